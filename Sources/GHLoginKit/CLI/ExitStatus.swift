@@ -1,0 +1,34 @@
+/// The exit statuses ghlogin promises to scripts (DESIGN.md, "The contract").
+public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  public let rawValue: Int32
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  /// The command did what it was asked.
+  public static let success = ExitStatus(rawValue: 0)
+  /// Network, server, denied, timeout, or any other failure.
+  public static let failure = ExitStatus(rawValue: 1)
+  /// A usage or configuration error: the command line or config file must change.
+  public static let usage = ExitStatus(rawValue: 2)
+  /// Not logged in, or the token was rejected: run `ghlogin auth`.
+  public static let notLoggedIn = ExitStatus(rawValue: 4)
+  /// Interrupted by the user (SIGINT).
+  public static let interrupted = ExitStatus(rawValue: 130)
+
+  public var description: String { String(rawValue) }
+}
+
+/// An error that carries the text shown to the user and the status to exit with.
+///
+/// Every error the kit throws conforms, so one function in the CLI maps any error
+/// to a message on stderr and an exit status. `message` must never contain a
+/// secret (token, refresh token, client secret, code or PKCE verifier).
+public protocol ReportableError: Error, CustomStringConvertible {
+  /// One or more lines for stderr, without the `ghlogin: ` prefix.
+  var message: String { get }
+  /// The status the process exits with.
+  var exitStatus: ExitStatus { get }
+}
+
+extension ReportableError {
+  public var description: String { message }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opens a URL in the user's browser.
+public protocol BrowserOpener: Sendable {
+  /// Launches the browser on `url` without a shell; throws when it cannot.
+  func open(_ url: WebURL, environment: [String: String]) throws
+}
+
+/// Everything a command may touch outside its own memory.
+///
+/// Commands get one of these and nothing else: tests build one with buffers,
+/// a manual clock and a fake transport, and run commands in-process.
+public struct Environment: Sendable {
+  /// The arguments after the program name.
+  public var arguments: [String]
+  /// The environment variables.
+  public var variables: [String: String]
+  public var stdout: any TextOutput
+  public var stderr: any TextOutput
+  public var stdin: any ByteInput
+  public var clock: any Clock
+  public var browser: any BrowserOpener
+  /// How HTTP requests leave the process.
+  public var transport: any HTTPTransport
+  /// The absolute path of the running executable (for `setup-git`).
+  public var executablePath: String
+
+  public init(
+    arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
+    stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener, transport: any HTTPTransport,
+    executablePath: String = "ghlogin"
+  ) {
+    self.arguments = arguments
+    self.variables = variables
+    self.stdout = stdout
+    self.stderr = stderr
+    self.stdin = stdin
+    self.clock = clock
+    self.browser = browser
+    self.transport = transport
+    self.executablePath = executablePath
+  }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import Synchronization
+
+/// Where a command writes text: the process's stdout or stderr, or a buffer in tests.
+public protocol TextOutput: Sendable {
+  func write(_ text: String)
+  /// Whether this output is a terminal (a token must not be shown on one by `env`).
+  var isTerminal: Bool { get }
+}
+
+/// Where a command reads input: the process's stdin, or bytes in tests.
+public protocol ByteInput: Sendable {
+  /// Reads up to `limit` bytes, until EOF. Returns nil when more than `limit` were available.
+  func readAll(limit: Int) -> [UInt8]?
+  /// Reads one line (without its LF), or nil at EOF. Used for paste-back prompts.
+  func readLine() -> String?
+  var isTerminal: Bool { get }
+}
+
+/// A file descriptor of this process used as a text output; writes are unbuffered.
+public struct FileOutput: TextOutput {
+  let fd: Int32
+  public init(fd: Int32) { self.fd = fd }
+
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+
+  public var isTerminal: Bool { isatty(fd) == 1 }
+}
+
+/// The process's standard input.
+public struct FileInput: ByteInput {
+  let fd: Int32
+  public init(fd: Int32) { self.fd = fd }
+
+  public func readAll(limit: Int) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return bytes
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+      if bytes.count > limit { return nil }
+    }
+  }
+
+  public func readLine() -> String? {
+    var bytes: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = Glibc.read(fd, &byte, 1)
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+      if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
+      bytes.append(byte)
+      if bytes.count > 65_536 { return String(decoding: bytes, as: UTF8.self) }
+    }
+  }
+
+  public var isTerminal: Bool { isatty(fd) == 1 }
+}
+
+/// An output that keeps everything written, for tests.
+public final class BufferOutput: TextOutput {
+  private let storage = Mutex("")
+  public let isTerminal: Bool
+  public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+  public func write(_ text: String) { storage.withLock { $0 += text } }
+  public var text: String { storage.withLock { $0 } }
+}
+
+/// An input made of fixed bytes, for tests.
+public final class BufferInput: ByteInput {
+  private let storage: Mutex<[UInt8]>
+  public let isTerminal: Bool
+  public init(_ bytes: [UInt8] = [], isTerminal: Bool = false) {
+    storage = Mutex(bytes)
+    self.isTerminal = isTerminal
+  }
+  public convenience init(_ text: String, isTerminal: Bool = false) { self.init(Array(text.utf8), isTerminal: isTerminal) }
+
+  public func readAll(limit: Int) -> [UInt8]? {
+    storage.withLock { bytes in
+      defer { bytes = [] }
+      return bytes.count > limit ? nil : bytes
+    }
+  }
+
+  public func readLine() -> String? {
+    storage.withLock { bytes in
+      guard !bytes.isEmpty else { return nil }
+      let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex
+      let line = String(decoding: bytes[..<end], as: UTF8.self)
+      bytes.removeSubrange(..<min(end + 1, bytes.count))
+      return line
+    }
+  }
+}

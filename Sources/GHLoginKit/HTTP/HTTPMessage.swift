@@ -1,0 +1,99 @@
+/// Header fields in the order they were received or will be sent.
+///
+/// Names compare case-insensitively (RFC 9110 §5.1). Values are stored as
+/// received; the parser has already refused CR, LF and NUL in them.
+public struct HTTPHeaders: Sendable, Equatable, Sequence {
+  public private(set) var fields: [(name: String, value: String)] = []
+
+  public init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
+
+  /// The first value for `name`, or nil.
+  public subscript(name: String) -> String? {
+    let wanted = name.lowercased()
+    return fields.first { $0.name.lowercased() == wanted }?.value
+  }
+
+  /// Every value for `name`, in order.
+  public func values(for name: String) -> [String] {
+    let wanted = name.lowercased()
+    return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+  }
+
+  public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+
+  /// Replaces every field called `name` with one holding `value`.
+  public mutating func set(_ name: String, _ value: String) {
+    remove(name)
+    add(name, value)
+  }
+
+  public mutating func remove(_ name: String) {
+    let wanted = name.lowercased()
+    fields.removeAll { $0.name.lowercased() == wanted }
+  }
+
+  public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    fields.makeIterator()
+  }
+
+  public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+  }
+}
+
+/// A request the client sends to `url`.
+public struct HTTPRequest: Sendable, Equatable {
+  public var method: String
+  public var url: WebURL
+  public var headers: HTTPHeaders
+  public var body: [UInt8]
+
+  public init(method: String, url: WebURL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    self.method = method
+    self.url = url
+    self.headers = headers
+    self.body = body
+  }
+}
+
+/// A response as received by the client, body already de-chunked.
+public struct HTTPResponse: Sendable, Equatable {
+  public var status: Int
+  public var reason: String
+  public var headers: HTTPHeaders
+  public var body: [UInt8]
+
+  public init(status: Int, reason: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    self.status = status
+    self.reason = reason
+    self.headers = headers
+    self.body = body
+  }
+
+  /// The media type of `Content-Type`, lowercased, without parameters.
+  public var mediaType: String? {
+    guard let value = headers["Content-Type"] else { return nil }
+    let type = value.split(separator: ";", maxSplits: 1).first ?? ""
+    return type.trimmingASCIIWhitespace().lowercased()
+  }
+}
+
+/// How the kit sends HTTP requests: the real client over TCP and TLS, or a fake in tests.
+public protocol HTTPTransport: Sendable {
+  /// Sends `request` once and returns the response.
+  ///
+  /// Never follows redirects and never retries once any byte of the request
+  /// may have left: the caller decides. `timeout` bounds the whole exchange
+  /// in seconds. Throws ``HTTPError``.
+  func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing spaces and horizontal tabs.
+  func trimmingASCIIWhitespace() -> String {
+    var slice = Substring(self)
+    while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }
+    while let last = slice.last, last == " " || last == "\t" { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

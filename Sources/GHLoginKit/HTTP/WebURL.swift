@@ -1,0 +1,123 @@
+/// An absolute `http` or `https` URL, parsed strictly.
+///
+/// Only what ghlogin needs: scheme, host, optional port, and the path with
+/// its query. User info, fragments, whitespace, control characters and
+/// non-ASCII bytes are refused, so a value from a config file or a server can
+/// never smuggle a second host or a header into a request.
+public struct WebURL: Sendable, Hashable, CustomStringConvertible {
+  public enum Scheme: String, Sendable { case http, https }
+
+  public var scheme: Scheme
+  /// The host, ASCII-lowercased; an IPv6 literal keeps its brackets.
+  public var host: String
+  /// The port given in the URL, or nil for the scheme's default.
+  public var explicitPort: Int?
+  /// The path and query, always starting with `/`.
+  public var pathAndQuery: String
+
+  public init(scheme: Scheme, host: String, port: Int? = nil, pathAndQuery: String = "/") {
+    self.scheme = scheme
+    self.host = host
+    self.explicitPort = port
+    self.pathAndQuery = pathAndQuery
+  }
+
+  /// Why a string is not a URL ghlogin accepts.
+  public struct ParseError: Error, Equatable, Sendable {
+    public var reason: String
+  }
+
+  /// Parses `text`, or throws a ``ParseError`` saying what is wrong with it.
+  public init(parsing text: String) throws(ParseError) {
+    for byte in text.utf8 where byte <= 0x20 || byte >= 0x7F {
+      throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
+    }
+    guard let schemeEnd = text.firstRange(of: "://") else {
+      throw ParseError(reason: "it is not an absolute URL (expected https://HOST/...)")
+    }
+    guard let scheme = Scheme(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
+      throw ParseError(reason: "only https:// URLs are supported")
+    }
+    let rest = text[schemeEnd.upperBound...]
+    if rest.contains("#") { throw ParseError(reason: "it has a fragment (#...)") }
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    let authority = rest[..<authorityEnd]
+    var path = String(rest[authorityEnd...])
+    if path.isEmpty || path.first == "?" { path = "/" + path }
+    if authority.contains("@") { throw ParseError(reason: "it has user info (user@host); put credentials in the config instead") }
+
+    var hostPart = Substring(authority)
+    var port: Int?
+    if hostPart.first == "[" {
+      guard let close = hostPart.firstIndex(of: "]") else { throw ParseError(reason: "its IPv6 address is not closed with ]") }
+      let after = hostPart[hostPart.index(after: close)...]
+      if !after.isEmpty {
+        guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
+        port = try Self.parsePort(after.dropFirst())
+      }
+      hostPart = hostPart[...close]
+    } else if let colon = hostPart.lastIndex(of: ":") {
+      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...])
+      hostPart = hostPart[..<colon]
+    }
+    let host = hostPart.lowercased()
+    guard Self.isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
+    self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  }
+
+  private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port) else {
+      throw ParseError(reason: "its port must be a number from 1 to 65535")
+    }
+    return port
+  }
+
+  /// Whether `host` is an LDH DNS name, an IPv4 literal, or a bracketed IPv6 literal.
+  static func isValidHost(_ host: String) -> Bool {
+    if host.hasPrefix("[") {
+      let inner = host.dropFirst().dropLast()
+      return host.hasSuffix("]") && !inner.isEmpty && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    guard !host.isEmpty, host.utf8.count <= 253 else { return false }
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    return labels.allSatisfy { label in
+      !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+        && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+  }
+
+  /// The port to connect to: the explicit one, else 443 or 80.
+  public var port: Int { explicitPort ?? (scheme == .https ? 443 : 80) }
+
+  /// `host` or `host:port` when the port is not the scheme's default, as sent in `Host`.
+  public var authority: String {
+    if let explicitPort, explicitPort != (scheme == .https ? 443 : 80) { return "\(host):\(explicitPort)" }
+    return host
+  }
+
+  /// Whether the host is a loopback address: 127.0.0.0/8, `[::1]`, or `localhost`.
+  public var isLoopback: Bool {
+    if host == "localhost" || host == "[::1]" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
+  }
+
+  /// Whether the host is an IP literal (no SNI is sent for those, RFC 6066 §3).
+  public var hostIsIPLiteral: Bool {
+    host.hasPrefix("[") || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCIIDigit || $0 == "." })
+  }
+
+  /// The path and query with `suffix` appended to the path (no query may be present).
+  public func appending(path suffix: String) -> WebURL {
+    var copy = self
+    let base = pathAndQuery.hasSuffix("/") ? String(pathAndQuery.dropLast()) : pathAndQuery
+    copy.pathAndQuery = base + (suffix.hasPrefix("/") ? suffix : "/" + suffix)
+    return copy
+  }
+
+  public var description: String { "\(scheme.rawValue)://\(authority)\(pathAndQuery)" }
+}
+
+extension Character {
+  var isASCIIDigit: Bool { isASCII && isNumber }
+}

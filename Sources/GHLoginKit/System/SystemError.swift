@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A failed system call: which call, and the `errno` it left.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The C function that failed, for example `"open"`.
+  public var call: String
+  /// The `errno` value captured right after the call.
+  public var errno: Int32
+
+  public init(call: String, errno: Int32) {
+    self.call = call
+    self.errno = errno
+  }
+
+  /// The text `strerror` gives for `errno`.
+  public var reason: String { String(cString: strerror(errno)) }
+
+  public var description: String { "\(call): \(reason)" }
+}
+
+/// Calls `body` until it does not fail with `EINTR`.
+///
+/// Returns the call's result when it is not `-1`; otherwise throws a
+/// ``SystemError`` naming `call` with the `errno` captured at once.
+/// Never use it for `close`: a `close` interrupted by a signal has already
+/// released the descriptor, and retrying could close someone else's.
+@discardableResult
+func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws(SystemError) -> T {
+  while true {
+    let result = body()
+    if result != -1 { return result }
+    let code = Glibc.errno
+    if code == EINTR { continue }
+    throw SystemError(call: call, errno: code)
+  }
+}
