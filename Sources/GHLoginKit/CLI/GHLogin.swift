@@ -1,11 +1,67 @@
-/// The entry point `main.swift` calls.
+/// The entry point `main.swift` calls: finds the command, parses its arguments, runs it,
+/// and maps whatever it throws to a message and an exit status in one place.
 public enum GHLogin {
   /// The version printed by `ghlogin --version` and sent in `User-Agent`.
   public static let version = "0.1.0"
 
+  /// Every command, in the order `--help` lists them.
+  static let commands: [any Command.Type] = [
+    VersionCommand.self,
+    HelpCommand.self,
+  ]
+
   /// Runs the command line in `environment` and returns the status to exit with.
   public static func main(environment: Environment) -> ExitStatus {
-    environment.stdout.write("ghlogin \(version)\n")
-    return .success
+    let arguments = environment.arguments
+    guard let first = arguments.first else {
+      environment.stderr.write(Help.root(commands: commands))
+      return .usage
+    }
+    switch first {
+    case "-h", "--help":
+      environment.stdout.write(Help.root(commands: commands))
+      return .success
+    case "--version", "-V":
+      return VersionCommand().run(in: environment)
+    default:
+      break
+    }
+    guard let command = command(named: first) else {
+      let names = commands.map { $0.configuration }.filter { !$0.isHidden }.map(\.name)
+      let hint = nearestCandidate(to: first, among: names).map { "; did you mean `\($0)`?" } ?? ""
+      let kind = first.hasPrefix("-") ? "option" : "command"
+      environment.stderr.write(
+        "ghlogin: unknown \(kind) '\(first)'\(hint)\nUsage: ghlogin <command> [options]\n"
+          + "Run 'ghlogin --help' to see the commands.\n")
+      return .usage
+    }
+    return run(command, arguments: Array(arguments.dropFirst()), in: environment)
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.configuration.name == name }
+  }
+
+  private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {
+    let configuration = type.configuration
+    do {
+      let parsed = try ArgumentParser.parse(arguments, for: configuration)
+      if parsed.flag("help") {
+        environment.stdout.write(Help.command(configuration))
+        return .success
+      }
+      return try type.init(parsed).run(in: environment)
+    } catch let error as UsageError {
+      environment.stderr.write(
+        "ghlogin \(configuration.name): \(error.message)\n\(Help.usage(configuration))\n"
+          + "Run 'ghlogin \(configuration.name) --help' for more.\n")
+      return .usage
+    } catch let error as any ReportableError {
+      environment.stderr.write("ghlogin: \(error.message)\n")
+      return error.exitStatus
+    } catch {
+      environment.stderr.write("ghlogin: \(error)\n")
+      return .failure
+    }
   }
 }

@@ -1,0 +1,100 @@
+/// The options, flags and positional arguments given to one command, checked against its declaration.
+public struct ParsedArguments: Sendable, Equatable {
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  public var positionals: [String] = []
+
+  /// The value of `--name`, if given (the last one wins, as in git).
+  public func value(_ name: String) -> String? { values[name] }
+  /// Whether the flag `--name` was given.
+  public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of `--name` as a whole number in `range`.
+  public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return number
+  }
+}
+
+/// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--`, positionals.
+enum ArgumentParser {
+  static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = arguments.startIndex
+    var onlyPositionals = false
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      let (spec, inlineValue) = try lookUp(argument, in: configuration)
+      if spec.takesValue {
+        if let inlineValue {
+          parsed.values[spec.name] = inlineValue
+        } else if index < arguments.endIndex, !isOptionLike(arguments[index]) {
+          parsed.values[spec.name] = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("option --\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))")
+        }
+        if !spec.choices.isEmpty, let value = parsed.values[spec.name], !spec.choices.contains(value) {
+          throw UsageError("--\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'")
+        }
+      } else {
+        if inlineValue != nil { throw UsageError("option --\(spec.name) takes no value") }
+        parsed.flags.insert(spec.name)
+      }
+    }
+    try checkPositionals(parsed.positionals, against: configuration.arguments)
+    return parsed
+  }
+
+  private static func isOptionLike(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument != "-"
+  }
+
+  private static func lookUp(
+    _ argument: String, in configuration: CommandConfiguration
+  ) throws(UsageError) -> (OptionSpec, String?) {
+    let options = configuration.options + [helpOption]
+    if argument.hasPrefix("--") {
+      let body = argument.dropFirst(2)
+      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      let inline = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=") ?? body.startIndex)...]) : nil
+      if let spec = options.first(where: { $0.name == name }) { return (spec, inline) }
+      let hint = nearestCandidate(to: name, among: options.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+      throw UsageError("unknown option --\(name)\(hint)")
+    }
+    let letters = argument.dropFirst()
+    guard letters.count == 1, let letter = letters.first, let spec = options.first(where: { $0.short == letter }) else {
+      throw UsageError("unknown option \(argument)")
+    }
+    return (spec, nil)
+  }
+
+  private static func checkPositionals(_ positionals: [String], against specs: [ArgumentSpec]) throws(UsageError) {
+    let required = specs.filter { !$0.isOptional }.count
+    if positionals.count > specs.count {
+      let extra = positionals[specs.count]
+      throw UsageError("unexpected argument '\(extra)'")
+    }
+    if positionals.count < required {
+      throw UsageError("missing argument \(specs[positionals.count].name)")
+    }
+    for (value, spec) in zip(positionals, specs) where !spec.choices.isEmpty && !spec.choices.contains(value) {
+      throw UsageError("\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'")
+    }
+  }
+
+  /// `-h, --help`, accepted by every command.
+  static let helpOption = OptionSpec.flag("help", short: "h", help: "Show this help and exit")
+}

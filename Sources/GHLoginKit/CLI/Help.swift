@@ -1,0 +1,87 @@
+/// Help text generated from the command declarations.
+enum Help {
+  /// `ghlogin --help`: what the tool is, its commands, and the exit statuses.
+  static func root(commands: [any Command.Type]) -> String {
+    let visible = commands.map { $0.configuration }.filter { !$0.isHidden }
+    let width = (visible.map(\.name.count).max() ?? 0) + 2
+    var text = """
+      ghlogin — log in to GitHub from the terminal, and hand the token to git and scripts.
+
+      Usage: ghlogin <command> [options]
+
+      Commands:
+
+      """
+    for command in visible {
+      text += "  " + command.name.padded(to: width) + command.abstract + "\n"
+    }
+    text += """
+
+      Options:
+        -h, --help     Show this help and exit
+            --version  Show the version and exit
+
+      \(exitStatuses)
+      Run 'ghlogin help <command>' or 'ghlogin <command> --help' for more about a command.
+
+      """
+    return text
+  }
+
+  /// `ghlogin CMD --help`.
+  static func command(_ configuration: CommandConfiguration) -> String {
+    var text = usage(configuration) + "\n\n" + configuration.abstract.capitalizedFirst + ".\n"
+    if !configuration.discussion.isEmpty { text += "\n" + configuration.discussion + "\n" }
+    if !configuration.arguments.isEmpty {
+      text += "\nArguments:\n"
+      let width = (configuration.arguments.map(\.name.count).max() ?? 0) + 2
+      for argument in configuration.arguments {
+        text += "  " + argument.name.padded(to: width) + argument.help + "\n"
+      }
+    }
+    let options = configuration.options + [ArgumentParser.helpOption]
+    let labels = options.map(label)
+    let width = (labels.map(\.count).max() ?? 0) + 2
+    text += "\nOptions:\n"
+    for (option, label) in zip(options, labels) {
+      text += "  " + label.padded(to: width) + option.help + "\n"
+    }
+    text += "\n" + exitStatuses
+    return text
+  }
+
+  /// The one-line synopsis: `Usage: ghlogin token [--host HOST] [--user LOGIN]`.
+  static func usage(_ configuration: CommandConfiguration) -> String {
+    var parts = ["Usage: ghlogin", configuration.name]
+    for option in configuration.options {
+      parts.append("[--\(option.name)\(option.valueName.map { " " + $0 } ?? "")]")
+    }
+    for argument in configuration.arguments {
+      parts.append(argument.isOptional ? "[\(argument.name)]" : argument.name)
+    }
+    return parts.joined(separator: " ")
+  }
+
+  static let exitStatuses = """
+    Exit status:
+      0    success
+      1    failure (network, server, denied, timed out)
+      2    usage or configuration error
+      4    not logged in, or the token was rejected
+      130  interrupted
+
+    """
+
+  private static func label(_ option: OptionSpec) -> String {
+    let short = option.short.map { "-\($0), " } ?? "    "
+    return short + "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
+  }
+}
+
+extension String {
+  func padded(to width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+
+  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
