@@ -16,7 +16,17 @@ final class TemporaryDirectory {
   }
 
   deinit {
-    _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
+    // Give the owner full access again (tests take some away), without spawning a process:
+    // a child would briefly share the store's lock descriptors.
+    var pending = [path]
+    while let directory = pending.popLast() {
+      chmod(directory, 0o700)
+      for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+        let child = directory + "/" + name
+        var info = stat()
+        if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { pending.append(child) }
+      }
+    }
     try? FileManager.default.removeItem(atPath: path)
   }
 
@@ -89,3 +99,39 @@ let repositoryRoot: String = {
   for _ in 0..<4 { path = FilePath.directory(of: path) }
   return path
 }()
+
+/// A temporary HOME with the default layout: `HOME/.config/ghlogin/credentials.json`.
+struct StoreFixture {
+  let temporary: TemporaryDirectory
+  let home: String
+  let paths: ConfigPaths
+
+  init() throws {
+    temporary = try TemporaryDirectory()
+    home = try temporary.makeHome()
+    paths = try ConfigPaths.resolve(["HOME": home])
+  }
+
+  var configDirectory: String { FilePath.directory(of: paths.credentialsFile) }
+  var file: String { paths.credentialsFile }
+
+  func store(faults: StoreFaults = .none, lockTimeout: Double = 30, clock: any Clock = SystemClock()) -> CredentialStore {
+    CredentialStore(paths: paths, faults: faults, lockTimeout: lockTimeout, clock: clock)
+  }
+
+  /// Makes the config directory (0700) without the store's help.
+  func makeConfigDirectory(mode: mode_t = 0o700) throws {
+    try makeDirectory(home + "/.config", mode: 0o700)
+    try makeDirectory(configDirectory, mode: mode)
+  }
+}
+
+/// A sample account; `token` defaults to a plausible opaque value.
+func sampleCredential(_ login: String = "octocat", token: String = "gho_16C7e42F292c6912E7710c838347Ae178B4a") -> Credential {
+  Credential(login: login, userID: 583_231, token: token, scopes: ["repo", "read:org"], createdAt: 1_700_000_000)
+}
+
+/// Credentials with one host and its active account.
+func sampleCredentials(host: String = "github.com", _ credential: Credential = sampleCredential()) -> Credentials {
+  Credentials(hosts: [host: HostEntry(activeLogin: credential.login, accounts: [credential])])
+}
