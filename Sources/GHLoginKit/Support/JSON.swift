@@ -156,7 +156,8 @@ public enum JSON {
   /// Refuses, with the position of the fault: duplicate keys in one object, trailing commas,
   /// comments, leading zeros, invalid or lone-surrogate `\u` escapes, invalid UTF-8, control
   /// characters inside strings, a byte-order mark, anything after the value, nesting deeper
-  /// than ``maximumDepth`` and input larger than ``maximumInputSize``.
+  /// than ``maximumDepth`` and input larger than ``maximumInputSize``. Keys are compared as Swift
+  /// strings, so two canonically equivalent spellings (`é` and `e` + U+0301) count as duplicates.
   public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
     guard bytes.count <= maximumInputSize else {
       throw JSONError(line: 1, column: 1, reason: "the input is larger than \(maximumInputSize / 1024 / 1024) MiB")

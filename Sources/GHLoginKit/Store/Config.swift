@@ -1,0 +1,128 @@
+/// The user's configuration: the config file (if any) plus the `GHLOGIN_CLIENT_ID` and
+/// `GHLOGIN_CLIENT_SECRET` environment overrides.
+///
+/// A missing file is fine: every setting is then nil and callers use the defaults for
+/// github.com. Anything unexpected in the file is an error (exit 2), including unknown keys,
+/// because a typo in security configuration must not pass silently.
+public struct Config: Sendable, Equatable {
+  /// The largest config file accepted, in bytes.
+  public static let maximumFileSize = 1024 * 1024
+  /// The host used when the file names none.
+  public static let defaultHostName = "github.com"
+
+  /// The top-level `host`, lowercased (the host commands use when not told otherwise).
+  public var host: String?
+  /// The top-level settings keys.
+  public var topLevel: HostSettings
+  /// The `hosts` blocks, keyed by lowercased host name.
+  public var hosts: [String: HostSettings]
+  /// Where the config was read from (or would be).
+  public var file: String
+  /// Whether that file existed.
+  public var fileExisted: Bool
+  /// `GHLOGIN_CLIENT_ID` as captured at load (nil when unset or empty).
+  public var clientIDOverride: String?
+  /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
+  public var clientSecretOverride: String?
+
+  public init(
+    file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
+    hosts: [String: HostSettings] = [:], clientIDOverride: String? = nil, clientSecretOverride: String? = nil
+  ) {
+    self.file = file
+    self.fileExisted = fileExisted
+    self.host = host
+    self.topLevel = topLevel
+    self.hosts = hosts
+    self.clientIDOverride = clientIDOverride
+    self.clientSecretOverride = clientSecretOverride
+  }
+
+  /// The host to use when none is given: the top-level `host`, else github.com.
+  public var defaultHost: String { host ?? Self.defaultHostName }
+
+  /// Reads and validates `paths.configFile` and captures the environment overrides.
+  ///
+  /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
+  /// and must be a regular file of at most 1 MiB.
+  public static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
+    let file = paths.configFile
+    var config = Config(file: file)
+    config.clientIDOverride = try override("GHLOGIN_CLIENT_ID", variables)
+    config.clientSecretOverride = try override("GHLOGIN_CLIENT_SECRET", variables)
+
+    let bytes: [UInt8]
+    do {
+      bytes = try SecureFile.readRegularFile(file, limit: maximumFileSize).bytes
+    } catch {
+      switch error {
+      case .missing: return config
+      case .symbolicLink: throw .symbolicLink(file: file)
+      case .notRegularFile: throw .notRegularFile(file: file)
+      case .tooLarge: throw .tooLarge(file: file)
+      case .system(let systemError): throw .unreadable(file: file, systemError)
+      }
+    }
+    config.fileExisted = true
+    let document: JSONValue
+    do {
+      document = try JSON.parse(bytes)
+    } catch {
+      throw .invalidJSON(file: file, error)
+    }
+    guard let object = document.objectValue else { throw .notAnObject(file: file) }
+
+    let decoder = ConfigDecoder(file: file)
+    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])
+    if let host = object["host"] { config.host = try decoder.host(host, "host") }
+    if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
+    return config
+  }
+
+  /// The effective settings for `host` (any case):
+  ///
+  /// 1. `hosts[host]` wins for every key it sets.
+  /// 2. Otherwise `client_id`, `client_secret`, `scopes` and `ca_file` come from the top level —
+  ///    except that a `client_secret` is never paired with another app's `client_id`: when the
+  ///    host block sets `client_id`, only its own `client_secret` is used.
+  /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
+  /// 4. `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
+  ///    secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
+  public func settings(for host: String) -> HostSettings {
+    let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
+    let block = hosts[name] ?? HostSettings()
+    let isDefault = name == defaultHost
+    var result = HostSettings(
+      scopes: block.scopes ?? topLevel.scopes,
+      authorizeURL: block.authorizeURL ?? (isDefault ? topLevel.authorizeURL : nil),
+      tokenURL: block.tokenURL ?? (isDefault ? topLevel.tokenURL : nil),
+      deviceCodeURL: block.deviceCodeURL ?? (isDefault ? topLevel.deviceCodeURL : nil),
+      apiURL: block.apiURL ?? (isDefault ? topLevel.apiURL : nil),
+      caFile: block.caFile ?? topLevel.caFile
+    )
+    if let clientID = block.clientID {
+      result.clientID = clientID
+      result.clientSecret = block.clientSecret
+    } else {
+      result.clientID = topLevel.clientID
+      result.clientSecret = block.clientSecret ?? topLevel.clientSecret
+    }
+    if let clientIDOverride {
+      result.clientID = clientIDOverride
+      result.clientSecret = clientSecretOverride
+    } else if let clientSecretOverride {
+      result.clientSecret = clientSecretOverride
+    }
+    return result
+  }
+
+  /// An override variable: nil when unset or empty, an error when it has spaces or control
+  /// characters (the value itself is never echoed).
+  private static func override(_ name: String, _ variables: [String: String]) throws(ConfigError) -> String? {
+    guard let value = variables[name], !value.isEmpty else { return nil }
+    guard ConfigDecoder.isCredentialText(value) else {
+      throw .invalidEnvironment(variable: name, reason: "must not contain spaces or control characters")
+    }
+    return value
+  }
+}

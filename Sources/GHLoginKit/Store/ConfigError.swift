@@ -1,0 +1,68 @@
+/// Why the configuration cannot be used. Every case exits with status 2 (usage or
+/// configuration error): the user has to change the file or the environment.
+///
+/// Messages name the file and the key path (`hosts.ghe.example.com.client_id`), never a value
+/// from the file, so a client secret cannot leak into them.
+public enum ConfigError: ReportableError, Equatable, Sendable {
+  /// Neither `HOME` (absolute), `XDG_CONFIG_HOME` nor `GHLOGIN_CONFIG` is set.
+  case noHome
+  /// The file is not valid JSON.
+  case invalidJSON(file: String, JSONError)
+  /// The top level of the file is not an object.
+  case notAnObject(file: String)
+  /// A key holds a value of the wrong JSON type; `expected` reads like "a string".
+  case wrongType(file: String, key: String, expected: String)
+  /// A key the config does not know, with the nearest known key when one is close.
+  case unknownKey(file: String, key: String, suggestion: String?)
+  /// A value of the right type that is still not acceptable.
+  case invalidValue(file: String, key: String, reason: String)
+  /// A URL that does not parse.
+  case invalidURL(file: String, key: String, reason: String)
+  /// A plain `http://` URL whose host is not a loopback address.
+  case insecureURL(file: String, key: String)
+  /// The path is a symbolic link (the config is opened with `O_NOFOLLOW`).
+  case symbolicLink(file: String)
+  /// The path is not a regular file.
+  case notRegularFile(file: String)
+  /// The file is larger than ``Config/maximumFileSize``.
+  case tooLarge(file: String)
+  /// The file could not be read.
+  case unreadable(file: String, SystemError)
+  /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
+  case invalidEnvironment(variable: String, reason: String)
+
+  public var exitStatus: ExitStatus { .usage }
+
+  public var message: String {
+    switch self {
+    case .noHome:
+      "cannot find the config directory: HOME is not set to an absolute path; set HOME, or GHLOGIN_CONFIG"
+    case .invalidJSON(let file, let error):
+      "\(file): invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
+    case .notAnObject(let file):
+      "\(file): the top level must be a JSON object ({ ... })"
+    case .wrongType(let file, let key, let expected):
+      "\(file): \"\(key)\" must be \(expected)"
+    case .unknownKey(let file, let key, let suggestion?):
+      "\(file): unknown key \"\(key)\"; did you mean \"\(suggestion)\"?"
+    case .unknownKey(let file, let key, nil):
+      "\(file): unknown key \"\(key)\""
+    case .invalidValue(let file, let key, let reason):
+      "\(file): \"\(key)\" \(reason)"
+    case .invalidURL(let file, let key, let reason):
+      "\(file): \"\(key)\" is not a valid URL: \(reason)"
+    case .insecureURL(let file, let key):
+      "\(file): \"\(key)\" uses http://; https is required except for loopback test servers (127.0.0.1, [::1], localhost)"
+    case .symbolicLink(let file):
+      "refusing to use \(file): it is a symbolic link; replace it with the file itself"
+    case .notRegularFile(let file):
+      "\(file) is not a regular file"
+    case .tooLarge(let file):
+      "\(file) is larger than 1 MiB; it is not a ghlogin config file"
+    case .unreadable(let file, let error):
+      "cannot read \(file): \(error.reason)"
+    case .invalidEnvironment(let variable, let reason):
+      "\(variable) \(reason)"
+    }
+  }
+}

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// The credentials file: 0600 in a 0700 directory, never through a symlink, replaced
+/// atomically under an exclusive lock (R62–R67).
+///
+/// Each instance opens its own descriptors, so separate instances (in threads or processes)
+/// serialize their updates through `flock`. Errors are ``StoreError``s (exit status 1).
+public struct CredentialStore: Sendable {
+  /// The largest credentials file read, in bytes.
+  public static let maximumFileSize = 1024 * 1024
+  /// How long ``update(_:)`` waits for the lock by default, in seconds.
+  public static let defaultLockTimeout = 30.0
+
+  public let paths: ConfigPaths
+  public let faults: StoreFaults
+  /// Seconds ``update(_:)`` waits for the lock before giving up.
+  public let lockTimeout: Double
+  /// The clock the lock wait polls and sleeps on.
+  public let clock: any Clock
+
+  public init(
+    paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
+    clock: any Clock = SystemClock()
+  ) {
+    self.paths = paths
+    self.faults = faults
+    self.lockTimeout = lockTimeout
+    self.clock = clock
+  }
+
+  /// The directory holding the credentials file.
+  public var directory: String { FilePath.directory(of: paths.credentialsFile) }
+
+  /// Reads the credentials; a missing directory or file gives empty credentials.
+  ///
+  /// Takes no lock: writers replace the file with `rename`, so a reader sees the old or the
+  /// new file, never a mix. The directory must pass the R62 checks and the file the R65 checks.
+  public func load() throws(StoreError) -> Credentials {
+    guard try SafeDirectory.exists(directory) else { return Credentials() }
+    try SafeDirectory.check(directory, home: paths.home)
+    return try read()
+  }
+
+  /// Runs `body` on the current credentials under the exclusive lock and writes the result
+  /// atomically when it changed; returns what `body` returns.
+  ///
+  /// Creates the directory (0700, with missing parents) if needed, checks it (R62), takes the
+  /// lock (waiting up to ``lockTimeout``), removes temp files a crashed writer left, re-reads
+  /// the file, runs `body`, validates (R30) and writes. A corrupt or newer-version file makes
+  /// it throw before `body` runs, so such a file is never overwritten (R67). Errors from
+  /// `body` are rethrown as they are, and nothing is written then.
+  @discardableResult
+  public func update<T>(_ body: (inout Credentials) throws -> T) throws -> T {
+    try SafeDirectory.create(directory)
+    try SafeDirectory.check(directory, home: paths.home)
+    let lock = try FileLock.acquire(paths.lockFile, timeout: lockTimeout, clock: clock)
+    defer { lock.release() }
+    AtomicFile.removeStaleTemporaries(for: paths.credentialsFile)
+    let current = try read()
+    var updated = current
+    let result = try body(&updated)
+    if updated != current {
+      try CredentialCoding.validate(updated)
+      try AtomicFile.write(CredentialCoding.encode(updated), to: paths.credentialsFile, faults: faults)
+    }
+    return result
+  }
+
+  /// Opens the file with `O_RDONLY|O_NOFOLLOW|O_CLOEXEC`, checks with `fstat` that it is a
+  /// regular file owned by `getuid()` with no group or other bits and at most 1 MiB, then
+  /// decodes it. A missing file gives empty credentials.
+  private func read() throws(StoreError) -> Credentials {
+    let file = paths.credentialsFile
+    let contents: (bytes: [UInt8], status: stat)
+    do {
+      contents = try SecureFile.readRegularFile(file, limit: Self.maximumFileSize)
+    } catch {
+      switch error {
+      case .missing: return Credentials()
+      case .symbolicLink: throw .symbolicLink(path: file)
+      case .notRegularFile: throw .notRegularFile(path: file)
+      case .tooLarge: throw .tooLarge(path: file)
+      case .system(let systemError): throw .io(path: file, operation: "read", systemError)
+      }
+    }
+    guard contents.status.st_uid == getuid() else { throw .fileNotOwned(path: file) }
+    guard contents.status.st_mode & FileMode.groupOrOtherAny == 0 else {
+      throw .permissionsTooOpen(path: file, mode: contents.status.st_mode & FileMode.permissions)
+    }
+    do {
+      return try CredentialCoding.decode(contents.bytes)
+    } catch {
+      switch error {
+      case .invalid(let detail): throw .corrupt(path: file, detail: detail)
+      case .newerVersion(let version): throw .newerVersion(path: file, version: version)
+      }
+    }
+  }
+}

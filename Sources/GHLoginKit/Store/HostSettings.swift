@@ -1,0 +1,164 @@
+/// The OAuth app and endpoints for one host, as far as the config gives them; nil means "use
+/// the built-in default for the host".
+public struct HostSettings: Sendable, Equatable {
+  public var clientID: String?
+  public var clientSecret: String?
+  public var scopes: [String]?
+  public var authorizeURL: WebURL?
+  public var tokenURL: WebURL?
+  public var deviceCodeURL: WebURL?
+  public var apiURL: WebURL?
+  /// A PEM file of CA certificates to trust for this host, instead of the system store.
+  public var caFile: String?
+
+  public init(
+    clientID: String? = nil, clientSecret: String? = nil, scopes: [String]? = nil, authorizeURL: WebURL? = nil,
+    tokenURL: WebURL? = nil, deviceCodeURL: WebURL? = nil, apiURL: WebURL? = nil, caFile: String? = nil
+  ) {
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+    self.scopes = scopes
+    self.authorizeURL = authorizeURL
+    self.tokenURL = tokenURL
+    self.deviceCodeURL = deviceCodeURL
+    self.apiURL = apiURL
+    self.caFile = caFile
+  }
+}
+
+/// Turns the JSON of a config file into ``HostSettings``, rejecting anything unexpected.
+///
+/// Keys in messages are escaped like JSON strings, so a key with control characters cannot
+/// reach the terminal raw.
+struct ConfigDecoder {
+  /// The file, for messages.
+  let file: String
+
+  /// Keys allowed in a `hosts` block.
+  static let hostKeys = [
+    "client_id", "client_secret", "scopes", "authorize_url", "token_url", "device_code_url", "api_url", "ca_file",
+  ]
+  /// Keys allowed at the top level.
+  static let topLevelKeys = hostKeys + ["host", "hosts"]
+
+  /// Decodes the settings keys of `object`; `prefix` is `""` or `hosts.NAME.`, and keys other
+  /// than the settings keys must be handled by the caller and listed in `skipping`.
+  func settings(_ object: JSONObject, prefix: String, skipping: Set<String> = []) throws(ConfigError) -> HostSettings {
+    var settings = HostSettings()
+    let known = prefix.isEmpty ? Self.topLevelKeys : Self.hostKeys
+    for (key, value) in object.entries where !skipping.contains(key) {
+      let path = prefix + Self.display(key)
+      switch key {
+      case "client_id": settings.clientID = try credential(value, path)
+      case "client_secret": settings.clientSecret = try credential(value, path)
+      case "scopes": settings.scopes = try scopes(value, path)
+      case "authorize_url": settings.authorizeURL = try url(value, path)
+      case "token_url": settings.tokenURL = try url(value, path)
+      case "device_code_url": settings.deviceCodeURL = try url(value, path)
+      case "api_url": settings.apiURL = try url(value, path)
+      case "ca_file":
+        let text = try string(value, path)
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: Self.isControl) else {
+          throw .invalidValue(file: file, key: path, reason: "must be a non-empty path without control characters")
+        }
+        settings.caFile = text
+      default:
+        throw .unknownKey(file: file, key: path, suggestion: nearestCandidate(to: key, among: known))
+      }
+    }
+    return settings
+  }
+
+  /// The top-level `host`: a host name, optionally with a port, lowercased.
+  func host(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
+    let text = try string(value, path)
+    guard let host = Self.normalizedHost(text) else {
+      throw .invalidValue(file: file, key: path, reason: "must be a host name such as github.com or ghe.example.com")
+    }
+    return host
+  }
+
+  /// The `hosts` object: host name (lowercased) → settings.
+  func hosts(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String: HostSettings] {
+    guard let object = value.objectValue else { throw .wrongType(file: file, key: path, expected: "an object") }
+    var result: [String: HostSettings] = [:]
+    for (name, block) in object.entries {
+      let blockPath = path + "." + Self.display(name)
+      guard let host = Self.normalizedHost(name) else {
+        throw .invalidValue(file: file, key: blockPath, reason: "is not a host name such as github.com or ghe.example.com")
+      }
+      guard result[host] == nil else {
+        throw .invalidValue(file: file, key: blockPath, reason: "repeats host \(host) (host names ignore case)")
+      }
+      guard let blockObject = block.objectValue else {
+        throw .wrongType(file: file, key: blockPath, expected: "an object")
+      }
+      result[host] = try settings(blockObject, prefix: blockPath + ".")
+    }
+    return result
+  }
+
+  private func string(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
+    guard let text = value.stringValue else { throw .wrongType(file: file, key: path, expected: "a string") }
+    return text
+  }
+
+  /// A client ID or secret: non-empty, no whitespace, no control characters.
+  private func credential(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
+    let text = try string(value, path)
+    guard Self.isCredentialText(text) else {
+      throw .invalidValue(file: file, key: path, reason: "must not be empty or contain spaces or control characters")
+    }
+    return text
+  }
+
+  private func scopes(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
+    guard let elements = value.arrayValue else { throw .wrongType(file: file, key: path, expected: "an array of strings") }
+    var scopes: [String] = []
+    for element in elements {
+      guard let scope = element.stringValue else {
+        throw .wrongType(file: file, key: path, expected: "an array of strings")
+      }
+      guard Self.isCredentialText(scope) else {
+        throw .invalidValue(file: file, key: path, reason: "must hold scope names without spaces, such as \"repo\"")
+      }
+      scopes.append(scope)
+    }
+    return scopes
+  }
+
+  /// An endpoint URL: it must parse, and `http://` is only for loopback hosts (R-contract).
+  private func url(_ value: JSONValue, _ path: String) throws(ConfigError) -> WebURL {
+    let text = try string(value, path)
+    let url: WebURL
+    do {
+      url = try WebURL(parsing: text)
+    } catch {
+      throw .invalidURL(file: file, key: path, reason: error.reason)
+    }
+    if url.scheme == .http && !url.isLoopback { throw .insecureURL(file: file, key: path) }
+    return url
+  }
+
+  /// `host` or `host:port`, lowercased, when `text` is exactly that; nil otherwise.
+  static func normalizedHost(_ text: String) -> String? {
+    guard !text.isEmpty, !text.contains("/"), let url = try? WebURL(parsing: "https://" + text),
+      url.pathAndQuery == "/"
+    else { return nil }
+    return url.authority
+  }
+
+  /// Whether `text` is non-empty and free of whitespace and control characters.
+  static func isCredentialText(_ text: String) -> Bool {
+    !text.isEmpty && !text.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// `key` escaped like the inside of a JSON string, safe to show on a terminal.
+  static func display(_ key: String) -> String {
+    String(JSON.serialize(.string(key)).dropFirst().dropLast())
+  }
+}

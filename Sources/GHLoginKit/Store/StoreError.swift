@@ -1,0 +1,83 @@
+/// Why the credential store cannot be read or written.
+///
+/// Every case exits with status 1 (failure), including unsafe permissions and paths: the
+/// command line is fine, the file system is not. Messages name the file or directory and say
+/// what to do; they never contain anything read from the credentials file (no token, no
+/// refresh token), only key paths such as `hosts.github.com.accounts[0].token`.
+public enum StoreError: ReportableError, Equatable, Sendable {
+  /// The file, directory or lock file is a symbolic link; ghlogin never goes through one.
+  case symbolicLink(path: String)
+  /// Something other than a directory is where the credentials directory should be.
+  case notADirectory(path: String)
+  /// The directory (or a parent up to `HOME`) belongs to another user.
+  case directoryNotOwned(path: String)
+  /// The directory (`parent == false`) or one of its parents up to `HOME` can be written by
+  /// group or others.
+  case directoryWritableByOthers(path: String, parent: Bool)
+  /// The credentials or lock file is not a regular file.
+  case notRegularFile(path: String)
+  /// The credentials or lock file belongs to another user.
+  case fileNotOwned(path: String)
+  /// The credentials file has group or other permission bits.
+  case permissionsTooOpen(path: String, mode: UInt32)
+  /// The credentials file is larger than ``CredentialStore/maximumFileSize``.
+  case tooLarge(path: String)
+  /// The file is not valid JSON or not shaped like a credentials file; `detail` names the
+  /// position or key path only.
+  case corrupt(path: String, detail: String)
+  /// The file has a version this ghlogin does not know.
+  case newerVersion(path: String, version: Int)
+  /// The lock could not be taken in time.
+  case lockTimeout(path: String, seconds: Double)
+  /// A system call failed; `operation` reads like "write" or "create the directory".
+  case io(path: String, operation: String, SystemError)
+  /// A token or refresh token with characters no token has (R30); a programming guard.
+  case invalidToken(host: String, login: String, field: String)
+  /// Any other value that cannot be stored (an empty login, a time that is not finite).
+  case invalidCredential(host: String, reason: String)
+
+  public var exitStatus: ExitStatus { .failure }
+
+  public var message: String {
+    switch self {
+    case .symbolicLink(let path):
+      "refusing to use \(path): it is a symbolic link; ghlogin never reads or writes credentials through a link"
+    case .notADirectory(let path):
+      "refusing to use \(path): it is not a directory"
+    case .directoryNotOwned(let path):
+      "refusing to use \(path): it belongs to another user; the credentials directory and its parents must be yours"
+    case .directoryWritableByOthers(let path, parent: false):
+      "refusing to use \(path): it is writable by group or others; run chmod 700 \(path)"
+    case .directoryWritableByOthers(let path, parent: true):
+      "refusing to use \(path): it is writable by group or others, who could replace the credentials directory inside it; "
+        + "run chmod go-w \(path)"
+    case .notRegularFile(let path):
+      "refusing to use \(path): it is not a regular file"
+    case .fileNotOwned(let path):
+      "refusing to read \(path): it belongs to another user"
+    case .permissionsTooOpen(let path, let mode):
+      "refusing to read \(path): its permissions \(FileMode.octal(mode)) are too open (group or others can access it); "
+        + "run chmod 600 \(path)"
+    case .tooLarge(let path):
+      "refusing to read \(path): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
+    case .corrupt(let path, let detail):
+      "\(path) is not a valid credentials file (\(detail)); it was left untouched. "
+        + "Move it aside and run `ghlogin auth` to log in again"
+    case .newerVersion(let path, let version):
+      "\(path) was written by a newer ghlogin (version \(version)); it was left untouched. Upgrade ghlogin to use it"
+    case .lockTimeout(let path, let seconds):
+      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); another ghlogin is still using the credentials. "
+        + "Try again when it has finished"
+    case .io(let path, let operation, let error):
+      "cannot \(operation) \(path): \(error.reason)"
+    case .invalidToken(let host, let login, let field):
+      "refusing to store the \(field) of \(login) on \(host): it contains whitespace, control characters, '=' or non-ASCII characters"
+    case .invalidCredential(let host, let reason):
+      "refusing to store credentials for \(host): \(reason)"
+    }
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() && abs(seconds) < 1e9 ? String(Int(seconds)) : String(seconds)
+  }
+}
