@@ -1,0 +1,70 @@
+/// Serializes a ``JSONValue`` into UTF-8 bytes; used by ``JSON/serialize(_:pretty:)``.
+struct JSONWriter {
+  let pretty: Bool
+  var output: [UInt8] = []
+
+  init(pretty: Bool) { self.pretty = pretty }
+
+  /// Appends `value`; `indent` is the nesting level of the line it starts on.
+  mutating func write(_ value: JSONValue, indent: Int) {
+    switch value {
+    case .null: append("null")
+    case .bool(let flag): append(flag ? "true" : "false")
+    case .number(let text): append(text)
+    case .string(let text): writeString(text)
+    case .array(let elements):
+      if elements.isEmpty { return append("[]") }
+      output.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        write(element, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "]"))
+    case .object(let object):
+      if object.entries.isEmpty { return append("{}") }
+      output.append(UInt8(ascii: "{"))
+      for (index, entry) in object.entries.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        newline(indent + 1)
+        writeString(entry.key)
+        append(pretty ? ": " : ":")
+        write(entry.value, indent: indent + 1)
+      }
+      newline(indent)
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
+
+  private mutating func newline(_ level: Int) {
+    guard pretty else { return }
+    output.append(UInt8(ascii: "\n"))
+    output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * level))
+  }
+
+  /// Writes a quoted string: `"` and `\` escaped with a backslash, LF/CR/TAB as `\n` `\r` `\t`,
+  /// other control characters and DEL as `\u00XX`; everything else as its UTF-8.
+  private mutating func writeString(_ text: String) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): append("\\\"")
+      case UInt8(ascii: "\\"): append("\\\\")
+      case 0x0A: append("\\n")
+      case 0x0D: append("\\r")
+      case 0x09: append("\\t")
+      case 0x00..<0x20, 0x7F:
+        append("\\u00")
+        output.append(Self.hexDigits[Int(byte >> 4)])
+        output.append(Self.hexDigits[Int(byte & 0xF)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
