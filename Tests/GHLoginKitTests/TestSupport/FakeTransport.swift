@@ -63,6 +63,8 @@ final class FakeTransport: HTTPTransport {
 
   /// Every request sent, in order.
   var requests: [HTTPRequest] { state.withLock { $0.requests } }
+  /// The timeout passed with each request, in order.
+  var timeoutsSent: [Double] { state.withLock { $0.timeouts } }
   /// Requests no stub matched.
   var unexpected: [UnexpectedRequest] { state.withLock { $0.unexpected } }
   /// Stubs with answers left, as `METHOD URL`.
