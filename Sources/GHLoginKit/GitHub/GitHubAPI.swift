@@ -66,7 +66,8 @@ public struct GitHubAPI: Sendable {
         throw GitHubAPIError(.tokenRejected, host: host, path: path)
       case 403, 429:
         let limited = response.headers["x-ratelimit-remaining"] == "0" || response.headers["retry-after"] != nil
-        throw GitHubAPIError(.forbidden(status: response.status, rateLimited: limited || response.status == 429), host: host, path: path)
+        throw GitHubAPIError(
+          .forbidden(status: response.status, rateLimited: limited || response.status == 429), host: host, path: path)
       default:
         throw GitHubAPIError(.httpStatus(response.status), host: host, path: path)
       }
@@ -94,7 +95,8 @@ public struct GitHubAPI: Sendable {
       throw GitHubAPIError(.badRedirect, host: host, path: path)
     }
     guard target.scheme == current.scheme, target.host == current.host, target.port == current.port else {
-      throw GitHubAPIError(.crossOriginRedirect(to: "\(target.scheme.rawValue)://\(target.authority)"), host: host, path: path)
+      throw GitHubAPIError(
+        .crossOriginRedirect(to: "\(target.scheme.rawValue)://\(target.authority)"), host: host, path: path)
     }
     return target
   }

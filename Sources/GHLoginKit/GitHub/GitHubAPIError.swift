@@ -61,7 +61,8 @@ public struct GitHubAPIError: ReportableError, Equatable {
       return "the GitHub API of \(host) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
         + "not followed, so the token was not sent there. Check the host and api_url settings"
     case .badRedirect:
-      return "the GitHub API of \(host) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
+      return
+        "the GitHub API of \(host) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
     case .tooManyRedirects:
       return "the GitHub API of \(host) redirected \(path) too many times; check the api_url setting"
     case .unexpectedContentType(let type):

@@ -14,7 +14,10 @@ public struct GitHubUser: Sendable, Equatable {
   /// The `/user` body exactly as received (valid JSON).
   public var rawJSON: [UInt8]
 
-  public init(login: String, id: Int64, name: String? = nil, email: String? = nil, grantedScopes: [String]? = nil, rawJSON: [UInt8] = []) {
+  public init(
+    login: String, id: Int64, name: String? = nil, email: String? = nil, grantedScopes: [String]? = nil,
+    rawJSON: [UInt8] = []
+  ) {
     self.login = login
     self.id = id
     self.name = name

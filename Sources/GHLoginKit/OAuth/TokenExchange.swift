@@ -12,7 +12,9 @@ public struct TokenEndpoint: Sendable {
   /// Seconds the whole exchange may take.
   public var timeout: Double
 
-  public init(url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30, configPath: String? = nil) {
+  public init(
+    url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30, configPath: String? = nil
+  ) {
     self.url = url
     self.host = host
     self.transport = transport

@@ -68,9 +68,11 @@ public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
       throw fail(error.kind)
     }
     if let code = fields.errorCode {
-      throw fail(.oauth(OAuthErrorBody(
-        code: code, description: fields.string("error_description"), uri: fields.string("error_uri"),
-        interval: fields.integer("interval"))))
+      throw fail(
+        .oauth(
+          OAuthErrorBody(
+            code: code, description: fields.string("error_description"), uri: fields.string("error_uri"),
+            interval: fields.integer("interval"))))
     }
     guard (200...299).contains(response.status) else { throw fail(.httpStatus(response.status)) }
 
@@ -93,7 +95,9 @@ public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
       }
       result.refreshToken = refresh
     }
-    for (name, keyPath) in [("expires_in", \TokenResponse.expiresIn), ("refresh_token_expires_in", \.refreshTokenExpiresIn)]
+    for (name, keyPath) in [
+      ("expires_in", \TokenResponse.expiresIn), ("refresh_token_expires_in", \.refreshTokenExpiresIn),
+    ]
     where fields.has(name) {
       guard let seconds = fields.integer(name), seconds >= 0 else { throw fail(.invalidValue(field: name)) }
       result[keyPath: keyPath] = seconds
@@ -108,7 +112,11 @@ public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
 /// counts as absent (except for `error`, whose mere presence is a failure);
 /// booleans, arrays and objects are kept as unusable values.
 struct TokenFields {
-  private enum Value { case text(String), number(String), unusable }
+  private enum Value {
+    case text(String)
+    case number(String)
+    case unusable
+  }
   private var values: [String: Value] = [:]
 
   /// Why the body could not be decoded.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct GitHubAPITests {
@@ -17,7 +18,11 @@ import Testing
     let transport = FakeTransport()
     transport.on("GET", Self.userURL, respond: .json(Self.body, headers: [("X-OAuth-Scopes", "repo, read:org, gist")]))
     let user = try api(transport).user(token: "gho_token")
-    #expect(user == GitHubUser(login: "octocat", id: 583231, name: "The Octocat", grantedScopes: ["repo", "read:org", "gist"], rawJSON: Array(Self.body.utf8)))
+    #expect(
+      user
+        == GitHubUser(
+          login: "octocat", id: 583231, name: "The Octocat", grantedScopes: ["repo", "read:org", "gist"],
+          rawJSON: Array(Self.body.utf8)))
     transport.verify()
     let sent = try #require(transport.requests.first)
     #expect(sent.method == "GET")
@@ -62,7 +67,8 @@ import Testing
     transport.on("GET", Self.userURL, respond: .json(#"{"message":"Bad credentials"}"#, status: 401))
     #expect(throws: error(.tokenRejected)) { try api(transport).user(token: "t") }
     #expect(error(.tokenRejected).exitStatus == .notLoggedIn)
-    #expect(error(.tokenRejected).message == "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'")
+    #expect(
+      error(.tokenRejected).message == "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'")
   }
 
   /// R74: a token that cannot be a header value is never sent.
@@ -77,8 +83,12 @@ import Testing
   @Test func followsSameOriginRedirects() throws {
     let transport = FakeTransport()
     transport.on("GET", Self.userURL, respond: .json("", status: 301, headers: [("Location", "/user2")]))
-    transport.on("GET", "https://api.github.com/user2", respond: .json("", status: 307, headers: [("Location", "https://api.github.com:443/user3")]))
-    transport.on("GET", "https://api.github.com/user3", respond: .json("", status: 302, headers: [("Location", "//api.github.com/user4")]))
+    transport.on(
+      "GET", "https://api.github.com/user2",
+      respond: .json("", status: 307, headers: [("Location", "https://api.github.com:443/user3")]))
+    transport.on(
+      "GET", "https://api.github.com/user3",
+      respond: .json("", status: 302, headers: [("Location", "//api.github.com/user4")]))
     transport.on("GET", "https://api.github.com/user4", respond: .json(Self.body))
     #expect(try api(transport).user(token: "t").login == "octocat")
     transport.verify()
@@ -108,7 +118,10 @@ import Testing
     #expect(transport.unexpected.isEmpty)
   }
 
-  @Test(arguments: [[], [("Location", "")], [("Location", "user2")], [("Location", "https://x y/")], [("Location", "javascript:alert(1)")]])
+  @Test(arguments: [
+    [], [("Location", "")], [("Location", "user2")], [("Location", "https://x y/")],
+    [("Location", "javascript:alert(1)")],
+  ])
   func unusableRedirects(headers: [(String, String)]) {
     let transport = FakeTransport()
     transport.on("GET", Self.userURL, respond: .json("", status: 302, headers: headers))
@@ -116,10 +129,17 @@ import Testing
   }
 
   @Test(arguments: [
-    (HTTPResponse.json(#"{"message":"API rate limit exceeded"}"#, status: 403, headers: [("x-ratelimit-remaining", "0")]), GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true)),
+    (
+      HTTPResponse.json(
+        #"{"message":"API rate limit exceeded"}"#, status: 403, headers: [("x-ratelimit-remaining", "0")]),
+      GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true)
+    ),
     (.json(#"{}"#, status: 429), .forbidden(status: 429, rateLimited: true)),
     (.json(#"{}"#, status: 403, headers: [("Retry-After", "60")]), .forbidden(status: 403, rateLimited: true)),
-    (.json(#"{}"#, status: 403, headers: [("x-ratelimit-remaining", "4999")]), .forbidden(status: 403, rateLimited: false)),
+    (
+      .json(#"{}"#, status: 403, headers: [("x-ratelimit-remaining", "4999")]),
+      .forbidden(status: 403, rateLimited: false)
+    ),
     (.json(#"{}"#, status: 404), .httpStatus(404)),
     (.typed("text/html", "<html>", status: 502), .httpStatus(502)),
     (.json(#"{}"#, status: 304), .httpStatus(304)),
@@ -161,16 +181,36 @@ import Testing
   }
 
   @Test(arguments: [
-    (GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true), "the GitHub API rate limit for github.com is exhausted (HTTP 403 for /user); try again later"),
-    (.forbidden(status: 403, rateLimited: false), "the GitHub API of github.com refused /user (HTTP 403); the token may lack a permission or be blocked by an organization policy"),
+    (
+      GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true),
+      "the GitHub API rate limit for github.com is exhausted (HTTP 403 for /user); try again later"
+    ),
+    (
+      .forbidden(status: 403, rateLimited: false),
+      "the GitHub API of github.com refused /user (HTTP 403); the token may lack a permission or be blocked by an organization policy"
+    ),
     (.httpStatus(503), "the GitHub API of github.com answered HTTP 503 for /user; try again later"),
     (.httpStatus(404), "the GitHub API of github.com answered HTTP 404 for /user; check the host and api_url settings"),
-    (.crossOriginRedirect(to: "https://evil.test"), "the GitHub API of github.com redirected /user to https://evil.test; not followed, so the token was not sent there. Check the host and api_url settings"),
-    (.badRedirect, "the GitHub API of github.com answered /user with a redirect ghlogin cannot follow; check the api_url setting"),
+    (
+      .crossOriginRedirect(to: "https://evil.test"),
+      "the GitHub API of github.com redirected /user to https://evil.test; not followed, so the token was not sent there. Check the host and api_url settings"
+    ),
+    (
+      .badRedirect,
+      "the GitHub API of github.com answered /user with a redirect ghlogin cannot follow; check the api_url setting"
+    ),
     (.tooManyRedirects, "the GitHub API of github.com redirected /user too many times; check the api_url setting"),
-    (.unexpectedContentType("text/html"), "the GitHub API of github.com answered /user with 'text/html', not JSON; check the host and api_url settings"),
-    (.malformed("the JSON is not an object"), "the GitHub API of github.com sent an answer to /user that could not be read (the JSON is not an object)"),
-    (.unusableToken, "the token for github.com contains characters that cannot be sent in a header; run 'ghlogin auth'"),
+    (
+      .unexpectedContentType("text/html"),
+      "the GitHub API of github.com answered /user with 'text/html', not JSON; check the host and api_url settings"
+    ),
+    (
+      .malformed("the JSON is not an object"),
+      "the GitHub API of github.com sent an answer to /user that could not be read (the JSON is not an object)"
+    ),
+    (
+      .unusableToken, "the token for github.com contains characters that cannot be sent in a header; run 'ghlogin auth'"
+    ),
   ])
   func messages(kind: GitHubAPIError.Kind, message: String) {
     #expect(error(kind).message == message)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct GitHubHostTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct AuthorizeURLTests {
@@ -17,7 +18,8 @@ import Testing
         + "&state=STATE-_abc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")
     let query = try #require(url.pathAndQuery.split(separator: "?", maxSplits: 1).last)
     let pairs = try FormEncoding.decode(query)
-    #expect(pairs.map(\.name) == ["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"])
+    #expect(
+      pairs.map(\.name) == ["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"])
     #expect(pairs.first { $0.name == "redirect_uri" }?.value == "http://127.0.0.1:54321/callback")
     #expect(!url.description.contains("localhost"))
     #expect(!url.description.contains(request.verifier))
@@ -32,7 +34,10 @@ import Testing
       redirectURI: AuthorizeURL.redirectURI(port: 1), request: request, login: value)
     let query = try #require(url.pathAndQuery.split(separator: "?", maxSplits: 1).last)
     let pairs = try FormEncoding.decode(query)
-    #expect(pairs.map(\.name) == ["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "login"])
+    #expect(
+      pairs.map(\.name) == [
+        "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "login",
+      ])
     #expect(pairs[0].value == "id&scope=admin")
     #expect(pairs[2].value == "repo&x=y")
     #expect(pairs[6].value == value)
@@ -50,19 +55,22 @@ import Testing
   @Test func keepsAQueryInTheConfiguredEndpoint() throws {
     let endpoint = try WebURL(parsing: "https://ghe.test/login/oauth/authorize?tenant=a")
     let url = try AuthorizeURL.build(
-      endpoint: endpoint, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request)
+      endpoint: endpoint, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request
+    )
     #expect(url.pathAndQuery.hasPrefix("/login/oauth/authorize?tenant=a&client_id=x&"))
   }
 
   @Test func plainHTTPAllowedOnlyForLoopback() throws {
     let loopback = try WebURL(parsing: "http://127.0.0.1:9999/login/oauth/authorize")
     let url = try AuthorizeURL.build(
-      endpoint: loopback, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request)
+      endpoint: loopback, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request
+    )
     #expect(url.description.hasPrefix("http://127.0.0.1:9999/login/oauth/authorize?client_id=x"))
     let remote = try WebURL(parsing: "http://github.test/login/oauth/authorize")
     #expect(throws: InsecureEndpointError(url: remote)) {
       try AuthorizeURL.build(
-        endpoint: remote, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request)
+        endpoint: remote, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request
+      )
     }
   }
 

@@ -1,25 +1,32 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct LoginSessionTests {
   static let tokenURL = "https://github.com/login/oauth/access_token"
   static let userURL = "https://api.github.com/user"
   static let port = 53117
-  let request = AuthorizationRequest(state: "pending-state-0123456789", verifier: "verifier-0123456789-abcdefghijklmnopqrstuvw")
+  let request = AuthorizationRequest(
+    state: "pending-state-0123456789", verifier: "verifier-0123456789-abcdefghijklmnopqrstuvw")
   let host = HTTPHeaders([("Host", "127.0.0.1:\(port)")])
   let clock = ManualClock(now: 1_800_000_000)
 
   private func session(_ transport: FakeTransport, expectedLogin: String? = nil) -> LoginSession {
     let endpoints = GitHubHost.gitHubDotCom.defaultEndpoints
     return LoginSession(
-      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.id", clientSecret: "app-secret", scopes: ["repo"]), request: request,
+      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.id", clientSecret: "app-secret", scopes: ["repo"]),
+      request: request,
       port: Self.port, tokenEndpoint: TokenEndpoint(url: endpoints.token, host: .gitHubDotCom, transport: transport),
-      api: GitHubAPI(host: .gitHubDotCom, base: endpoints.api, transport: transport), clock: clock, expectedLogin: expectedLogin)
+      api: GitHubAPI(host: .gitHubDotCom, base: endpoints.api, transport: transport), clock: clock,
+      expectedLogin: expectedLogin)
   }
 
   private func stubSuccess(_ transport: FakeTransport, login: String = "octocat") {
-    transport.on("POST", Self.tokenURL, respond: .json(#"{"access_token":"gho_tok","token_type":"bearer","scope":"repo","expires_in":28800}"#))
-    transport.on("GET", Self.userURL, respond: .json(#"{"login":"\#(login)","id":42}"#, headers: [("X-OAuth-Scopes", "repo")]))
+    transport.on(
+      "POST", Self.tokenURL,
+      respond: .json(#"{"access_token":"gho_tok","token_type":"bearer","scope":"repo","expires_in":28800}"#))
+    transport.on(
+      "GET", Self.userURL, respond: .json(#"{"login":"\#(login)","id":42}"#, headers: [("X-OAuth-Scopes", "repo")]))
   }
 
   private func callback(_ code: String = "thecode", state: String? = nil) -> String {
@@ -103,14 +110,24 @@ import Testing
     let transport = FakeTransport()
     let session = session(transport)
     let reply = session.handle(
-      method: "GET", target: "/callback?error=access_denied&error_description=%3Cscript%3Ex%3C%2Fscript%3E%1B%5B31m&state=\(request.state)",
+      method: "GET",
+      target:
+        "/callback?error=access_denied&error_description=%3Cscript%3Ex%3C%2Fscript%3E%1B%5B31m&state=\(request.state)",
       headers: host)
     #expect(reply.finish)
     #expect(body(reply).contains("Login failed: access_denied: &lt;script&gt;x&lt;/script&gt;[31m"))
     #expect(!body(reply).contains("<script>"))
     let error = try #require(throws: LoginError.self) { try session.outcome?.get() }
-    #expect(error == LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied", description: "<script>x</script>\u{1B}[31m")), host: .gitHubDotCom))
-    #expect(error.message == "the login to github.com was denied in the browser (access_denied: <script>x</script>[31m); run 'ghlogin auth' again to retry")
+    #expect(
+      error
+        == LoginError(
+          .authorizationError(
+            AuthorizationErrorResponse(error: "access_denied", description: "<script>x</script>\u{1B}[31m")),
+          host: .gitHubDotCom))
+    #expect(
+      error.message
+        == "the login to github.com was denied in the browser (access_denied: <script>x</script>[31m); run 'ghlogin auth' again to retry"
+    )
     #expect(error.exitStatus == .failure)
     #expect(transport.requests.isEmpty)
   }
@@ -125,7 +142,10 @@ import Testing
     #expect(body(reply).contains("you logged in as octocat, but hubot was asked for. Nothing was stored."))
     let error = try #require(throws: LoginError.self) { try session.outcome?.get() }
     #expect(error == LoginError(.userMismatch(expected: "hubot", actual: "octocat"), host: .gitHubDotCom))
-    #expect(error.message == "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again")
+    #expect(
+      error.message
+        == "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
+    )
     transport.verify()
   }
 
@@ -140,11 +160,15 @@ import Testing
   /// T21: a token error ends the login with its guidance; no /user call; nothing returned.
   @Test func tokenErrorEndsTheLogin() throws {
     let transport = FakeTransport()
-    transport.on("POST", Self.tokenURL, respond: .json(#"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired."}"#))
+    transport.on(
+      "POST", Self.tokenURL,
+      respond: .json(
+        #"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired."}"#))
     let session = session(transport)
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
-    #expect(body(reply).contains("Login failed: the authorization code was rejected by github.com (incorrect or expired)"))
+    #expect(
+      body(reply).contains("Login failed: the authorization code was rejected by github.com (incorrect or expired)"))
     let error = try #require(throws: TokenError.self) { try session.outcome?.get() }
     #expect(error.oauthCode == "bad_verification_code")
     #expect(transport.requests.count == 1)

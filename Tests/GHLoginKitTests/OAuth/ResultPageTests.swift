@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct ResultPageTests {
@@ -32,7 +33,8 @@ import Testing
   /// T09: a server's description is HTML-escaped and control characters are stripped.
   @Test func failureEscapesTheReason() {
     let page = ResultPage.failure(reason: "access_denied: <script>alert(1)</script>\u{1B}[31m")
-    #expect(text(page).contains("Login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m See the terminal"))
+    #expect(
+      text(page).contains("Login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m See the terminal"))
     #expect(!text(page).contains("<script>"))
     #expect(!text(page).contains("\u{1B}"))
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct TokenExchangeTests {
@@ -7,15 +8,18 @@ import Testing
   let redirect = AuthorizeURL.redirectURI(port: 50123)
 
   private func endpoint(_ transport: FakeTransport, url: String = tokenURL) throws -> TokenEndpoint {
-    TokenEndpoint(url: try WebURL(parsing: url), host: .gitHubDotCom, transport: transport, timeout: 12, configPath: "/cfg.json")
+    TokenEndpoint(
+      url: try WebURL(parsing: url), host: .gitHubDotCom, transport: transport, timeout: 12, configPath: "/cfg.json")
   }
 
   /// T05 (unit part): one POST, parameters in the form body, never in the URL.
   @Test func sendsOneFormPostWithEveryParameter() throws {
     let transport = FakeTransport()
-    transport.on("POST", Self.tokenURL, respond: .json(#"{"access_token":"gho_x","token_type":"bearer","scope":"repo"}"#))
+    transport.on(
+      "POST", Self.tokenURL, respond: .json(#"{"access_token":"gho_x","token_type":"bearer","scope":"repo"}"#))
     let app = OAuthApp(clientID: "Iv1.client", clientSecret: "the-secret", scopes: ["repo"])
-    let token = try TokenExchange.exchange(code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
+    let token = try TokenExchange.exchange(
+      code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
     #expect(token == TokenResponse(accessToken: "gho_x", scopes: ["repo"]))
     transport.verify()
     let sent = try #require(transport.requests.first)
@@ -25,9 +29,17 @@ import Testing
     #expect(sent.headers["Content-Type"] == "application/x-www-form-urlencoded")
     #expect(sent.headers["User-Agent"] == "ghlogin/\(GHLogin.version)")
     #expect(sent.headers["Authorization"] == nil)
-    #expect(sent.formParameters.map(\.name) == ["client_id", "client_secret", "code", "redirect_uri", "code_verifier", "grant_type"])
-    #expect(sent.formParameters.map(\.value) == ["Iv1.client", "the-secret", "code123", "http://127.0.0.1:50123/callback", request.verifier, "authorization_code"])
-    #expect(String(decoding: sent.body, as: UTF8.self).contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A50123%2Fcallback"))
+    #expect(
+      sent.formParameters.map(\.name) == [
+        "client_id", "client_secret", "code", "redirect_uri", "code_verifier", "grant_type",
+      ])
+    #expect(
+      sent.formParameters.map(\.value) == [
+        "Iv1.client", "the-secret", "code123", "http://127.0.0.1:50123/callback", request.verifier,
+        "authorization_code",
+      ])
+    #expect(
+      String(decoding: sent.body, as: UTF8.self).contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A50123%2Fcallback"))
     #expect(transport.timeoutsSent == [12])
   }
 
@@ -35,18 +47,28 @@ import Testing
     for secret in [nil, ""] as [String?] {
       let transport = FakeTransport()
       transport.on("POST", Self.tokenURL, respond: .json(#"{"access_token":"gho_x","token_type":"bearer"}"#))
-      _ = try TokenExchange.exchange(code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id", clientSecret: secret), endpoint: endpoint(transport))
-      #expect(transport.requests.first?.formParameters.map(\.name) == ["client_id", "code", "redirect_uri", "code_verifier", "grant_type"])
+      _ = try TokenExchange.exchange(
+        code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id", clientSecret: secret),
+        endpoint: endpoint(transport))
+      #expect(
+        transport.requests.first?.formParameters.map(\.name) == [
+          "client_id", "code", "redirect_uri", "code_verifier", "grant_type",
+        ])
     }
   }
 
   /// T22: the configuration error never shows the secret, code or verifier.
   @Test func rejectedClientCredentialsDoNotLeakSecrets() throws {
     let transport = FakeTransport()
-    transport.on("POST", Self.tokenURL, respond: .json(#"{"error":"incorrect_client_credentials","error_description":"The client_id and/or client_secret passed are incorrect."}"#))
+    transport.on(
+      "POST", Self.tokenURL,
+      respond: .json(
+        #"{"error":"incorrect_client_credentials","error_description":"The client_id and/or client_secret passed are incorrect."}"#
+      ))
     let app = OAuthApp(clientID: "id", clientSecret: "the-secret")
     let error = try #require(throws: TokenError.self) {
-      try TokenExchange.exchange(code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
+      try TokenExchange.exchange(
+        code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
     }
     #expect(error.exitStatus == .usage)
     #expect(error.message.contains("/cfg.json"))
@@ -57,9 +79,15 @@ import Testing
   /// T79: a redirect is an error and is not followed.
   @Test func redirectIsNotFollowed() throws {
     let transport = FakeTransport()
-    transport.on("POST", Self.tokenURL, respond: .json("", status: 307, headers: [("Location", "https://evil.test/token")]))
-    #expect(throws: TokenError(.redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL), configPath: "/cfg.json")) {
-      try TokenExchange.exchange(code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport))
+    transport.on(
+      "POST", Self.tokenURL, respond: .json("", status: 307, headers: [("Location", "https://evil.test/token")]))
+    #expect(
+      throws: TokenError(
+        .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL), configPath: "/cfg.json")
+    ) {
+      try TokenExchange.exchange(
+        code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport)
+      )
     }
     #expect(transport.requests.count == 1)
     transport.verify()
@@ -71,7 +99,9 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.tokenURL) { _ in throw Dropped() }
     #expect(throws: Dropped()) {
-      try TokenExchange.exchange(code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport))
+      try TokenExchange.exchange(
+        code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport)
+      )
     }
     #expect(transport.requests.count == 1)
     transport.verify()
@@ -91,7 +121,8 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.tokenURL, respond: .json(#"{"access_token":"t","token_type":"bearer"}"#))
     _ = try endpoint(transport).post([("grant_type", "urn:ietf:params:oauth:grant-type:device_code"), ("x", "a&b=c d")])
-    #expect(String(decoding: try #require(transport.requests.first).body, as: UTF8.self)
-      == "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&x=a%26b%3Dc%20d")
+    #expect(
+      String(decoding: try #require(transport.requests.first).body, as: UTF8.self)
+        == "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&x=a%26b%3Dc%20d")
   }
 }

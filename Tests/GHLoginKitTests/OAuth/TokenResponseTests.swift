@@ -1,10 +1,13 @@
 import Testing
+
 @testable import GHLoginKit
 
 @Suite struct TokenResponseTests {
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.token
 
-  private func parse(_ response: HTTPResponse, configPath: String? = "/home/u/.config/ghlogin/config.json") throws(TokenError) -> TokenResponse {
+  private func parse(_ response: HTTPResponse, configPath: String? = "/home/u/.config/ghlogin/config.json")
+    throws(TokenError) -> TokenResponse
+  {
     try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: Self.endpoint, configPath: configPath)
   }
 
@@ -13,13 +16,16 @@ import Testing
   }
 
   @Test func parsesGitHubsJSONAnswer() throws {
-    let token = try parse(.json(#"{"access_token":"gho_16C7e42F292c6912E7710c838347Ae178B4a","scope":"repo,gist","token_type":"bearer"}"#))
+    let token = try parse(
+      .json(#"{"access_token":"gho_16C7e42F292c6912E7710c838347Ae178B4a","scope":"repo,gist","token_type":"bearer"}"#))
     #expect(token == TokenResponse(accessToken: "gho_16C7e42F292c6912E7710c838347Ae178B4a", scopes: ["repo", "gist"]))
   }
 
   /// T25.
   @Test func parsesFormEncodedAnswer() throws {
-    let token = try parse(.typed("application/x-www-form-urlencoded; charset=utf-8", "access_token=gho_x&scope=repo%2Cgist&token_type=bearer"))
+    let token = try parse(
+      .typed(
+        "application/x-www-form-urlencoded; charset=utf-8", "access_token=gho_x&scope=repo%2Cgist&token_type=bearer"))
     #expect(token == TokenResponse(accessToken: "gho_x", scopes: ["repo", "gist"]))
   }
 
@@ -32,17 +38,31 @@ import Testing
   }
 
   @Test func gitHubAppUserTokenWithExpiries() throws {
-    let body = #"{"access_token":"ghu_abc","expires_in":28800,"refresh_token":"ghr_def","refresh_token_expires_in":"15811200","scope":"","token_type":"bearer"}"#
-    #expect(try parse(.json(body)) == TokenResponse(accessToken: "ghu_abc", expiresIn: 28800, refreshToken: "ghr_def", refreshTokenExpiresIn: 15_811_200))
-    let form = "access_token=ghu_abc&expires_in=28800&refresh_token=ghr_def&refresh_token_expires_in=15811200&scope=&token_type=bearer"
-    #expect(try parse(.typed("application/x-www-form-urlencoded", form)) == TokenResponse(accessToken: "ghu_abc", expiresIn: 28800, refreshToken: "ghr_def", refreshTokenExpiresIn: 15_811_200))
+    let body =
+      #"{"access_token":"ghu_abc","expires_in":28800,"refresh_token":"ghr_def","refresh_token_expires_in":"15811200","scope":"","token_type":"bearer"}"#
+    #expect(
+      try parse(.json(body))
+        == TokenResponse(
+          accessToken: "ghu_abc", expiresIn: 28800, refreshToken: "ghr_def", refreshTokenExpiresIn: 15_811_200))
+    let form =
+      "access_token=ghu_abc&expires_in=28800&refresh_token=ghr_def&refresh_token_expires_in=15811200&scope=&token_type=bearer"
+    #expect(
+      try parse(.typed("application/x-www-form-urlencoded", form))
+        == TokenResponse(
+          accessToken: "ghu_abc", expiresIn: 28800, refreshToken: "ghr_def", refreshTokenExpiresIn: 15_811_200))
   }
 
   @Test func nullMembersCountAsAbsent() throws {
-    #expect(try parse(.json(#"{"access_token":"t","token_type":"bearer","refresh_token":null,"expires_in":null,"scope":null}"#)) == TokenResponse(accessToken: "t"))
+    #expect(
+      try parse(
+        .json(#"{"access_token":"t","token_type":"bearer","refresh_token":null,"expires_in":null,"scope":null}"#))
+        == TokenResponse(accessToken: "t"))
   }
 
-  @Test(arguments: [("repo, gist", ["repo", "gist"]), ("repo gist", ["repo", "gist"]), (" read:org,,user ", ["read:org", "user"]), ("", [])])
+  @Test(arguments: [
+    ("repo, gist", ["repo", "gist"]), ("repo gist", ["repo", "gist"]), (" read:org,,user ", ["read:org", "user"]),
+    ("", []),
+  ])
   func scopeSeparators(scope: String, expected: [String]) throws {
     #expect(try parse(.json(#"{"access_token":"t","token_type":"bearer","scope":"\#(scope)"}"#)).scopes == expected)
   }
@@ -79,14 +99,33 @@ import Testing
   /// T21–T24 and the other codes: an error member fails whatever the status (R27).
   @Test(arguments: [200, 400, 401, 500])
   func errorMemberFailsWhateverTheStatus(status: Int) {
-    #expect(throws: error(.oauth(OAuthErrorBody(code: "bad_verification_code", description: "The code passed is incorrect or expired.", uri: "https://docs")))) {
-      try parse(.json(#"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired.","error_uri":"https://docs","access_token":"gho_partial","token_type":"bearer"}"#, status: status))
+    #expect(
+      throws: error(
+        .oauth(
+          OAuthErrorBody(
+            code: "bad_verification_code", description: "The code passed is incorrect or expired.", uri: "https://docs")
+        ))
+    ) {
+      try parse(
+        .json(
+          #"{"error":"bad_verification_code","error_description":"The code passed is incorrect or expired.","error_uri":"https://docs","access_token":"gho_partial","token_type":"bearer"}"#,
+          status: status))
     }
   }
 
   @Test func errorInFormAnswer() {
-    #expect(throws: error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials", description: "The client_id and/or client_secret passed are incorrect.")))) {
-      try parse(.typed("application/x-www-form-urlencoded", "error=incorrect_client_credentials&error_description=The+client_id+and%2For+client_secret+passed+are+incorrect."))
+    #expect(
+      throws: error(
+        .oauth(
+          OAuthErrorBody(
+            code: "incorrect_client_credentials",
+            description: "The client_id and/or client_secret passed are incorrect.")))
+    ) {
+      try parse(
+        .typed(
+          "application/x-www-form-urlencoded",
+          "error=incorrect_client_credentials&error_description=The+client_id+and%2For+client_secret+passed+are+incorrect."
+        ))
     }
   }
 
@@ -106,7 +145,9 @@ import Testing
   }
 
   @Test func emptyErrorStillFails() throws {
-    let thrown = try #require(throws: TokenError.self) { try parse(.json(#"{"error":"","access_token":"t","token_type":"bearer"}"#)) }
+    let thrown = try #require(throws: TokenError.self) {
+      try parse(.json(#"{"error":"","access_token":"t","token_type":"bearer"}"#))
+    }
     #expect(thrown.oauthCode == "(empty)")
   }
 
@@ -121,20 +162,42 @@ import Testing
     (.json(#"{"access_token":"t","token_type":"bearer","expires_in":-1}"#), .invalidValue(field: "expires_in")),
     (.json(#"{"access_token":"t","token_type":"bearer","expires_in":1.5}"#), .invalidValue(field: "expires_in")),
     (.json(#"{"access_token":"t","token_type":"bearer","expires_in":"8h"}"#), .invalidValue(field: "expires_in")),
-    (.json(#"{"access_token":"t","token_type":"bearer","refresh_token_expires_in":true}"#), .invalidValue(field: "refresh_token_expires_in")),
+    (
+      .json(#"{"access_token":"t","token_type":"bearer","refresh_token_expires_in":true}"#),
+      .invalidValue(field: "refresh_token_expires_in")
+    ),
     (.json(#"{"access_token":"t","token_type":"bearer","refresh_token":""}"#), .invalidValue(field: "refresh_token")),
-    (.typed("application/xml", "<OAuth><access_token>t</access_token><token_type>bearer</token_type></OAuth>"), .unsupportedContentType("application/xml")),  // T28
+    (
+      .typed("application/xml", "<OAuth><access_token>t</access_token><token_type>bearer</token_type></OAuth>"),
+      .unsupportedContentType("application/xml")
+    ),  // T28
     (.typed("text/html", "<html>access_token=t</html>"), .unsupportedContentType("text/html")),
     (.typed(nil, "access_token=t&token_type=bearer"), .unsupportedContentType(nil)),
     (.typed("text/plain", "access_token=t&token_type=bearer"), .unsupportedContentType("text/plain")),
     (.json("access_token=t&token_type=bearer"), .malformed("invalid JSON at line 1, column 1")),
     (.json(#"["access_token"]"#), .malformed("the JSON is not an object")),
-    (.json(#"{"access_token":"t","access_token":"u","token_type":"bearer"}"#), .malformed("invalid JSON at line 1, column 21")),
+    (
+      .json(#"{"access_token":"t","access_token":"u","token_type":"bearer"}"#),
+      .malformed("invalid JSON at line 1, column 21")
+    ),
     (.json(""), .malformed("invalid JSON at line 1, column 1")),
-    (.typed("application/x-www-form-urlencoded", "access_token=t&access_token=u&token_type=bearer"), .malformed("a member is repeated")),
-    (.typed("application/x-www-form-urlencoded", "access_token=%ZZ&token_type=bearer"), .malformed("invalid form encoding")),
-    (HTTPResponse(status: 200, headers: HTTPHeaders([("Content-Type", "application/x-www-form-urlencoded")]), body: [0x61, 0xFF]), .malformed("invalid UTF-8")),
-    (.json(#"{"access_token":"t","token_type":"bearer"}"#, status: 302, headers: [("Location", "https://evil.test/")]), .redirect(302)),  // T79
+    (
+      .typed("application/x-www-form-urlencoded", "access_token=t&access_token=u&token_type=bearer"),
+      .malformed("a member is repeated")
+    ),
+    (
+      .typed("application/x-www-form-urlencoded", "access_token=%ZZ&token_type=bearer"),
+      .malformed("invalid form encoding")
+    ),
+    (
+      HTTPResponse(
+        status: 200, headers: HTTPHeaders([("Content-Type", "application/x-www-form-urlencoded")]), body: [0x61, 0xFF]),
+      .malformed("invalid UTF-8")
+    ),
+    (
+      .json(#"{"access_token":"t","token_type":"bearer"}"#, status: 302, headers: [("Location", "https://evil.test/")]),
+      .redirect(302)
+    ),  // T79
     (.typed("text/html", "<html>Service Unavailable</html>", status: 503), .httpStatus(503)),
     (.json(#"{"message":"Not Found"}"#, status: 404), .httpStatus(404)),
     (.json(#"{"access_token":"t","token_type":"bearer"}"#, status: 500), .httpStatus(500)),

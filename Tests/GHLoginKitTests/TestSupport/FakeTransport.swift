@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import GHLoginKit
 
 /// An ``HTTPTransport`` that answers from registered stubs and records every request.
@@ -48,9 +49,11 @@ final class FakeTransport: HTTPTransport {
     let respond: (@Sendable (HTTPRequest) throws -> HTTPResponse)? = state.withLock { state in
       state.requests.append(request)
       state.timeouts.append(timeout)
-      guard let index = state.stubs.firstIndex(where: {
-        $0.remaining > 0 && $0.method == request.method && $0.url == request.url.description
-      }) else {
+      guard
+        let index = state.stubs.firstIndex(where: {
+          $0.remaining > 0 && $0.method == request.method && $0.url == request.url.description
+        })
+      else {
         state.unexpected.append(UnexpectedRequest(method: request.method, url: request.url.description))
         return nil
       }
@@ -88,7 +91,9 @@ extension HTTPResponse {
   }
 
   /// A response with `content-type` `type` (or none) and `body`.
-  static func typed(_ type: String?, _ body: String, status: Int = 200, headers: [(String, String)] = []) -> HTTPResponse {
+  static func typed(_ type: String?, _ body: String, status: Int = 200, headers: [(String, String)] = [])
+    -> HTTPResponse
+  {
     var fields = HTTPHeaders()
     if let type { fields.add("Content-Type", type) }
     for (name, value) in headers { fields.add(name, value) }
