@@ -21,7 +21,9 @@ public struct Endpoints: Sendable, Hashable {
   /// Configured URLs are used exactly as given: the config loader has already
   /// refused plain `http://` for hosts that are not loopback. Nothing here
   /// ever comes from a server response (R48).
-  public init(host: GitHubHost, authorize: WebURL? = nil, token: WebURL? = nil, deviceCode: WebURL? = nil, api: WebURL? = nil) {
+  public init(
+    host: GitHubHost, authorize: WebURL? = nil, token: WebURL? = nil, deviceCode: WebURL? = nil, api: WebURL? = nil
+  ) {
     let defaults = host.defaultEndpoints
     self.init(
       authorize: authorize ?? defaults.authorize,

@@ -6,7 +6,8 @@ public struct CryptoError: ReportableError, Equatable {
   public var call: String
 
   public var message: String {
-    "the system's secure random number generator failed (\(call)); nothing was sent. Try again; if it persists, check that /dev/urandom works"
+    "the system's secure random number generator failed (\(call)); nothing was sent. "
+      + "Try again; if it persists, check that /dev/urandom works"
   }
   public var exitStatus: ExitStatus { .failure }
 }

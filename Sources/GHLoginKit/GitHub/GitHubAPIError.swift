@@ -1,0 +1,75 @@
+/// A GitHub REST API call that failed (R24, R75, R76).
+///
+/// Messages name the host and never contain the token or a response body.
+public struct GitHubAPIError: ReportableError, Equatable {
+  /// What went wrong.
+  public enum Kind: Error, Sendable, Equatable {
+    /// 401: the token is revoked or expired.
+    case tokenRejected
+    /// The token cannot be put into a header (R30, R74); nothing was sent.
+    case unusableToken
+    /// 403 or 429; `rateLimited` when the rate-limit headers say so.
+    case forbidden(status: Int, rateLimited: Bool)
+    /// Any other status that is not 2xx.
+    case httpStatus(Int)
+    /// A redirect to another scheme, host or port: not followed, token not sent (R75).
+    case crossOriginRedirect(to: String)
+    /// A redirect without a usable `Location`.
+    case badRedirect
+    /// More than ``GitHubAPI/maxRedirects`` redirects.
+    case tooManyRedirects
+    /// A body that is not JSON by `Content-Type`.
+    case unexpectedContentType(String?)
+    /// A JSON body without what was needed; the reason never quotes the body.
+    case malformed(String)
+  }
+
+  public var kind: Kind
+  public var host: GitHubHost
+  /// The path asked for, for example `/user`.
+  public var path: String
+
+  public init(_ kind: Kind, host: GitHubHost, path: String) {
+    self.kind = kind
+    self.host = host
+    self.path = path
+  }
+
+  public var exitStatus: ExitStatus {
+    switch kind {
+    case .tokenRejected, .unusableToken: .notLoggedIn
+    default: .failure
+    }
+  }
+
+  public var message: String {
+    switch kind {
+    case .tokenRejected:
+      return "the token for \(host) was rejected (revoked or expired); run 'ghlogin auth'"
+    case .unusableToken:
+      return "the token for \(host) contains characters that cannot be sent in a header; run 'ghlogin auth'"
+    case .forbidden(let status, true):
+      return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
+    case .forbidden(let status, false):
+      return "the GitHub API of \(host) refused \(path) (HTTP \(status)); the token may lack a permission or be "
+        + "blocked by an organization policy"
+    case .httpStatus(let status) where status >= 500:
+      return "the GitHub API of \(host) answered HTTP \(status) for \(path); try again later"
+    case .httpStatus(let status):
+      return "the GitHub API of \(host) answered HTTP \(status) for \(path); check the host and api_url settings"
+    case .crossOriginRedirect(let target):
+      return "the GitHub API of \(host) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
+        + "not followed, so the token was not sent there. Check the host and api_url settings"
+    case .badRedirect:
+      return
+        "the GitHub API of \(host) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
+    case .tooManyRedirects:
+      return "the GitHub API of \(host) redirected \(path) too many times; check the api_url setting"
+    case .unexpectedContentType(let type):
+      let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
+      return "the GitHub API of \(host) answered \(path) with \(shown), not JSON; check the host and api_url settings"
+    case .malformed(let reason):
+      return "the GitHub API of \(host) sent an answer to \(path) that could not be read (\(reason))"
+    }
+  }
+}
