@@ -37,6 +37,12 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
   case proxyAuthenticationRequired(proxy: String)
   /// The proxy answered CONNECT with another non-2xx status.
   case proxyRefused(proxy: String, target: String, status: Int)
+  /// The extra CA file (`--ca-file`) could not be loaded.
+  case caFile(path: String, reason: String)
+  /// The loopback listener could not bind or listen on 127.0.0.1:`port`.
+  case listen(port: Int, reason: String, inUse: Bool)
+  /// The user pressed Ctrl-C (SIGINT) or the process got SIGTERM while waiting.
+  case interrupted
 
   public var message: String {
     switch self {
@@ -62,12 +68,19 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
     case .proxyAuthenticationRequired(let proxy):
       "proxy authentication required by \(proxy) (put user:password in the https_proxy URL)"
     case .proxyRefused(let proxy, let target, let status): "proxy \(proxy) refused CONNECT to \(target): \(status)"
+    case .caFile(let path, let reason): "could not load the CA file \(Self.sanitized(path)): \(reason)"
+    case .listen(let port, let reason, let inUse):
+      inUse
+        ? "port \(port) on 127.0.0.1 is in use; choose another port or stop the program using it"
+        : "could not listen on 127.0.0.1:\(port): \(reason)"
+    case .interrupted: "interrupted"
     }
   }
 
   public var exitStatus: ExitStatus {
     switch self {
-    case .insecureURL, .invalidProxy: .usage
+    case .insecureURL, .invalidProxy, .caFile: .usage
+    case .interrupted: .interrupted
     default: .failure
     }
   }
@@ -80,12 +93,18 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
   public var requestMayHaveBeenSent: Bool {
     switch self {
     case .insecureURL, .invalidRequest, .resolve, .connect, .tls, .invalidProxy, .proxyAuthenticationRequired,
-      .proxyRefused:
+      .proxyRefused, .caFile, .listen:
       false
+    case .interrupted: true
     case .timedOut(_, let phase): phase == .send || phase == .response
     case .io, .badResponse: true
     }
   }
 
   private static func join(_ host: String, _ port: Int) -> String { "\(host):\(port)" }
+
+  /// `text` without control characters (C0, DEL, C1), for user-supplied paths in messages.
+  static func sanitized(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
+  }
 }

@@ -42,6 +42,8 @@ public enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible 
   case invalidChunkFraming
   /// A 1xx response other than `100 Continue`.
   case unexpectedInformational(status: Int)
+  /// Bytes where none may be (after a proxy's CONNECT answer, before TLS).
+  case unexpectedData
 
   public var description: String {
     switch self {
@@ -64,6 +66,7 @@ public enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible 
     case .invalidChunkSize: "an invalid chunk size"
     case .invalidChunkFraming: "chunk data not followed by CRLF"
     case .unexpectedInformational(let status): "an unexpected informational status \(status)"
+    case .unexpectedData: "unexpected bytes after the end of the message"
     }
   }
 }
