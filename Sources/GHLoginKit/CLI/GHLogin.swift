@@ -3,9 +3,15 @@
 public enum GHLogin {
   /// The version printed by `ghlogin --version` and sent in `User-Agent`.
   public static let version = "0.1.0"
+  /// Sent on every request (GitHub rejects API requests without one).
+  public static let userAgent = "ghlogin/\(version)"
 
   /// Every command, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
+    WhoamiCommand.self,
+    TokenCommand.self,
+    StatusCommand.self,
+    LogoutCommand.self,
     VersionCommand.self,
     HelpCommand.self,
   ]

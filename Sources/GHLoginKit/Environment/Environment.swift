@@ -22,14 +22,15 @@ public struct Environment: Sendable {
   public var stdin: any ByteInput
   public var clock: any Clock
   public var browser: any BrowserOpener
-  /// How HTTP requests leave the process.
-  public var transport: any HTTPTransport
+  /// How HTTP requests leave the process, given an extra CA bundle to trust (config `ca_file`).
+  public var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
   /// The absolute path of the running executable (for `setup-git`).
   public var executablePath: String
 
   public init(
     arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
-    stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener, transport: any HTTPTransport,
+    stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener,
+    transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
     executablePath: String = "ghlogin"
   ) {
     self.arguments = arguments

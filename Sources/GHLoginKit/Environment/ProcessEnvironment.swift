@@ -14,6 +14,7 @@ extension Environment {
       }
       entry += 1
     }
+    let captured = variables
     return Environment(
       arguments: Array(CommandLine.arguments.dropFirst()),
       variables: variables,
@@ -21,23 +22,9 @@ extension Environment {
       stderr: FileOutput(fd: STDERR_FILENO),
       stdin: FileInput(fd: STDIN_FILENO),
       clock: SystemClock(),
-      browser: UnavailableBrowser(),
-      transport: UnavailableTransport(),
+      browser: SystemBrowser(),
+      transport: { caFile in HTTPClient(variables: captured, caFile: caFile, userAgent: GHLogin.userAgent) },
       executablePath: CommandLine.arguments.first ?? "ghlogin"
     )
-  }
-}
-
-/// Placeholder until the real browser launcher lands.
-struct UnavailableBrowser: BrowserOpener {
-  func open(_ url: WebURL, environment: [String: String]) throws {
-    throw SystemError(call: "execve", errno: ENOSYS)
-  }
-}
-
-/// Placeholder until the real HTTP client lands.
-struct UnavailableTransport: HTTPTransport {
-  func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse {
-    throw SystemError(call: "connect", errno: ENOSYS)
   }
 }

@@ -39,7 +39,7 @@ func runCommand(
   let err = BufferOutput()
   let environment = Environment(
     arguments: arguments, variables: variables, stdout: out, stderr: err, stdin: BufferInput(stdin),
-    clock: clock, browser: browser, transport: transport, executablePath: "/usr/local/bin/ghlogin")
+    clock: clock, browser: browser, transport: { _ in transport }, executablePath: "/usr/local/bin/ghlogin")
   let status = GHLogin.main(environment: environment)
   return CommandRun(status: status, stdout: out.text, stderr: err.text)
 }

@@ -1,0 +1,80 @@
+/// `ghlogin status`: every login on this machine, with nothing secret shown.
+struct StatusCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "status", abstract: "show the hosts and accounts you are logged in to",
+    discussion: """
+      Lists each host and account: login, granted scopes, the token redacted to its prefix and
+      last four characters, its expiry if any, and the credentials file with its permissions.
+      Exits 4 when there are no logins.
+      """,
+    options: [.host])
+
+  var host: String?
+
+  init(_ arguments: ParsedArguments) { host = arguments.value("host") }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let workspace = try Workspace(environment)
+    let credentials = try workspace.store.load()
+    let hosts: [String]
+    if let host {
+      hosts = [try GitHubHost(validating: host).name]
+    } else {
+      hosts = credentials.hosts.keys.sorted()
+    }
+    var text = ""
+    var found = false
+    for host in hosts {
+      guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else {
+        text += "\(host)\n  not logged in; run 'ghlogin auth --host \(host)'\n"
+        continue
+      }
+      found = true
+      text += "\(host)\n"
+      for account in entry.accounts {
+        text += describe(account, active: account.login == entry.activeLogin, clock: environment.clock)
+      }
+    }
+    guard found else {
+      environment.stderr.write(text.isEmpty ? "not logged in to any host; run 'ghlogin auth'\n" : text)
+      return .notLoggedIn
+    }
+    text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
+    environment.stdout.write(text)
+    return .success
+  }
+
+  private func describe(_ account: Credential, active: Bool, clock: any Clock) -> String {
+    let login = Sanitize.terminal(account.login)
+    var lines = "  \(active ? "✓" : "-") \(login)\(active ? " (active)" : "")\n"
+    lines += "    token: \(Redaction.redact(account.token))\n"
+    let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
+    lines += "    scopes: \(Sanitize.terminal(scopes))\n"
+    if let expiresAt = account.expiresAt {
+      let remaining = expiresAt - clock.now()
+      lines += "    expires: \(remaining > 0 ? "in \(Duration.describe(remaining))" : "expired (refreshed on next use)")\n"
+    }
+    if account.isExpired { lines += "    session expired: run 'ghlogin auth'\n" }
+    return lines
+  }
+}
+
+/// Tokens as `status` shows them: the prefix up to `_` and the last four characters.
+enum Redaction {
+  static func redact(_ token: String) -> String {
+    let prefix = token.firstIndex(of: "_").map { String(token[...$0]) } ?? ""
+    guard token.count >= 12 else { return prefix + "****" }
+    return prefix + "****" + token.suffix(4)
+  }
+}
+
+/// Human durations for expiry times: "7h 59m", "3 days".
+enum Duration {
+  static func describe(_ seconds: Double) -> String {
+    let total = Int(seconds)
+    if total >= 2 * 86_400 { return "\(total / 86_400) days" }
+    if total >= 3600 { return "\(total / 3600)h \(total % 3600 / 60)m" }
+    if total >= 60 { return "\(total / 60)m" }
+    return "\(total)s"
+  }
+}

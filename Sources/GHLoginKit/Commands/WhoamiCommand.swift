@@ -1,0 +1,36 @@
+/// `ghlogin whoami`: asks GitHub who the stored token belongs to.
+struct WhoamiCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "whoami", abstract: "show who the stored token belongs to, asking GitHub",
+    discussion: """
+      Calls GET /user with the stored token and prints `LOGIN (Name) on HOST`, or with --json the
+      JSON object exactly as GitHub sent it. Exits 4 when not logged in or when GitHub rejects
+      the token (revoked or expired), 1 on a network or TLS failure.
+      """,
+    options: [.host, .user, .flag("json", help: "Print GitHub's /user JSON object as received")])
+
+  var host: String?
+  var user: String?
+  var json: Bool
+
+  init(_ arguments: ParsedArguments) {
+    host = arguments.value("host")
+    user = arguments.value("user")
+    json = arguments.flag("json")
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let workspace = try Workspace(environment)
+    let credentials = try workspace.store.load()
+    let host = try workspace.host(host, credentials: credentials)
+    let account = try workspace.account(on: host, user: user, in: credentials)
+    let identity = try workspace.api(for: host).user(token: account.token)
+    if json {
+      environment.stdout.write(String(decoding: identity.rawJSON, as: UTF8.self) + "\n")
+    } else {
+      let name = identity.name.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
+      environment.stdout.write("\(identity.login)\(name) on \(host.name)\n")
+    }
+    return .success
+  }
+}

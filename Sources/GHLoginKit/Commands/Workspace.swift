@@ -1,0 +1,116 @@
+/// What the commands that work on logins share: the resolved paths, the config, the
+/// credential store, and the rules for choosing a host and an account.
+struct Workspace {
+  let environment: Environment
+  let paths: ConfigPaths
+  let config: Config
+  let store: CredentialStore
+
+  init(_ environment: Environment) throws {
+    self.environment = environment
+    paths = try ConfigPaths.resolve(environment.variables)
+    config = try Config.load(paths: paths, variables: environment.variables)
+    store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
+  }
+
+  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`; with
+  /// none of those, the one host the store holds logins for, else github.com.
+  ///
+  /// With no choice made and logins for several hosts, it refuses to guess: a script must
+  /// never be handed another host's token (R84).
+  func host(_ option: String?, credentials: Credentials? = nil) throws -> GitHubHost {
+    let fromEnvironment = environment.variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+    if let chosen = option ?? fromEnvironment ?? config.host {
+      return try GitHubHost(validating: chosen)
+    }
+    let known = credentials?.hosts.keys.sorted() ?? []
+    if known.count > 1 {
+      throw UsageError("logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
+    }
+    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) } ?? .gitHubDotCom
+  }
+
+  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one.
+  func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn) -> Credential {
+    guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
+    let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
+    if let wanted {
+      guard let account = entry.accounts.first(where: { $0.login.lowercased() == wanted.lowercased() }) else {
+        throw NotLoggedIn(host: host.name, user: wanted)
+      }
+      return account
+    }
+    return entry.accounts.first { $0.login == entry.activeLogin } ?? entry.accounts[0]
+  }
+}
+
+/// No login for the host (or account) asked for: exit 4.
+struct NotLoggedIn: ReportableError, Equatable {
+  var host: String
+  var user: String?
+
+  var message: String {
+    if let user { return "not logged in to \(host) as \(user); run 'ghlogin auth --host \(host)'" }
+    return "not logged in to \(host); run 'ghlogin auth'"
+  }
+
+  var exitStatus: ExitStatus { .notLoggedIn }
+}
+
+extension OptionSpec {
+  static let host = OptionSpec.option(
+    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)")
+  static let user = OptionSpec.option(
+    "user", value: "LOGIN", help: "The account on that host (default: GHLOGIN_USER, then the active account)")
+}
+
+extension Workspace {
+  /// The endpoints of `host`: its defaults, with the config's URLs for that host over them.
+  func endpoints(for host: GitHubHost) -> Endpoints {
+    let settings = config.settings(for: host.name)
+    return Endpoints(
+      host: host, authorize: settings.authorizeURL, token: settings.tokenURL,
+      deviceCode: settings.deviceCodeURL, api: settings.apiURL)
+  }
+
+  /// The OAuth app to log in to `host` with; a missing `client_id` is a configuration error
+  /// that says how to get one.
+  func app(for host: GitHubHost) throws(MissingClientID) -> OAuthApp {
+    let settings = config.settings(for: host.name)
+    guard let clientID = settings.clientID, !clientID.isEmpty else {
+      throw MissingClientID(host: host.name, configFile: paths.configFile)
+    }
+    return OAuthApp(clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
+  }
+
+  /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store.
+  func transport(for host: GitHubHost) -> any HTTPTransport {
+    environment.transport(config.settings(for: host.name).caFile)
+  }
+
+  /// The REST API of `host`.
+  func api(for host: GitHubHost) -> GitHubAPI {
+    GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host))
+  }
+
+  /// What `auth` asks for when neither `--scopes` nor the config says: enough for git and `gh`.
+  static let defaultScopes = ["repo", "read:org", "gist"]
+}
+
+/// No `client_id` configured for a host: exit 2, with the steps to get one.
+struct MissingClientID: ReportableError, Equatable {
+  var host: String
+  var configFile: String
+
+  var message: String {
+    """
+    no OAuth client_id is configured for \(host).
+    Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
+    http://127.0.0.1/callback, then put its client ID in \(configFile):
+      {"client_id": "YOUR_CLIENT_ID"}
+    or set GHLOGIN_CLIENT_ID. See the README, "Configuration".
+    """
+  }
+
+  var exitStatus: ExitStatus { .usage }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Opens URLs with `$BROWSER`, else `xdg-open`: spawned directly (`posix_spawnp`, no shell),
+/// the URL its own argument, standard streams on /dev/null, and no descriptor of ours
+/// inherited (they are all close-on-exec).
+public struct SystemBrowser: BrowserOpener {
+  public init() {}
+
+  /// Why the browser was not opened; the caller prints the URL either way.
+  public struct LaunchError: ReportableError {
+    public var message: String
+    public var exitStatus: ExitStatus { .failure }
+  }
+
+  /// Launches the browser on `url`. Only `https` URLs, or `http` to a loopback address, are
+  /// opened (R14); a secret never appears in `url` (it carries only public request values).
+  public func open(_ url: WebURL, environment: [String: String]) throws {
+    guard url.scheme == .https || url.isLoopback else {
+      throw LaunchError(message: "not opening \(url) in a browser: only https URLs are opened")
+    }
+    var command = ["xdg-open"]
+    if let browser = environment["BROWSER"]?.split(separator: ":").first {
+      command = browser.split(separator: " ").map(String.init)
+    }
+    guard !command.isEmpty else { throw LaunchError(message: "BROWSER is empty") }
+    try spawn(command + [url.description], environment: environment)
+  }
+
+  /// Whether a graphical browser can be expected: a display on Linux, or `BROWSER` set.
+  public static func canOpen(environment: [String: String]) -> Bool {
+    if let browser = environment["BROWSER"], !browser.isEmpty { return true }
+    let display = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"] ?? ""
+    return !display.isEmpty
+  }
+
+  private func spawn(_ argv: [String], environment: [String: String]) throws {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+    }
+    let arguments = argv.map { strdup($0) } + [nil]
+    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      arguments.forEach { free($0) }
+      variables.forEach { free($0) }
+    }
+    var pid = pid_t()
+    let result = posix_spawnp(&pid, argv[0], &actions, nil, arguments, variables)
+    guard result == 0 else {
+      throw LaunchError(message: "could not start \(argv[0]): \(String(cString: strerror(result)))")
+    }
+    Self.reapLater(pid)
+  }
+
+  /// The browser launcher usually exits at once; collect it without waiting so no zombie lingers.
+  private static func reapLater(_ pid: pid_t) {
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, WNOHANG)
+  }
+}
