@@ -26,12 +26,15 @@ public struct Environment: Sendable {
   public var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
   /// The absolute path of the running executable (for `setup-git`).
   public var executablePath: String
+  /// Installs Ctrl-C handling and returns a descriptor that becomes readable on SIGINT or
+  /// SIGTERM; nil in tests, which stop a login with its timeout instead.
+  public var interruptDescriptor: @Sendable () -> Int32?
 
   public init(
     arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
     stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
-    executablePath: String = "ghlogin"
+    executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil }
   ) {
     self.arguments = arguments
     self.variables = variables
@@ -42,5 +45,6 @@ public struct Environment: Sendable {
     self.browser = browser
     self.transport = transport
     self.executablePath = executablePath
+    self.interruptDescriptor = interruptDescriptor
   }
 }

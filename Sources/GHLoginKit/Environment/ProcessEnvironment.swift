@@ -24,7 +24,11 @@ extension Environment {
       clock: SystemClock(),
       browser: SystemBrowser(),
       transport: { caFile in HTTPClient(variables: captured, caFile: caFile, userAgent: GHLogin.userAgent) },
-      executablePath: CommandLine.arguments.first ?? "ghlogin"
+      executablePath: CommandLine.arguments.first ?? "ghlogin",
+      interruptDescriptor: {
+        let fd = Interrupt.install()
+        return fd >= 0 ? fd : nil
+      }
     )
   }
 }
