@@ -23,4 +23,15 @@ static inline int ghl_ctx_set_min_proto(SSL_CTX *ctx, int version) {
   return (int)SSL_CTX_set_min_proto_version(ctx, version);
 }
 
+/* How many certificates and CRLs the context's trust store holds (files loaded so far;
+   hashed directories are looked up lazily and not counted). */
+static inline int ghl_ctx_trusted_count(SSL_CTX *ctx) {
+  return sk_X509_OBJECT_num(X509_STORE_get0_objects(SSL_CTX_get_cert_store(ctx)));
+}
+
+/* The reason part of an OpenSSL error code (ERR_GET_REASON). */
+static inline int ghl_err_reason(unsigned long code) {
+  return ERR_GET_REASON(code);
+}
+
 #endif

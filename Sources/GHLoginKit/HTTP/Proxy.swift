@@ -1,0 +1,159 @@
+/// An HTTP proxy for `https://` requests, from `https_proxy` or `HTTPS_PROXY` (R78, R79).
+///
+/// Precedence is curl's: lowercase `https_proxy` wins over `HTTPS_PROXY` (Go
+/// prefers uppercase). `http_proxy`/`HTTP_PROXY` are never used for https.
+/// The URL is `[http://][user[:password]@]host[:port][/]`, port 1080 by
+/// default as in curl; user and password are percent-decoded and go only into
+/// `Proxy-Authorization` on the CONNECT request. `description` never shows them.
+public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
+  /// The proxy host, lowercased; an IPv6 literal keeps its brackets.
+  public var host: String
+  public var port: Int
+  public var username: String?
+  public var password: String?
+
+  public init(host: String, port: Int, username: String? = nil, password: String? = nil) {
+    self.host = host
+    self.port = port
+    self.username = username
+    self.password = password
+  }
+
+  /// Parses a proxy URL; errors never quote the text (it may hold a password).
+  public init(parsing text: String) throws(HTTPError) {
+    let trimmed = text.trimmingASCIIWhitespace()
+    for byte in trimmed.utf8 where byte <= 0x20 || byte >= 0x7F {
+      throw .invalidProxy(reason: "the URL has a space, control or non-ASCII character")
+    }
+    var rest = Substring(trimmed)
+    if let schemeEnd = rest.firstRange(of: "://") {
+      let scheme = rest[..<schemeEnd.lowerBound].lowercased()
+      guard scheme == "http" else {
+        throw .invalidProxy(reason: "only http:// proxies are supported (the tunnel to the server is TLS)")
+      }
+      rest = rest[schemeEnd.upperBound...]
+    }
+    if let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
+      guard rest[slash...] == "/" else { throw .invalidProxy(reason: "the URL must not have a path") }
+      rest = rest[..<slash]
+    }
+    var username: String?
+    var password: String?
+    if let at = rest.lastIndex(of: "@") {
+      let userinfo = rest[..<at]
+      rest = rest[rest.index(after: at)...]
+      let pieces = userinfo.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      username = try Self.percentDecode(pieces[0])
+      password = pieces.count > 1 ? try Self.percentDecode(pieces[1]) : nil
+    }
+    var hostPart = rest
+    var port = 1080
+    if hostPart.first == "[" {
+      guard let close = hostPart.firstIndex(of: "]") else { throw .invalidProxy(reason: "its IPv6 address is not closed") }
+      let after = hostPart[hostPart.index(after: close)...]
+      if !after.isEmpty {
+        guard after.first == ":" else { throw .invalidProxy(reason: "unexpected text after the IPv6 address") }
+        port = try Self.parsePort(after.dropFirst())
+      }
+      hostPart = hostPart[...close]
+    } else if let colon = hostPart.lastIndex(of: ":") {
+      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...])
+      hostPart = hostPart[..<colon]
+    }
+    let host = hostPart.lowercased()
+    guard WebURL.isValidHost(host) else { throw .invalidProxy(reason: "the host is not a valid host name") }
+    self.init(host: host, port: port, username: username, password: password)
+  }
+
+  /// `host:port`, with no credentials.
+  public var description: String { "\(host):\(port)" }
+
+  /// `Basic base64(user:password)` when the URL had user info (RFC 7617).
+  var authorization: String? {
+    guard let username else { return nil }
+    return "Basic " + Base64.encode(Array((username + ":" + (password ?? "")).utf8))
+  }
+
+  private static func parsePort(_ text: Substring) throws(HTTPError) -> Int {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port)
+    else { throw .invalidProxy(reason: "its port must be a number from 1 to 65535") }
+    return port
+  }
+
+  /// Percent-decodes user info exactly once (`+` stays `+`: this is not form data).
+  private static func percentDecode(_ text: Substring) throws(HTTPError) -> String {
+    var bytes: [UInt8] = []
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+        throw .invalidProxy(reason: "its user info has invalid percent-encoding")
+      }
+      bytes.append(high << 4 | low)
+    }
+    guard let decoded = String(validating: bytes, as: UTF8.self) else {
+      throw .invalidProxy(reason: "its user info is not UTF-8")
+    }
+    return decoded
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
+    default: nil
+    }
+  }
+}
+
+/// Which proxy, if any, a request goes through: `https_proxy`/`HTTPS_PROXY` and `no_proxy`/`NO_PROXY`.
+public struct ProxySettings: Sendable, Equatable {
+  public var proxy: ProxyURL?
+  public var noProxy: NoProxy
+
+  public init(proxy: ProxyURL?, noProxy: NoProxy = NoProxy("")) {
+    self.proxy = proxy
+    self.noProxy = noProxy
+  }
+
+  /// Reads the environment: lowercase first (like curl), empty values ignored; `http_proxy` never consulted.
+  public init(variables: [String: String]) throws(HTTPError) {
+    let raw = [variables["https_proxy"], variables["HTTPS_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }
+    let proxy: ProxyURL? = if let raw { try ProxyURL(parsing: raw) } else { nil }
+    let exclusions = [variables["no_proxy"], variables["NO_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }
+    self.init(proxy: proxy, noProxy: NoProxy(exclusions ?? ""))
+  }
+
+  /// The proxy for `url`: none for http, for loopback hosts (R78), or when `NO_PROXY` matches.
+  public func proxy(for url: WebURL) -> ProxyURL? {
+    guard let proxy, url.scheme == .https, !url.isLoopback, !noProxy.matches(host: url.host, port: url.port) else {
+      return nil
+    }
+    return proxy
+  }
+}
+
+/// Standard base64 with padding (RFC 4648 §4), for `Proxy-Authorization: Basic`.
+enum Base64 {
+  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+  static func encode(_ bytes: [UInt8]) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index < bytes.count {
+      let chunk = bytes[index..<min(index + 3, bytes.count)]
+      var value = UInt32(0)
+      for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * offset) }
+      for position in 0..<4 {
+        out.append(position <= chunk.count ? alphabet[Int((value >> (18 - 6 * position)) & 0x3F)] : UInt8(ascii: "="))
+      }
+      index += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Waiting for descriptors with `poll(2)` against monotonic deadlines.
+///
+/// Deadlines are absolute seconds on the monotonic clock of the `Clock` in
+/// use; the timeout handed to `poll` is recomputed on every `EINTR` retry, so a
+/// signal never stretches a deadline.
+enum Poll {
+  static let readable = Int16(POLLIN)
+  static let writable = Int16(POLLOUT)
+  /// Conditions `poll` reports whatever was asked: error, hang-up, invalid descriptor.
+  static let failed = Int16(POLLERR | POLLHUP | POLLNVAL)
+
+  /// Milliseconds from now until `deadline`, rounded up, clamped to `0...Int32.max`.
+  static func milliseconds(until deadline: Double, clock: any Clock) -> Int32 {
+    let remaining = (deadline - clock.monotonic()) * 1000
+    if !(remaining > 0) { return 0 }
+    return remaining >= Double(Int32.max) ? Int32.max : Int32(remaining.rounded(.up))
+  }
+
+  /// Calls `poll(2)` on `fds` until `deadline`; returns how many have events (0 on timeout). `EINTR` retried.
+  @discardableResult
+  static func wait(_ fds: inout [pollfd], deadline: Double, clock: any Clock) throws(SystemError) -> Int {
+    let count = nfds_t(fds.count)
+    let ready = try fds.withUnsafeMutableBufferPointer { buffer throws(SystemError) in
+      try retryingEINTR("poll") { poll(buffer.baseAddress, count, milliseconds(until: deadline, clock: clock)) }
+    }
+    return Int(ready)
+  }
+
+  /// What a wait throws when ``Interrupt`` saw SIGINT or SIGTERM (real `EINTR`s are always retried).
+  static let interruption = SystemError(call: "poll", errno: EINTR)
+
+  /// Waits until `fd` is ready for `events` (or has failed); false when `deadline` passes first.
+  ///
+  /// When ``Interrupt`` is installed its self-pipe is watched too, and a
+  /// signal throws ``interruption``, so Ctrl-C never waits for a timeout.
+  static func wait(for events: Int16, on fd: Int32, deadline: Double, clock: any Clock) throws(SystemError) -> Bool {
+    var fds = [pollfd(fd: fd, events: events, revents: 0)]
+    if let interruptFD = Interrupt.installedFD { fds.append(pollfd(fd: interruptFD, events: readable, revents: 0)) }
+    while true {
+      if Interrupt.wasRequested { throw interruption }
+      if try wait(&fds, deadline: deadline, clock: clock) > 0 {
+        if fds[0].revents != 0 { return true }
+        continue
+      }
+      if clock.monotonic() >= deadline { return false }
+    }
+  }
+}
+
+/// A set of descriptors for one `poll(2)` call, rebuilt each round of an event loop.
+struct PollSet {
+  private var fds: [pollfd] = []
+
+  var count: Int { fds.count }
+
+  mutating func removeAll() { fds.removeAll(keepingCapacity: true) }
+
+  /// Adds `fd` waiting for `events` (``Poll/readable`` or ``Poll/writable``); returns its index.
+  @discardableResult
+  mutating func add(_ fd: Int32, events: Int16) -> Int {
+    fds.append(pollfd(fd: fd, events: events, revents: 0))
+    return fds.count - 1
+  }
+
+  /// Whether the descriptor at `index` has any event, errors and hang-ups included.
+  func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
+
+  /// Calls `poll(2)` until `deadline`; returns the number of ready descriptors (0 on timeout).
+  mutating func wait(deadline: Double, clock: any Clock) throws(SystemError) -> Int {
+    try Poll.wait(&fds, deadline: deadline, clock: clock)
+  }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// One resolved socket address (IPv4 or IPv6), copied out of `getaddrinfo`'s list.
+struct SocketAddress: CustomStringConvertible {
+  var storage = sockaddr_storage()
+  var length: socklen_t = 0
+
+  var family: Int32 { Int32(storage.ss_family) }
+
+  /// The address as text (`inet_ntop`), without the port.
+  var description: String {
+    var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+    let size = socklen_t(text.count)
+    let ok = withUnsafeBytes(of: storage) { raw -> Bool in
+      if family == AF_INET {
+        var inet = raw.loadUnaligned(as: sockaddr_in.self).sin_addr
+        return inet_ntop(AF_INET, &inet, &text, size) != nil
+      }
+      var inet6 = raw.loadUnaligned(as: sockaddr_in6.self).sin6_addr
+      return inet_ntop(AF_INET6, &inet6, &text, size) != nil
+    }
+    return ok ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+  }
+
+  /// The port in host byte order.
+  var port: Int {
+    withUnsafeBytes(of: storage) { raw in
+      family == AF_INET
+        ? Int(UInt16(bigEndian: raw.loadUnaligned(as: sockaddr_in.self).sin_port))
+        : Int(UInt16(bigEndian: raw.loadUnaligned(as: sockaddr_in6.self).sin6_port))
+    }
+  }
+
+  /// `127.0.0.1:port` as a `sockaddr_in`.
+  static func ipv4Loopback(port: Int) -> SocketAddress {
+    var address = SocketAddress()
+    var inet = sockaddr_in()
+    inet.sin_family = sa_family_t(AF_INET)
+    inet.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+    inet.sin_addr.s_addr = in_addr_t(INADDR_LOOPBACK).bigEndian
+    withUnsafeBytes(of: &inet) { source in
+      withUnsafeMutableBytes(of: &address.storage) { $0.copyMemory(from: source) }
+    }
+    address.length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    return address
+  }
+}
+
+/// Why a host name could not be turned into addresses.
+struct ResolveError: Error, Equatable {
+  /// `gai_strerror`'s text, or our own for refused test mappings.
+  var reason: String
+}
+
+/// Name resolution with `getaddrinfo(3)` (blocking; it has no timeout of its own).
+enum Resolver {
+  /// Every TCP address for `host` (an IPv6 literal may keep its brackets) and `port`, in `getaddrinfo`'s order.
+  ///
+  /// In DEBUG builds only, `GHLOGIN_TEST_RESOLVE=host:port:addr[,...]` in
+  /// `variables` maps a name to a loopback address first, so tests can use
+  /// real-looking names (SNI and certificate checks see `github.test`) while
+  /// connecting to 127.0.0.1. Release builds ignore the variable.
+  static func resolve(host: String, port: Int, variables: [String: String]) throws(ResolveError) -> [SocketAddress] {
+    let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    #if DEBUG
+      if let mapped = try testMapping(host: name, port: port, variables: variables) { return [mapped] }
+    #endif
+    var hints = addrinfo()
+    hints.ai_family = AF_UNSPEC
+    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    hints.ai_protocol = Int32(IPPROTO_TCP)
+    hints.ai_flags = AI_ADDRCONFIG | AI_NUMERICSERV
+    var list: UnsafeMutablePointer<addrinfo>?
+    var status: Int32
+    repeat {
+      status = getaddrinfo(name, String(port), &hints, &list)
+    } while status == EAI_SYSTEM && errno == EINTR
+    guard status == 0 else {
+      let reason = status == EAI_SYSTEM ? SystemError(call: "getaddrinfo", errno: errno).reason : String(cString: gai_strerror(status))
+      throw ResolveError(reason: reason)
+    }
+    defer { freeaddrinfo(list) }
+    var addresses: [SocketAddress] = []
+    var entry = list
+    while let info = entry?.pointee {
+      if let source = info.ai_addr, Int(info.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size {
+        var address = SocketAddress()
+        withUnsafeMutableBytes(of: &address.storage) { target in
+          target.copyMemory(from: UnsafeRawBufferPointer(start: source, count: Int(info.ai_addrlen)))
+        }
+        address.length = info.ai_addrlen
+        addresses.append(address)
+      }
+      entry = info.ai_next
+    }
+    guard !addresses.isEmpty else { throw ResolveError(reason: "no addresses") }
+    return addresses
+  }
+
+  #if DEBUG
+    /// The `GHLOGIN_TEST_RESOLVE` entry for `host:port`, which may only point at 127.0.0.1.
+    static func testMapping(host: String, port: Int, variables: [String: String]) throws(ResolveError) -> SocketAddress? {
+      guard let spec = variables["GHLOGIN_TEST_RESOLVE"] else { return nil }
+      for entry in spec.split(separator: ",") {
+        let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].lowercased() == host, Int(parts[1]) == port else { continue }
+        guard parts[2] == "127.0.0.1" else { throw ResolveError(reason: "GHLOGIN_TEST_RESOLVE may only map to 127.0.0.1") }
+        return SocketAddress.ipv4Loopback(port: port)
+      }
+      return nil
+    }
+  #endif
+}
+
+/// IP literals as bytes, parsed with `inet_pton(3)` (strict dotted-quad IPv4, or IPv6).
+enum IPAddress {
+  /// 4 bytes for IPv4, 16 for IPv6 (without brackets), nil for anything else.
+  static func parse(_ text: String) -> [UInt8]? {
+    var v4 = in_addr()
+    if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: v4) { Array($0) } }
+    var v6 = in6_addr()
+    if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
+    return nil
+  }
+}
