@@ -12,8 +12,6 @@ public struct LoginError: ReportableError, Equatable {
     case authorizationError(AuthorizationErrorResponse)
     /// `/user` named another account than the one asked for (R24).
     case userMismatch(expected: String, actual: String)
-    /// The loopback listener could not be opened on 127.0.0.1.
-    case listenerFailed(reason: String)
   }
 
   public var kind: Kind
@@ -41,9 +39,6 @@ public struct LoginError: ReportableError, Equatable {
     case .userMismatch(let expected, let actual):
       return "logged in to \(host) as \(Sanitize.terminal(actual)), but \(Sanitize.terminal(expected)) was asked for; "
         + "nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
-    case .listenerFailed(let reason):
-      return "could not listen on 127.0.0.1 for the browser's redirect (\(reason)); "
-        + "try again, or use the device flow"
     }
   }
 

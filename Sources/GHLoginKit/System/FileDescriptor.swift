@@ -58,10 +58,14 @@ final class FileDescriptor {
 
   /// Reads up to `count` bytes with `read(2)`, appending them to `buffer`; `EINTR` retried.
   func read(appendingTo buffer: inout [UInt8], count: Int) throws(SystemError) -> Progress {
-    let fd = rawValue
+    try Self.read(rawValue, appendingTo: &buffer, count: count)
+  }
+
+  /// `read(2)` on a descriptor this object does not own (for example standard input); `EINTR` retried.
+  static func read(_ fd: Int32, appendingTo buffer: inout [UInt8], count: Int) throws(SystemError) -> Progress {
     var chunk = [UInt8](repeating: 0, count: count)
     let result = chunk.withUnsafeMutableBytes { raw in
-      Self.nonBlocking("read") { Glibc.read(fd, raw.baseAddress, raw.count) }
+      nonBlocking("read") { Glibc.read(fd, raw.baseAddress, raw.count) }
     }
     let progress = try result.get()
     if case .bytes(let read) = progress { buffer.append(contentsOf: chunk[..<read]) }

@@ -50,3 +50,27 @@ enum Poll {
     }
   }
 }
+
+/// A set of descriptors for one `poll(2)` call, rebuilt each round of an event loop.
+struct PollSet {
+  private var fds: [pollfd] = []
+
+  var count: Int { fds.count }
+
+  mutating func removeAll() { fds.removeAll(keepingCapacity: true) }
+
+  /// Adds `fd` waiting for `events` (``Poll/readable`` or ``Poll/writable``); returns its index.
+  @discardableResult
+  mutating func add(_ fd: Int32, events: Int16) -> Int {
+    fds.append(pollfd(fd: fd, events: events, revents: 0))
+    return fds.count - 1
+  }
+
+  /// Whether the descriptor at `index` has any event, errors and hang-ups included.
+  func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
+
+  /// Calls `poll(2)` until `deadline`; returns the number of ready descriptors (0 on timeout).
+  mutating func wait(deadline: Double, clock: any Clock) throws(SystemError) -> Int {
+    try Poll.wait(&fds, deadline: deadline, clock: clock)
+  }
+}

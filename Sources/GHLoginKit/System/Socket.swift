@@ -22,6 +22,9 @@ final class Socket {
     return Socket(owning: FileDescriptor(owning: fd))
   }
 
+  /// `EADDRINUSE`: ``listenOnLoopback(port:backlog:)`` throws `SystemError(call: "bind", errno: addressInUse)` for a busy port.
+  static let addressInUse = EADDRINUSE
+
   /// What ``connect(to:deadline:clock:)`` throws when the deadline passes (or the kernel gives up).
   static let connectTimedOut = SystemError(call: "connect", errno: ETIMEDOUT)
 

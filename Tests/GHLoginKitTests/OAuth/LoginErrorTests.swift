@@ -31,10 +31,6 @@ import Testing
       .userMismatch(expected: "hubot", actual: "oct\u{1B}ocat"), 1,
       "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
     ),
-    (
-      .listenerFailed(reason: "Address already in use"), 1,
-      "could not listen on 127.0.0.1 for the browser's redirect (Address already in use); try again, or use the device flow"
-    ),
   ])
   func messagesAndStatuses(kind: LoginError.Kind, status: Int32, message: String) {
     let error = LoginError(kind, host: .gitHubDotCom)

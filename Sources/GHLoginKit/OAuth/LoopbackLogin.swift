@@ -1,0 +1,85 @@
+/// One browser login over a loopback redirect (RFC 8252), from listener to token and account.
+///
+/// Steps: fresh state and PKCE verifier → listener on `127.0.0.1:PORT` →
+/// `redirect_uri=http://127.0.0.1:PORT/callback` → authorize URL announced
+/// (alone on its own line) and handed to the browser opener → every request
+/// checked by a ``LoginSession`` until the first valid callback, the deadline,
+/// or an interrupt → the listener is closed. Nothing is stored here.
+public struct LoopbackLogin: Sendable {
+  public var host: GitHubHost
+  public var endpoints: Endpoints
+  public var app: OAuthApp
+  public var transport: any HTTPTransport
+  public var clock: any Clock
+  /// Seconds to wait for the browser (R11: at most about 10 minutes).
+  public var timeout: Double
+  /// The port to listen on; 0 picks an ephemeral one (R1).
+  public var port: Int
+  /// A descriptor that becomes readable when the user interrupts (SIGINT self-pipe).
+  public var stopFD: Int32?
+  /// The login asked for with `--user`; another account fails the login (R24).
+  public var expectedLogin: String?
+  /// The config file named in client-credential errors.
+  public var configPath: String?
+  /// Seconds each HTTP request to GitHub may take.
+  public var requestTimeout: Double
+
+  public init(
+    host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
+    timeout: Double = 300, port: Int = 0, stopFD: Int32? = nil, expectedLogin: String? = nil,
+    configPath: String? = nil, requestTimeout: Double = 30
+  ) {
+    self.host = host
+    self.endpoints = endpoints
+    self.app = app
+    self.transport = transport
+    self.clock = clock
+    self.timeout = timeout
+    self.port = port
+    self.stopFD = stopFD
+    self.expectedLogin = expectedLogin
+    self.configPath = configPath
+    self.requestTimeout = requestTimeout
+  }
+
+  /// Runs the login: `announce` gets each line meant for stderr, `openBrowser`
+  /// gets the authorize URL (its result only changes what is announced).
+  ///
+  /// Throws ``LoginError`` (timeout, interrupt with exit 130, denied, wrong account),
+  /// ``HTTPError`` (no listener on 127.0.0.1), ``TokenError``, ``GitHubAPIError``,
+  /// ``InsecureEndpointError``, ``CryptoError`` or the transport's error.
+  public func run(announce: (String) -> Void, openBrowser: (WebURL) -> Bool) throws -> LoginResult {
+    let request = try AuthorizationRequest()
+    let server = try LoopbackServer(port: port)
+    defer { server.close() }
+    let redirectURI = AuthorizeURL.redirectURI(port: server.port)
+    let url = try AuthorizeURL.build(
+      endpoint: endpoints.authorize, app: app, redirectURI: redirectURI, request: request, login: expectedLogin)
+    let session = LoginSession(
+      host: host, app: app, request: request, port: server.port,
+      tokenEndpoint: TokenEndpoint(
+        url: endpoints.token, host: host, transport: transport, timeout: requestTimeout, configPath: configPath),
+      api: GitHubAPI(host: host, base: endpoints.api, transport: transport, timeout: requestTimeout),
+      clock: clock, expectedLogin: expectedLogin)
+
+    announce("Open this URL in your browser to log in to \(host):")
+    announce(url.description)
+    if !openBrowser(url) { announce("(Could not start a browser; open the URL above yourself.)") }
+    announce("Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser...")
+
+    let deadline = clock.monotonic() + timeout
+    while true {
+      let outcome = server.serve(deadline: deadline, clock: clock, stopFD: stopFD) { incoming in
+        let reply = session.handle(method: incoming.method, target: incoming.target, headers: incoming.headers)
+        return LoopbackReply(
+          status: reply.page.status, headers: reply.page.headers, body: reply.page.body, finish: reply.finish)
+      }
+      if let result = session.outcome { return try result.get() }
+      switch outcome {
+      case .finished, .input: continue  // not finished by a valid callback: keep waiting
+      case .timedOut: throw LoginError(.timedOut(seconds: Int(timeout.rounded(.up))), host: host)
+      case .interrupted: throw LoginError(.interrupted, host: host)
+      }
+    }
+  }
+}
