@@ -8,6 +8,7 @@ public enum GHLogin {
 
   /// Every command, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
+    AuthCommand.self,
     WhoamiCommand.self,
     TokenCommand.self,
     StatusCommand.self,

@@ -52,7 +52,9 @@ struct AuthCommand: Command {
     let login = LoopbackLogin(
       host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
       clock: environment.clock, timeout: Double(timeout), port: port,
-      stopFD: environment.interruptDescriptor(),
+      stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
+      configPath: workspace.paths.configFile)
+    let result = try login.run(
       announce: { environment.stderr.write($0 + "\n") },
       openBrowser: { url in
         guard let browser else { return false }
@@ -64,7 +66,6 @@ struct AuthCommand: Command {
           return false
         }
       })
-    let result = try login.run(expectedLogin: expectedLogin)
     try workspace.store.update { credentials in
       credentials.save(Credential(result), on: host.name)
     }
