@@ -9,6 +9,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -64,6 +65,16 @@ class Fake:
 
     def log(self):
         return self.control("GET", "/control/log")
+
+    def connections(self, settle=2.0):
+        """Connection entries, after waiting up to `settle` seconds for pending handshakes to end
+        (a client gives up on a certificate before the server has read its alert)."""
+        deadline = time.monotonic() + settle
+        while True:
+            conns = [e for e in self.log() if e["type"] == "connection"]
+            if all(c["tls"] != "pending" for c in conns) or time.monotonic() > deadline:
+                return conns
+            time.sleep(0.02)
 
     def requests(self, path=None):
         return [e for e in self.log() if e["type"] == "request" and (path is None or e.get("path") == path)]
@@ -161,3 +172,21 @@ class Fake:
         headers = {"Authorization": "%s %s" % (scheme, token), "Accept": "application/vnd.github+json"}
         headers.update(extra or {})
         return self.request("GET", host, path, headers)
+
+
+_SHARED = None
+
+
+def shared():
+    """One fake for the whole self-test run, started on first use."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = Fake()
+    return _SHARED
+
+
+def stop_shared():
+    global _SHARED
+    if _SHARED is not None:
+        _SHARED.stop()
+        _SHARED = None

@@ -6,6 +6,7 @@
   POST /control/clear_log   empty the log only                                   -> {"ok": true}
   GET  /control/log         every connection and request seen on the TLS side    -> [entry, ...]
   GET  /control/state       counters, tokens, codes, device sessions, script     -> {...}
+  GET  /control/echo?...    echoes path, Host and query (a loopback callback stand-in)
 Errors: 400 {"error": "..."} for a bad body, 404 for an unknown path."""
 
 import http.server
@@ -42,6 +43,10 @@ class ControlHandler(http.server.BaseHTTPRequestHandler):
             self._reply(200, state.snapshot())
         elif self.path == "/control/ping":
             self._reply(200, {"ok": True})
+        elif self.path.split("?")[0] == "/control/echo":
+            # A stand-in loopback callback target for harness tests: echoes what it received.
+            self._reply(200, {"path": self.path, "host": self.headers.get("Host"),
+                              "query": self.path.partition("?")[2]})
         else:
             self._reply(404, {"error": "unknown control path %s" % self.path})
 
