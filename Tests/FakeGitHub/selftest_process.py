@@ -1,25 +1,18 @@
 """Self-test of the fake: TLS variants, process lifecycle, fake_browser.py."""
 
-import base64
-import hashlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import threading
-import time
 import unittest
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
-from fakeclient import HERE, Fake, shared
+from fakeclient import HERE, Fake
 
-VERIFIER = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk"
-CHALLENGE = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
-DEVICE = "urn:ietf:params:oauth:grant-type:device_code"
-
-from selftest_web import Base
+from selftest_web import CHALLENGE, Base
 
 
 class ProcessTests(unittest.TestCase):

@@ -5,6 +5,7 @@ import email.utils
 import http.client
 import http.server
 import ipaddress
+import json
 import socket
 import ssl
 import struct
@@ -12,7 +13,7 @@ import time
 import urllib.parse
 
 from . import routes, wire
-from .response import Response, json_response
+from .response import json_response
 from .state import now
 
 MAX_BODY = 1024 * 1024
@@ -326,7 +327,6 @@ def _add_parsed(entry, request):
             entry.setdefault("notes", []).append("form: %s" % error)
     elif content_type.startswith("application/json") and request.body:
         try:
-            import json
             entry["json"] = json.loads(request.body)
         except ValueError as error:
             entry.setdefault("notes", []).append("json: %s" % error)
