@@ -177,6 +177,32 @@ import Testing
     #expect(mask("SigIgn").map { $0 & classic } == 0)
   }
 
+  @Test func browserStubRecordsCallsAndFollows() throws {
+    let fake = try FakeGitHub.start()
+    try fake.register([
+      "apps": [["client_id": "Iv1.echo", "callback_url": "http://127.0.0.1/control/echo"]]
+    ])
+    let sandbox = try Sandbox(fake: fake)
+    let stub = try sandbox.installBrowserStub(follow: true)
+    let url =
+      fake.webBase + "/login/oauth/authorize?client_id=Iv1.echo&redirect_uri="
+      + "http%3A%2F%2F127.0.0.1%3A\(fake.controlPort)%2Fcontrol%2Fecho&state=z"
+      + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+    // Run it the way ghlogin would: by name, from PATH, with the sandbox environment.
+    let sh = try ChildProcess(
+      executable: "/bin/sh", arguments: ["-c", "xdg-open \"$1\"", "sh", url],
+      environment: sandbox.environment(), stdin: "")
+    let ran = try sh.finish(timeout: 20)
+    #expect(ran.status == 0, "\(ran.stderr)")
+    let call = try #require(sandbox.browserCalls().first)
+    #expect(call["argv"] as? [String] == [stub, url])
+    #expect((call["fds"] as? [String: String]).map { Set($0.keys) } == ["0", "1", "2"])
+    let report = try sandbox.followedBrowserReport(of: call)
+    let callback = try #require(report["callback"] as? [String: Any])
+    #expect(callback["status"] as? Int == 200)
+    #expect((callback["body"] as? String)?.contains("&state=z") == true)
+  }
+
   @Test func theBuiltBinaryIsFoundAndRuns() throws {
     let fake = try FakeGitHub.start()
     let sandbox = try Sandbox(fake: fake)

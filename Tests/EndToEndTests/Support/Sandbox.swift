@@ -12,6 +12,8 @@ final class Sandbox: @unchecked Sendable {
   let configDirectory: String
   /// The fake this sandbox's config and environment point at.
   let fake: FakeGitHub
+  /// `$HOME/bin`, first on the `PATH` of ``environment(_:)`` (for stubs such as `xdg-open`).
+  let binDirectory: String
 
   /// Makes the directories (`HOME` 0700, `.config` 0700, `.config/ghlogin` 0700).
   init(fake: FakeGitHub) throws {
@@ -19,7 +21,8 @@ final class Sandbox: @unchecked Sendable {
     home = try makeTemporaryDirectory(prefix: "ghlogin-home")
     configHome = home + "/.config"
     configDirectory = configHome + "/ghlogin"
-    for dir in [configHome, configDirectory] {
+    binDirectory = home + "/bin"
+    for dir in [configHome, configDirectory, binDirectory] {
       try FileManager.default.createDirectory(
         atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     }
@@ -62,7 +65,8 @@ final class Sandbox: @unchecked Sendable {
     return config
   }
 
-  /// The environment for running ghlogin: nothing inherited except `PATH`; `HOME`,
+  /// The environment for running ghlogin: nothing inherited except `PATH` (with
+  /// ``binDirectory`` put first); `HOME`,
   /// `XDG_CONFIG_HOME`, `SSL_CERT_FILE` (the test CA), `GHLOGIN_TEST_RESOLVE` (test names →
   /// 127.0.0.1:port), and no proxy variables. `extra` is applied last (an empty value is kept;
   /// use it to add e.g. `https_proxy`).
@@ -72,7 +76,8 @@ final class Sandbox: @unchecked Sendable {
       "XDG_CONFIG_HOME": configHome,
       "SSL_CERT_FILE": fake.caFile,
       "GHLOGIN_TEST_RESOLVE": fake.resolveValue,
-      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+      "PATH": binDirectory + ":"
+        + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"),
       "LANG": "C.UTF-8",
     ]
     env.merge(extra) { _, new in new }
