@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Which output stream of a child to look at.
+enum OutputStream: Sendable { case stdout, stderr }
+
+/// The output and exit status of a child, filled in by reader threads and a waiter thread.
+/// `@unchecked Sendable`: every mutable field is guarded by `condition`.
+private final class ChildOutput: @unchecked Sendable {
+  let condition = NSCondition()
+  var data: [OutputStream: [UInt8]] = [.stdout: [], .stderr: []]
+  var ended: Set<OutputStream> = []
+  var exitStatus: Int32?
+
+  /// Reads `fd` (`read(2)`, EINTR retried) on its own thread until EOF, then closes it.
+  func startReader(_ fd: Int32, _ stream: OutputStream) {
+    Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        condition.lock()
+        if count <= 0 {
+          ended.insert(stream)
+        } else {
+          data[stream, default: []] += buffer[0..<count]
+        }
+        condition.broadcast()
+        condition.unlock()
+        if count <= 0 {
+          close(fd)
+          return
+        }
+      }
+    }.start()
+  }
+
+  /// Reaps `pid` on its own thread and records its status.
+  func startWaiter(_ pid: pid_t) {
+    Thread { [self] in
+      let status = Spawn.waitForExit(pid)
+      condition.lock()
+      exitStatus = status
+      condition.broadcast()
+      condition.unlock()
+    }.start()
+  }
+
+  func text(_ stream: OutputStream) -> String {
+    String(decoding: data[stream] ?? [], as: UTF8.self)
+  }
+}
+
+/// A running child (see ``Spawn`` for what it inherits), whose stdout and stderr are collected
+/// as they arrive, so a test can wait for a particular stderr line (the authorize URL) while
+/// the process keeps running, and a chatty child never blocks on a full pipe.
+/// Dropping the last reference kills the child's process group if it is still running.
+final class ChildProcess: @unchecked Sendable {
+  /// The command line, for messages.
+  let commandLine: String
+  /// The child's pid; also its process-group id.
+  let pid: pid_t
+  private let output = ChildOutput()
+  private let stdinLock = NSLock()
+  private var stdinFD: Int32
+
+  /// Starts `executable` (absolute path) with `arguments`; `environment` replaces this
+  /// process's environment (nil: inherit it). `stdin`, when given, is written and then closed;
+  /// otherwise stdin stays open until ``closeStdin()`` (the fake GitHub exits on its EOF).
+  init(
+    executable: String, arguments: [String], environment: [String: String]? = nil,
+    stdin: String? = nil
+  ) throws {
+    commandLine = ([executable] + arguments).joined(separator: " ")
+    let child = try Spawn.start(
+      executable: executable, arguments: arguments, environment: environment)
+    pid = child.pid
+    stdinFD = child.stdinWrite
+    output.startReader(child.stdoutRead, .stdout)
+    output.startReader(child.stderrRead, .stderr)
+    output.startWaiter(child.pid)
+    if let stdin {
+      writeStdin(stdin)
+      closeStdin()
+    }
+  }
+
+  deinit {
+    closeStdin()
+    if !hasExited { kill(-pid, SIGKILL) }
+  }
+
+  /// Whether the child has exited (and been reaped).
+  var hasExited: Bool {
+    output.condition.lock()
+    defer { output.condition.unlock() }
+    return output.exitStatus != nil
+  }
+
+  /// Everything read so far from `stream`, decoded as UTF-8.
+  func text(_ stream: OutputStream) -> String {
+    output.condition.lock()
+    defer { output.condition.unlock() }
+    return output.text(stream)
+  }
+
+  /// Writes to the child's stdin (`write(2)`; ignored once stdin is closed or the child is gone).
+  func writeStdin(_ text: String) {
+    stdinLock.lock()
+    defer { stdinLock.unlock() }
+    guard stdinFD >= 0 else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// Closes the child's stdin (EOF for the child). Idempotent.
+  func closeStdin() {
+    stdinLock.lock()
+    defer { stdinLock.unlock() }
+    if stdinFD >= 0 {
+      close(stdinFD)
+      stdinFD = -1
+    }
+  }
+
+  /// Sends `signal` to the child (`kill(2)`), or to its whole process group with `group: true`.
+  func send(signal: Int32, group: Bool = false) {
+    if !hasExited { kill(group ? -pid : pid, signal) }
+  }
+
+  /// Waits until a complete line of `stream` satisfies `predicate`, and returns it.
+  /// Throws when `timeout` seconds pass, or the stream ends first.
+  func waitForLine(
+    _ stream: OutputStream = .stderr, timeout: Double, where predicate: (String) -> Bool
+  ) throws -> String {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    output.condition.lock()
+    defer { output.condition.unlock() }
+    while true {
+      let text = output.text(stream)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+      if let line = lines.first(where: { predicate(String($0)) }) { return String(line) }
+      if output.ended.contains(stream) {
+        throw HarnessError(
+          "\(commandLine): \(stream) ended without the expected line; it said:\n\(text)")
+      }
+      if !output.condition.wait(until: deadline) {
+        throw HarnessError(
+          "\(commandLine): no expected \(stream) line within \(timeout) s; so far:\n\(text)")
+      }
+    }
+  }
+
+  /// Waits for the child to exit and its output to end; returns its status (exit code, or
+  /// 128 + signal) and output. On timeout the process group is killed (SIGKILL) and a
+  /// ``HarnessError`` carrying the output is thrown.
+  func finish(timeout: Double) throws -> (status: Int32, stdout: String, stderr: String) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    output.condition.lock()
+    while output.exitStatus == nil && output.condition.wait(until: deadline) {}
+    let status = output.exitStatus
+    // A grandchild (a browser stub) could still hold the pipes: bound the wait for EOF.
+    let outputDeadline = Date(timeIntervalSinceNow: 2)
+    while status != nil && output.ended.count < 2 && output.condition.wait(until: outputDeadline) {}
+    let stdout = output.text(.stdout)
+    let stderr = output.text(.stderr)
+    output.condition.unlock()
+    guard let status else {
+      kill(-pid, SIGKILL)
+      throw HarnessError(
+        "\(commandLine) did not exit within \(timeout) s\nstdout:\n\(stdout)\nstderr:\n\(stderr)")
+    }
+    return (status, stdout, stderr)
+  }
+}

@@ -1,0 +1,48 @@
+"""Routing: which endpoint a request reaches, by path and (in strict mode) by host.
+
+Web endpoints (/login/...) live on every host except api.*; the API lives at the root of api.*
+hosts and under /api/v3 on the others (GitHub Enterprise style)."""
+
+from . import api, device, oauth
+from .response import html_response, json_response
+
+NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
+
+
+def dispatch(request, state):
+    strict = state.setting("strict_hosts")
+    host = request.host_name or ""
+    api_host = host.startswith("api.")
+    path = request.path
+    web_allowed = not (strict and api_host)
+    if path.startswith("/api/v3/") or path == "/api/v3":
+        if strict and api_host:
+            return json_response(404, NOT_FOUND)
+        return _api(request, state, path[len("/api/v3"):])
+    if path.startswith("/login/"):
+        if not web_allowed:
+            return json_response(404, NOT_FOUND)
+        return _web(request, state, path)
+    if strict and not api_host:
+        return html_response(404, "Not Found (fake GitHub: the REST API is at api.HOST or HOST/api/v3)")
+    return _api(request, state, path)
+
+
+def _web(request, state, path):
+    if path == "/login/oauth/authorize":
+        return oauth.authorize(request, state)
+    if path == "/login/oauth/access_token":
+        return oauth.token_endpoint(request, state)
+    if path == "/login/device/code":
+        return device.device_code(request, state)
+    if path == "/login/device":
+        return html_response(200, "Device activation (fake GitHub). Enter the code shown by your device.")
+    return html_response(404, "Not Found")
+
+
+def _api(request, state, path):
+    if path == "/user":
+        return api.user(request, state)
+    if path.startswith("/applications/"):
+        return api.applications(request, state, path)
+    return api.not_found(request)
