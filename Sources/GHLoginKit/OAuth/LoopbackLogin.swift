@@ -43,7 +43,7 @@ public struct LoopbackLogin: Sendable {
   }
 
   /// Runs the login: `announce` gets each line meant for stderr, `openBrowser`
-  /// gets the authorize URL (its result only changes what is announced).
+  /// gets the authorize URL and says whether a browser was started (its caller reports failures).
   ///
   /// Throws ``LoginError`` (timeout, interrupt with exit 130, denied, wrong account),
   /// ``HTTPError`` (no listener on 127.0.0.1), ``TokenError``, ``GitHubAPIError``,
@@ -64,8 +64,8 @@ public struct LoopbackLogin: Sendable {
 
     announce("Open this URL in your browser to log in to \(host):")
     announce(url.description)
-    if !openBrowser(url) { announce("(Could not start a browser; open the URL above yourself.)") }
-    announce("Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser...")
+    let opened = openBrowser(url)
+    announce("\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)...")
 
     let deadline = clock.monotonic() + timeout
     while true {

@@ -219,8 +219,10 @@ import Testing
     #expect(error.exitStatus == .interrupted)
   }
 
-  @Test func saysSoWhenTheBrowserCannotBeOpened() {
-    let run = login(FakeTransport(), timeout: 0.1, browserOpens: false, steps: [])
-    #expect(run.announced.contains("(Could not start a browser; open the URL above yourself.)"))
+  @Test func saysWhetherTheBrowserWasOpened() {
+    let closed = login(FakeTransport(), timeout: 0.1, browserOpens: false, steps: [])
+    #expect(closed.announced.contains("Waiting up to 1 seconds for the browser (Ctrl-C to cancel)..."))
+    let opened = login(FakeTransport(), timeout: 0.1, browserOpens: true, steps: [])
+    #expect(opened.announced.contains("Opened your browser. Waiting up to 1 seconds for the browser (Ctrl-C to cancel)..."))
   }
 }
