@@ -5,18 +5,18 @@ import Foundation
 #endif
 
 /// Which output stream of a child to look at.
-enum OutputStream: Sendable { case stdout, stderr }
+enum ChildStream: Sendable { case stdout, stderr }
 
 /// The output and exit status of a child, filled in by reader threads and a waiter thread.
 /// `@unchecked Sendable`: every mutable field is guarded by `condition`.
 private final class ChildOutput: @unchecked Sendable {
   let condition = NSCondition()
-  var data: [OutputStream: [UInt8]] = [.stdout: [], .stderr: []]
-  var ended: Set<OutputStream> = []
+  var data: [ChildStream: [UInt8]] = [.stdout: [], .stderr: []]
+  var ended: Set<ChildStream> = []
   var exitStatus: Int32?
 
   /// Reads `fd` (`read(2)`, EINTR retried) on its own thread until EOF, then closes it.
-  func startReader(_ fd: Int32, _ stream: OutputStream) {
+  func startReader(_ fd: Int32, _ stream: ChildStream) {
     Thread { [self] in
       var buffer = [UInt8](repeating: 0, count: 65536)
       while true {
@@ -49,7 +49,7 @@ private final class ChildOutput: @unchecked Sendable {
     }.start()
   }
 
-  func text(_ stream: OutputStream) -> String {
+  func text(_ stream: ChildStream) -> String {
     String(decoding: data[stream] ?? [], as: UTF8.self)
   }
 }
@@ -101,7 +101,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Everything read so far from `stream`, decoded as UTF-8.
-  func text(_ stream: OutputStream) -> String {
+  func text(_ stream: ChildStream) -> String {
     output.condition.lock()
     defer { output.condition.unlock() }
     return output.text(stream)
@@ -141,7 +141,7 @@ final class ChildProcess: @unchecked Sendable {
   /// Waits until a complete line of `stream` satisfies `predicate`, and returns it.
   /// Throws when `timeout` seconds pass, or the stream ends first.
   func waitForLine(
-    _ stream: OutputStream = .stderr, timeout: Double, where predicate: (String) -> Bool
+    _ stream: ChildStream = .stderr, timeout: Double, where predicate: (String) -> Bool
   ) throws -> String {
     let deadline = Date(timeIntervalSinceNow: timeout)
     output.condition.lock()
