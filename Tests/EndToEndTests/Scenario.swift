@@ -1,0 +1,340 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// What a finished ghlogin run gave: its exit status and both output streams.
+struct RunResult: CustomStringConvertible {
+  let status: Int32
+  let stdout: String
+  let stderr: String
+
+  init(_ tuple: (status: Int32, stdout: String, stderr: String)) {
+    status = tuple.status
+    stdout = tuple.stdout
+    stderr = tuple.stderr
+  }
+
+  var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+}
+
+/// The default test app's secret (Sandbox.defaultConfig and the fake agree on it).
+let testClientSecret = "testsecret-s3cr3t"
+
+/// One end-to-end test's world: its own fake GitHub, a private HOME whose config points at it,
+/// and shortcuts to run the built binary there and to drive a browser login.
+final class Scenario: @unchecked Sendable {
+  let fake: FakeGitHub
+  let sandbox: Sandbox
+
+  /// Starts a fake (`certName`, `fakeArgs`) and writes the default config with `config` applied.
+  init(certName: String = "server", fakeArgs: [String] = [], config: [String: Any] = [:]) throws {
+    fake = try FakeGitHub.start(certName: certName, extraArgs: fakeArgs)
+    sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig(config)
+  }
+
+  /// A scenario on an already running fake (for tests that never look at its log).
+  init(sharing fake: FakeGitHub, config: [String: Any] = [:]) throws {
+    self.fake = fake
+    sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig(config)
+  }
+
+  /// The sandbox environment with `extra` applied.
+  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    sandbox.environment(extra)
+  }
+
+  /// Runs `ghlogin args` to completion.
+  func run(_ args: [String], env extra: [String: String] = [:], stdin: String? = nil, timeout: Double = 30) throws
+    -> RunResult
+  {
+    RunResult(try runGHLogin(args, env: environment(extra), stdin: stdin, timeout: timeout))
+  }
+
+  /// Starts `ghlogin auth --no-browser args` and waits for the authorize URL on stderr.
+  func startAuth(_ args: [String] = [], env extra: [String: String] = [:]) throws -> PendingLogin {
+    let child = try startGHLogin(["auth", "--no-browser"] + args, env: environment(extra))
+    return try PendingLogin(child: child, fake: fake)
+  }
+
+  /// A full login for `args`: start auth, let the fake browser approve, wait for the exit.
+  func login(_ args: [String] = [], env extra: [String: String] = [:], browserArgs: [String] = []) throws
+    -> (run: RunResult, browser: BrowserResult, pending: PendingLogin)
+  {
+    let pending = try startAuth(args, env: extra)
+    let browser = try pending.browse(browserArgs)
+    let run = try pending.finish()
+    return (run, browser, pending)
+  }
+
+  /// Registers `token` for `login` at the fake and writes a credentials file holding it for
+  /// `host` (0600), as a finished login would have.
+  func seedLogin(token: String, login: String = "octocat", userID: Int = 1, host: String = "github.test") throws {
+    try fake.register(["tokens": [["access_token": token, "login": login, "scopes": "repo,gist"]]])
+    let document: [String: Any] = [
+      "version": 1,
+      "hosts": [
+        host: [
+          "active": login,
+          "accounts": [
+            [
+              "login": login, "user_id": userID, "token": token, "token_type": "bearer",
+              "scopes": ["repo", "gist"], "created_at": 1_700_000_000,
+            ]
+          ],
+        ]
+      ],
+    ]
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    let path = sandbox.credentialsFile
+    #expect(FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600]))
+  }
+
+  /// The token endpoint's requests the fake received.
+  func tokenRequests() throws -> [[String: Any]] {
+    try fake.requests(path: "/login/oauth/access_token")
+  }
+
+  /// The file names in the config directory (to see stray temp files).
+  func configDirectoryListing() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: sandbox.configDirectory).sorted()
+  }
+
+  /// The permission bits of `path` (`stat`, not following a link).
+  static func mode(of path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+}
+
+/// A `ghlogin auth --no-browser` waiting for its callback.
+struct PendingLogin: @unchecked Sendable {
+  let child: ChildProcess
+  let fake: FakeGitHub
+  /// The authorize URL exactly as printed.
+  let url: String
+  /// Its query parameters, percent-decoded.
+  let query: [String: String]
+  /// The listener's port, from `redirect_uri`.
+  let port: Int
+
+  init(child: ChildProcess, fake: FakeGitHub) throws {
+    self.child = child
+    self.fake = fake
+    url = try child.waitForLine(.stderr, timeout: 20) { $0.hasPrefix("https://") }
+    let components = try #require(URLComponents(string: url), "not a URL: \(url)")
+    var query: [String: String] = [:]
+    for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
+    self.query = query
+    let redirect = try #require(query["redirect_uri"].flatMap { URLComponents(string: $0) })
+    port = try #require(redirect.port, "redirect_uri without a port: \(url)")
+  }
+
+  /// Runs the fake browser on the authorize URL with `extraArgs` (see fake_browser.py).
+  func browse(_ extraArgs: [String] = []) throws -> BrowserResult {
+    try runBrowser(url: url, fake: fake, extraArgs: extraArgs)
+  }
+
+  /// Waits for ghlogin to exit.
+  func finish(timeout: Double = 30) throws -> RunResult {
+    RunResult(try child.finish(timeout: timeout))
+  }
+
+  /// Sends a raw request to the listener and returns what came back (see ``RawHTTP``).
+  func raw(_ bytes: [UInt8], timeout: Double = 5) throws -> RawHTTP.Answer {
+    try RawHTTP.exchange(port: port, bytes: bytes, timeout: timeout)
+  }
+
+  /// A well-formed request for `target` with the right Host header (unless `host` is given).
+  func rawGET(_ target: String, method: String = "GET", host: String? = nil, extraHeaders: String = "") throws
+    -> RawHTTP.Answer
+  {
+    let request =
+      "\(method) \(target) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n\(extraHeaders)Connection: close\r\n\r\n"
+    return try raw(Array(request.utf8))
+  }
+}
+
+extension BrowserResult {
+  /// The code the fake issued in its redirect (nil when it redirected with an error).
+  var issuedCode: String? {
+    location.flatMap { URLComponents(string: $0) }?.queryItems?.first { $0.name == "code" }?.value
+  }
+
+  /// The named header of the last callback answer.
+  func callbackHeader(_ name: String) -> String? {
+    callbackHeaders.first { $0.0.lowercased() == name.lowercased() }?.1
+  }
+}
+
+/// Raw TCP to 127.0.0.1 for what no browser would send (junk, header floods, stalls), over
+/// Glibc sockets: `socket`, `connect`, `send` (MSG_NOSIGNAL), `recv` with `SO_RCVTIMEO`.
+enum RawHTTP {
+  /// What came back on one connection.
+  struct Answer {
+    /// Every byte read until EOF, a reset, or the timeout.
+    let bytes: [UInt8]
+    /// Whether the peer closed the connection (EOF or reset) before the timeout.
+    let closed: Bool
+
+    /// The status code of the status line, if the answer starts with one.
+    var status: Int? {
+      let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+      let parts = text.split(separator: " ", maxSplits: 2)
+      guard parts.count >= 2, parts[0].hasPrefix("HTTP/1.") else { return nil }
+      return Int(parts[1])
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+  }
+
+  /// A connected TCP socket to 127.0.0.1:`port`, or the errno of `socket`/`connect`.
+  enum Connection {
+    case success(Int32)
+    case failure(errno: Int32)
+  }
+
+  /// Connects to 127.0.0.1:`port`.
+  static func connect(port: Int) -> Connection {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return .failure(errno: errno) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let result = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    if result != 0 {
+      let code = errno
+      close(fd)
+      return .failure(errno: code)
+    }
+    return .success(fd)
+  }
+
+  /// Whether nothing listens on 127.0.0.1:`port` any more (connect is refused).
+  static func isRefused(port: Int) -> Bool {
+    switch connect(port: port) {
+    case .success(let fd):
+      close(fd)
+      return false
+    case .failure(let code):
+      return code == ECONNREFUSED
+    }
+  }
+
+  /// Sends `bytes` (as far as the peer takes them) and reads until EOF or `timeout` seconds.
+  static func exchange(port: Int, bytes: [UInt8], timeout: Double) throws -> Answer {
+    let fd: Int32
+    switch connect(port: port) {
+    case .success(let socket): fd = socket
+    case .failure(let code): throw HarnessError("connect to 127.0.0.1:\(port) failed, errno \(code)")
+    }
+    defer { close(fd) }
+    setTimeout(fd, timeout)
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        break  // the server answered early and closed (EPIPE/ECONNRESET): read what it said
+      }
+      offset += sent
+    }
+    return receive(fd, until: Date(timeIntervalSinceNow: timeout))
+  }
+
+  /// Reads until EOF, a reset, or `deadline`.
+  static func receive(_ fd: Int32, until deadline: Date) -> Answer {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while Date() < deadline {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count == 0 { return Answer(bytes: result, closed: true) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+        return Answer(bytes: result, closed: true)
+      }
+      result += buffer[0..<count]
+    }
+    return Answer(bytes: result, closed: false)
+  }
+
+  /// `SO_RCVTIMEO`/`SO_SNDTIMEO` of `seconds` (at least 10 ms).
+  static func setTimeout(_ fd: Int32, _ seconds: Double) {
+    let clamped = max(seconds, 0.01)
+    var limit = timeval(tv_sec: Int(clamped), tv_usec: Int((clamped - clamped.rounded(.down)) * 1_000_000))
+    let size = socklen_t(MemoryLayout<timeval>.size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
+  }
+}
+
+/// A client that connects and then sends one byte of a request per `interval` seconds, on its
+/// own thread, until stopped: a slowloris against the loopback listener.
+final class Dribbler: @unchecked Sendable {
+  private let fd: Int32
+  private let lock = NSLock()
+  private var stopped = false
+  /// Set when a send failed (the server closed the connection).
+  private(set) var sawClose = false
+
+  init(port: Int, interval: Double = 1) throws {
+    guard case .success(let socket) = RawHTTP.connect(port: port) else {
+      throw HarnessError("dribbler: connect to \(port) failed")
+    }
+    fd = socket
+    let bytes = Array("GET /callback?state=x HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+    Thread { [self] in
+      for byte in bytes {
+        lock.lock()
+        let done = stopped
+        lock.unlock()
+        if done { return }
+        var one = byte
+        if Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) != 1 {
+          lock.lock()
+          sawClose = true
+          lock.unlock()
+          return
+        }
+        Thread.sleep(forTimeInterval: interval)
+      }
+    }.start()
+  }
+
+  /// Stops sending and closes the connection.
+  func stop() {
+    lock.lock()
+    stopped = true
+    lock.unlock()
+    shutdown(fd, Int32(SHUT_RDWR))
+  }
+
+  deinit { close(fd) }
+}
+
+/// The standard "nothing stored" check: no credentials file (none existed before).
+func expectNothingStored(_ scenario: Scenario, sourceLocation: SourceLocation = #_sourceLocation) {
+  #expect(scenario.sandbox.credentialsBytes() == nil, "credentials.json was written", sourceLocation: sourceLocation)
+}
+
+/// Expects that none of `secrets` occurs in `texts`.
+func expectNoSecrets(
+  _ secrets: [String], in texts: [String], _ context: String = "",
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for secret in secrets where !secret.isEmpty {
+    for text in texts {
+      #expect(!text.contains(secret), "secret '\(secret)' leaked \(context): \(text)", sourceLocation: sourceLocation)
+    }
+  }
+}
