@@ -28,54 +28,54 @@ import Testing
 
     /// Sends the attack to `pending`'s listener and returns the status and whether the
     /// connection was closed. Browser-made attacks carry a real code the fake issued.
-    func send(to pending: PendingLogin) throws -> (status: Int?, closed: Bool) {
-      func browse(_ args: [String]) throws -> (Int?, Bool) {
-        let result = try pending.browse(args)
+    func send(to pending: PendingLogin) async throws -> (status: Int?, closed: Bool) {
+      func browse(_ args: [String]) async throws -> (Int?, Bool) {
+        let result = try await pending.browse(args)
         #expect(result.exitStatus == 0, "\(result.report)")
         #expect(result.issuedCode != nil, "the fake issued a real code for the attack")
         return (result.callbackStatus, true)  // fake_browser reads each answer to its end
       }
-      func raw(_ bytes: [UInt8]) throws -> (Int?, Bool) {
-        let answer = try pending.raw(bytes)
+      func raw(_ bytes: [UInt8]) async throws -> (Int?, Bool) {
+        let answer = try await pending.raw(bytes)
         return (answer.status, answer.closed)
       }
       switch self {
-      case .wrongState: return try browse(["--state", "WRONG"])
-      case .missingState: return try browse(["--drop-state"])
-      case .emptyState: return try browse(["--state", ""])
+      case .wrongState: return try await browse(["--state", "WRONG"])
+      case .missingState: return try await browse(["--drop-state"])
+      case .emptyState: return try await browse(["--state", ""])
       case .accessDeniedWithWrongState:
-        return try browse(["--drop-code", "--state", "WRONG", "--add-param", "error=access_denied"])
-      case .favicon: return try browse(["--path", "/favicon.ico"])
-      case .root: return try browse(["--path", "/"])
-      case .dotSegments: return try browse(["--path", "/callback/../x"])
-      case .post: return try browse(["--method", "POST"])
-      case .foreignHost: return try browse(["--host-header", "evil.test:\(pending.port)"])
-      case .duplicateCode: return try browse(["--add-param", "code=b"])
-      case .duplicateState: return try browse(["--add-param", "state=x"])
+        return try await browse(["--drop-code", "--state", "WRONG", "--add-param", "error=access_denied"])
+      case .favicon: return try await browse(["--path", "/favicon.ico"])
+      case .root: return try await browse(["--path", "/"])
+      case .dotSegments: return try await browse(["--path", "/callback/../x"])
+      case .post: return try await browse(["--method", "POST"])
+      case .foreignHost: return try await browse(["--host-header", "evil.test:\(pending.port)"])
+      case .duplicateCode: return try await browse(["--add-param", "code=b"])
+      case .duplicateState: return try await browse(["--add-param", "state=x"])
       case .hugeHeaders:
         let filler = String(repeating: "X-Filler: " + String(repeating: "a", count: 1000) + "\r\n", count: 100)
-        return try raw(Array("GET /callback HTTP/1.1\r\nHost: 127.0.0.1:\(pending.port)\r\n\(filler)\r\n".utf8))
+        return try await raw(Array("GET /callback HTTP/1.1\r\nHost: 127.0.0.1:\(pending.port)\r\n\(filler)\r\n".utf8))
       case .junkBytes:
         // A TLS ClientHello's first bytes, then binary noise: not HTTP.
-        return try raw([0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03, 0x00, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A])
+        return try await raw([0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03, 0x00, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A])
       }
     }
   }
 
   @Test(arguments: Attack.allCases)
-  func refusedAndTheLoginKeepsWaiting(_ attack: Attack) throws {
-    let scenario = try Scenario()
-    let pending = try scenario.startAuth()
+  func refusedAndTheLoginKeepsWaiting(_ attack: Attack) async throws {
+    let scenario = try await Scenario.start()
+    let pending = try await scenario.startAuth()
 
-    let answer = try attack.send(to: pending)
+    let answer = try await attack.send(to: pending)
     #expect(answer.status == attack.expectedStatus, "\(attack)")
     #expect(answer.closed, "the connection is closed after the answer")
     #expect(try scenario.tokenRequests().isEmpty, "no code from a refused request is exchanged")
     #expect(!pending.child.hasExited, "the login keeps waiting")
 
-    let browser = try pending.browse()
+    let browser = try await pending.browse()
     #expect(browser.callbackStatus == 200, "\(browser.report)")
-    let result = try pending.finish()
+    let result = try await pending.finish()
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\n"))
     let exchanges = try scenario.tokenRequests()
@@ -85,9 +85,9 @@ import Testing
 
   /// T14: a connection that sends nothing and one that sends a byte a second do not delay the
   /// real callback.
-  @Test func stalledConnectionsDoNotDelayTheRealCallback() throws {
-    let scenario = try Scenario()
-    let pending = try scenario.startAuth()
+  @Test func stalledConnectionsDoNotDelayTheRealCallback() async throws {
+    let scenario = try await Scenario.start()
+    let pending = try await scenario.startAuth()
     guard case .success(let idle) = RawHTTP.connect(port: pending.port) else {
       Issue.record("could not open the idle connection")
       return
@@ -95,21 +95,21 @@ import Testing
     defer { close(idle) }
     let dribbler = try Dribbler(port: pending.port, interval: 1)
     defer { dribbler.stop() }
-    Thread.sleep(forTimeInterval: 0.3)  // both are accepted and the dribbler has sent a byte
+    try await Task.sleep(for: .milliseconds(300))  // both are accepted and the dribbler has sent a byte
 
     let start = Date()
-    let browser = try pending.browse()
+    let browser = try await pending.browse()
     let elapsed = Date().timeIntervalSince(start)
     #expect(browser.callbackStatus == 200, "\(browser.report)")
     #expect(elapsed < 3, "the real callback took \(elapsed) s")
-    let result = try pending.finish(timeout: 10)
+    let result = try await pending.finish(timeout: 10)
     #expect(result.status == 0, "\(result)")
   }
 
   /// T09: an error redirect with our state ends the login: exit 1, the error and description
   /// quoted with control characters stripped, HTML-escaped on the page, nothing stored.
-  @Test func accessDeniedWithOurStateEndsTheLogin() throws {
-    let scenario = try Scenario()
+  @Test func accessDeniedWithOurStateEndsTheLogin() async throws {
+    let scenario = try await Scenario.start()
     try scenario.fake.script([
       "responses": [
         "authorize": [
@@ -120,7 +120,7 @@ import Testing
         ]
       ]
     ])
-    let (run, browser, _) = try scenario.login()
+    let (run, browser, _) = try await scenario.login()
     #expect(run.status == 1, "\(run)")
     #expect(
       run.stderr.hasSuffix(

@@ -14,34 +14,39 @@ import Testing
   static let unreserved = base64URL.union(".~")
 
   /// BASE64URL(SHA-256(text)) computed by Python's hashlib: an implementation other than ours.
-  static func s256(_ text: String) throws -> String {
+  static func s256(_ text: String) async throws -> String {
     let code = """
       import base64, hashlib, sys
       print(base64.urlsafe_b64encode(hashlib.sha256(sys.argv[1].encode()).digest()).rstrip(b"=").decode())
       """
-    return try runPython(code, [text]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    return try await offload { try runPython(code, [text]).stdout }.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
-  /// The LISTEN sockets on `port` in `/proc/net/tcp` (IPv4) and `/proc/net/tcp6`, as the local address in hex.
+  /// The LISTEN sockets on `port` in `/proc/net/tcp` (IPv4) and `/proc/net/tcp6`, as the local
+  /// address in hex. The kernel prints these tables in pages, and an entry can be skipped when
+  /// other sockets come and go between two reads, so a few reads are tried before "none".
   static func listeners(on port: Int) -> [String] {
     let portHex = String(format: "%04X", port)
-    var found: [String] = []
-    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-      guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
-      for line in text.split(separator: "\n").dropFirst() {
-        let fields = line.split(separator: " ")
-        guard fields.count > 3, fields[3] == "0A" else { continue }  // 0A = TCP_LISTEN
-        let local = fields[1].split(separator: ":")
-        if local.count == 2, local[1] == portHex { found.append(String(local[0])) }
+    for _ in 0..<10 {
+      var found: [String] = []
+      for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        guard let data = FileManager.default.contents(atPath: table) else { continue }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
+          let fields = line.split(separator: " ")
+          guard fields.count > 3, fields[3] == "0A" else { continue }  // 0A = TCP_LISTEN
+          let local = fields[1].split(separator: ":")
+          if local.count == 2, local[1] == portHex { found.append(String(local[0])) }
+        }
       }
+      if !found.isEmpty { return found }
     }
-    return found
+    return []
   }
 
-  @Test func fullLoginThenWhoamiTokenStatusLogout() throws {
-    let scenario = try Scenario()
+  @Test func fullLoginThenWhoamiTokenStatusLogout() async throws {
+    let scenario = try await Scenario.start()
     let fake = scenario.fake
-    let pending = try scenario.startAuth()
+    let pending = try await scenario.startAuth()
 
     // T02: the authorize URL.
     #expect(pending.url.hasPrefix(fake.webBase + "/login/oauth/authorize?"))
@@ -57,14 +62,14 @@ import Testing
     // T01: exactly one listener, on 127.0.0.1, none on a wildcard or IPv6 address.
     #expect(Self.listeners(on: pending.port) == ["0100007F"])
 
-    let browser = try pending.browse()
+    let browser = try await pending.browse()
     #expect(browser.exitStatus == 0, "\(browser.report)")
     #expect(browser.authorizeStatus == 302)
     #expect(browser.callbackStatus == 200)
     #expect(browser.callbackBody?.contains("Logged in to github.test as octocat") == true)
     let code = try #require(browser.issuedCode)
 
-    let auth = try pending.finish()
+    let auth = try await pending.finish()
     #expect(auth.status == 0, "\(auth)")
     #expect(auth.stdout == "")
     let lines = auth.stderr.split(separator: "\n").map(String.init)
@@ -92,7 +97,7 @@ import Testing
     #expect(exchange.formValue("grant_type") == "authorization_code")
     let verifier = try #require(exchange.formValue("code_verifier"))
     #expect((43...128).contains(verifier.count) && verifier.allSatisfy(Self.unreserved.contains))
-    #expect(try Self.s256(verifier) == challenge)
+    #expect(try await Self.s256(verifier) == challenge)
     #expect(exchange["status"] as? Int == 200)
     expectNoSecrets([verifier], in: [auth.stdout, auth.stderr, pending.url])
     // The listener is gone once the login is over.
@@ -121,13 +126,13 @@ import Testing
     #expect(account["user_id"] as? Int == 1)
 
     // whoami
-    let whoami = try scenario.run(["whoami"])
+    let whoami = try await scenario.run(["whoami"])
     #expect(whoami.status == 0, "\(whoami)")
     #expect(whoami.stdout == "octocat (The Octocat) on github.test\n")
     #expect(whoami.stderr == "")
 
     // whoami --json: the /user body exactly as the fake sent it.
-    let json = try scenario.run(["whoami", "--json"])
+    let json = try await scenario.run(["whoami", "--json"])
     #expect(json.status == 0, "\(json)")
     let sent = try #require(try fake.requests(path: "/user").last?["response_body"] as? String)
     #expect(json.stdout == sent + "\n")
@@ -136,23 +141,23 @@ import Testing
     #expect(object?["id"] as? Int == 1)
 
     // token: exactly the token and a newline, and the fake knows it.
-    let printed = try scenario.run(["token"])
+    let printed = try await scenario.run(["token"])
     #expect(printed.status == 0)
     #expect(printed.stdout == token + "\n")
     #expect(printed.stderr == "")
 
     // status: redacted.
-    let status = try scenario.run(["status"])
+    let status = try await scenario.run(["status"])
     #expect(status.status == 0, "\(status)")
     #expect(status.stdout.contains("octocat"))
     #expect(status.stdout.contains("token: gho_****\(token.suffix(4))"))
     expectNoSecrets([token, testClientSecret], in: [status.stdout, status.stderr])
 
     // logout, then token says not logged in (exit 4).
-    let logout = try scenario.run(["logout"])
+    let logout = try await scenario.run(["logout"])
     #expect(logout.status == 0, "\(logout)")
     #expect(logout.stderr == "Logged out of github.test as octocat\n")
-    let after = try scenario.run(["token"])
+    let after = try await scenario.run(["token"])
     #expect(after.status == 4)
     #expect(after.stdout == "")
     #expect(after.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth'\n")
@@ -161,10 +166,10 @@ import Testing
 
   /// T03: every login has fresh state and PKCE; T01: each listener is on 127.0.0.1 only;
   /// Ctrl-C while waiting: exit 130, nothing stored, listener closed.
-  @Test func twoLoginsHaveDifferentStateAndChallengeAndCtrlCStopsThem() throws {
-    let scenario = try Scenario()
-    let first = try scenario.startAuth()
-    let second = try scenario.startAuth()
+  @Test func twoLoginsHaveDifferentStateAndChallengeAndCtrlCStopsThem() async throws {
+    let scenario = try await Scenario.start()
+    let first = try await scenario.startAuth()
+    let second = try await scenario.startAuth()
     #expect(first.port != second.port)
     #expect(first.query["state"] != second.query["state"])
     #expect(first.query["code_challenge"] != second.query["code_challenge"])
@@ -174,7 +179,7 @@ import Testing
 
     for pending in [first, second] {
       pending.child.send(signal: SIGINT)
-      let result = try pending.finish(timeout: 10)
+      let result = try await pending.finish(timeout: 10)
       #expect(result.status == 130, "\(result)")
       #expect(result.stderr.hasSuffix("ghlogin: interrupted; nothing was stored\n"), "\(result)")
       #expect(RawHTTP.isRefused(port: pending.port))
@@ -184,12 +189,12 @@ import Testing
   }
 
   /// T16: no callback before --timeout: exit 1, nothing stored, listener closed.
-  @Test func timeoutEndsTheLoginCleanly() throws {
-    let scenario = try Scenario()
+  @Test func timeoutEndsTheLoginCleanly() async throws {
+    let scenario = try await Scenario.start()
     let start = Date()
-    let pending = try scenario.startAuth(["--timeout", "2"])
+    let pending = try await scenario.startAuth(["--timeout", "2"])
     #expect(pending.child.text(.stderr).contains("Waiting up to 2 seconds"))
-    let result = try pending.finish(timeout: 15)
+    let result = try await pending.finish(timeout: 15)
     let elapsed = Date().timeIntervalSince(start)
     #expect(result.status == 1, "\(result)")
     #expect(
@@ -203,9 +208,9 @@ import Testing
   }
 
   /// T17/T18: the result page's headers and body; a `next=` parameter never becomes a redirect.
-  @Test func resultPageIsStaticAndNeverRedirects() throws {
-    let scenario = try Scenario()
-    let (run, browser, pending) = try scenario.login(browserArgs: ["--add-param", "next=https%3A%2F%2Fevil.test%2F"])
+  @Test func resultPageIsStaticAndNeverRedirects() async throws {
+    let scenario = try await Scenario.start()
+    let (run, browser, pending) = try await scenario.login(browserArgs: ["--add-param", "next=https%3A%2F%2Fevil.test%2F"])
     #expect(run.status == 0, "\(run)")
     #expect(browser.callbackStatus == 200)
     #expect(browser.callbackHeader("Location") == nil)
@@ -226,38 +231,40 @@ import Testing
 
   /// T31: the same callback delivered again after the login succeeded is never exchanged again
   /// (the fake would revoke the token if the code came back, so whoami proves it is alive).
-  @Test func redeliveredCodeIsNeverExchangedAgain() throws {
-    let scenario = try Scenario()
-    let (run, browser, _) = try scenario.login(browserArgs: ["--repeat", "2"])
+  @Test func redeliveredCodeIsNeverExchangedAgain() async throws {
+    let scenario = try await Scenario.start()
+    let (run, browser, _) = try await scenario.login(browserArgs: ["--repeat", "2"])
     #expect(run.status == 0, "\(run)")
     let deliveries = browser.report["callbacks"] as? [[String: Any]] ?? []
     #expect(deliveries.first?["status"] as? Int == 200)
-    // The second delivery finds the listener closed (or, racing the close, a 400).
+    // The second delivery finds the listener closed: refused, or reset when it was still
+    // queued as the listener closed; racing the close, at most a 400.
     if deliveries.count == 2 {
       #expect(deliveries[1]["status"] as? Int == 400)
     } else {
-      #expect(browser.error?.contains("ConnectionRefused") == true, "\(browser.report)")
+      let error = browser.error ?? ""
+      #expect(error.contains("ConnectionRefused") || error.contains("ConnectionReset"), "\(browser.report)")
     }
     #expect(try scenario.tokenRequests().count == 1)
-    let whoami = try scenario.run(["whoami"])
+    let whoami = try await scenario.run(["whoami"])
     #expect(whoami.status == 0, "\(whoami)")
   }
 
   /// T19 and issue 3 §3: with a display, the browser is started from PATH (`xdg-open`) with the
   /// URL as its only argument, no shell, no secret, and no descriptor but 0–2; it follows the
   /// redirect and the login completes.
-  @Test func browserIsLaunchedWithoutShellOrInheritedDescriptors() throws {
-    let scenario = try Scenario()
+  @Test func browserIsLaunchedWithoutShellOrInheritedDescriptors() async throws {
+    let scenario = try await Scenario.start()
     let stub = try scenario.sandbox.installBrowserStub(follow: true)
     let child = try startGHLogin(["auth"], env: scenario.environment(["DISPLAY": ":0"]))
-    let result = RunResult(try child.finish(timeout: 30))
+    let result = try await offload { RunResult(try child.finish(timeout: 30)) }
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.contains("Opened your browser."))
     #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\n"))
     var calls = scenario.sandbox.browserCalls()
     let deadline = Date(timeIntervalSinceNow: 5)
     while calls.isEmpty && Date() < deadline {  // the stub logs right after starting its browser
-      Thread.sleep(forTimeInterval: 0.02)
+      try await Task.sleep(for: .milliseconds(20))
       calls = scenario.sandbox.browserCalls()
     }
     #expect(calls.count == 1)
