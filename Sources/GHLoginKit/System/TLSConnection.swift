@@ -35,6 +35,14 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     guard let context = SSL_CTX_new(TLS_client_method()) else {
       throw .setup(Self.queuedErrorReason() ?? "SSL_CTX_new failed")
     }
+    do {
+      try Self.configure(context: context, trust: trust)
+    } catch {
+      SSL_CTX_free(context)
+      throw error
+    }
+    // SSL_new copies the context's protocol range, verify mode and mode bits: configure the
+    // context first, or the connection would accept TLS 1.0/1.1 and run with SSL_VERIFY_NONE.
     guard let ssl = SSL_new(context) else {
       SSL_CTX_free(context)
       throw .setup(Self.queuedErrorReason() ?? "SSL_new failed")
@@ -43,7 +51,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     self.ssl = ssl
     self.socket = socket
     self.clock = clock
-    try configure(host: host, trust: trust)
+    try configure(host: host)
   }
 
   deinit {
@@ -51,11 +59,17 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     SSL_CTX_free(context)
   }
 
-  private func configure(host: String, trust: TLSTrust) throws(TLSError) {
+  /// The context settings every connection made from it inherits at `SSL_new`: TLS 1.2 at
+  /// least, `SSL_VERIFY_PEER`, partial writes, and the trust store.
+  private static func configure(context: OpaquePointer, trust: TLSTrust) throws(TLSError) {
     guard ghl_ctx_set_min_proto(context, TLS1_2_VERSION) == 1 else { throw .setup("cannot require TLS 1.2") }
     SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
     _ = ghl_ctx_set_mode(context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER))
     try trust.load(into: context)
+  }
+
+  /// The per-connection settings: the socket, SNI and the name or address to verify.
+  private func configure(host: String) throws(TLSError) {
     guard SSL_set_fd(ssl, socket.fd) == 1 else { throw .setup(Self.queuedErrorReason() ?? "SSL_set_fd failed") }
     let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
     let isIPv4 = !host.isEmpty && host.split(separator: ".", omittingEmptySubsequences: false).count == 4
