@@ -35,6 +35,12 @@ import Testing
       name: "URL that does not parse", text: #"{"client_id": "Iv1.testclient", "api_url": "https://"}"#,
       message: "{file}: \"api_url\" is not a valid URL: '' is not a valid host name\n"),
     Case(
+      name: "T20 javascript: authorize_url", text: #"{"client_id": "Iv1.testclient", "authorize_url": "javascript:alert(1)"}"#,
+      message: "{file}: \"authorize_url\" is not a valid URL: it is not an absolute URL (expected https://HOST/...)\n"),
+    Case(
+      name: "T20 file: authorize_url", text: #"{"client_id": "Iv1.testclient", "authorize_url": "file:///etc/passwd"}"#,
+      message: "{file}: \"authorize_url\" is not a valid URL: only https:// URLs are supported\n"),
+    Case(
       name: "no client_id", text: #"{"host": "github.test", "client_secret": "\#(secret)", "authorize_url": "{web}/login/oauth/authorize"}"#,
       message: """
         no OAuth client_id is configured for github.test.
@@ -46,18 +52,21 @@ import Testing
         """),
   ]
 
+  /// Also T20: no browser is started for such a URL (a browser stub and a display are there).
   @Test(arguments: cases)
   func authRefusesTheConfig(_ testCase: Case) async throws {
     let scenario = try await Scenario.start()
+    try scenario.sandbox.installBrowserStub()
     let text = testCase.text.replacingOccurrences(of: "{web}", with: scenario.fake.webBase)
     try Data(text.utf8).write(to: URL(fileURLWithPath: scenario.sandbox.configFile))
 
-    let run = try await scenario.run(["auth", "--no-browser", "--timeout", "5"])
+    let run = try await scenario.run(["auth", "--timeout", "5"], env: ["DISPLAY": ":0"])
     #expect(run.status == 2, "\(run)")
     #expect(run.stdout == "")
     #expect(run.stderr == "ghlogin: " + testCase.message.replacingOccurrences(of: "{file}", with: scenario.sandbox.configFile))
     expectNothingStored(scenario)
     #expect(try scenario.fake.log().isEmpty, "nothing reached the network")
+    #expect(scenario.sandbox.browserCalls().isEmpty, "no browser started")
     expectNoSecrets([Self.secret], in: [run.stdout, run.stderr])
   }
 }
