@@ -23,6 +23,19 @@ import Testing
     expectNoSecrets([Self.token], in: [run.stderr])
   }
 
+  /// A network failure: exit 1 with a message naming the address, file unchanged.
+  @Test func unreachableAPIExits1() async throws {
+    let scenario = try await Scenario.start()
+    try scenario.seedLogin(token: Self.token)
+    try scenario.sandbox.writeConfig(["api_url": "https://127.0.0.1:1"])
+    let before = scenario.sandbox.credentialsBytes()
+    let run = try await scenario.run(["whoami"])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "ghlogin: could not connect to 127.0.0.1:1: Connection refused\n")
+    #expect(scenario.sandbox.credentialsBytes() == before)
+  }
+
   /// T91: a login and name with terminal escapes are printed with the control characters
   /// stripped; `--json` passes the JSON through as received (escaped, so no raw ESC).
   @Test func escapeSequencesInTheLoginAreStripped() async throws {
