@@ -11,6 +11,34 @@ import Testing
 @Suite struct StoreEndToEndTests {
   static let oldToken = "gho_previousToken0123456789abcdefghijk"
 
+  /// T65: under umask 000 a login still creates the missing directories 0700 and the file
+  /// 0600 (here at `GHLOGIN_CREDENTIALS`), leaving no temp file.
+  @Test func umask000StillGives0600In0700() async throws {
+    let scenario = try await Scenario.start()
+    let directory = scenario.sandbox.home + "/state/ghlogin"
+    let file = directory + "/credentials.json"
+    let binary = try HarnessPaths.ghloginBinary()
+    let env = scenario.environment(["GHLOGIN_CREDENTIALS": file])
+    let fake = scenario.fake
+    let pending = try await offload {
+      let child = try ChildProcess(
+        executable: "/bin/sh", arguments: ["-c", "umask 000 && exec \"$0\" auth --no-browser", binary],
+        environment: env)
+      return try PendingLogin(child: child, fake: fake)
+    }
+    _ = try await pending.browse()
+    let run = try await pending.finish()
+    #expect(run.status == 0, "\(run)")
+    #expect(Scenario.mode(of: file) == 0o600)
+    #expect(Scenario.mode(of: file + ".lock") == 0o600)
+    #expect(Scenario.mode(of: directory) == 0o700)
+    #expect(Scenario.mode(of: scenario.sandbox.home + "/state") == 0o700)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["credentials.json", "credentials.json.lock"])
+    #expect(scenario.sandbox.credentialsBytes() == nil, "nothing at the default path")
+    let token = try await scenario.run(["token"], env: ["GHLOGIN_CREDENTIALS": file])
+    #expect(token.status == 0)
+  }
+
   /// T67: a credentials file readable by others is refused by every command that reads it,
   /// with `chmod 600`, exit 1, and nothing from it printed; the file is left as it was.
   @Test(arguments: [["token"], ["whoami"], ["status"], ["logout"]])
