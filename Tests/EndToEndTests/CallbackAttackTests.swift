@@ -101,9 +101,14 @@ import Testing
     let browser = try await pending.browse()
     let elapsed = Date().timeIntervalSince(start)
     #expect(browser.callbackStatus == 200, "\(browser.report)")
-    #expect(elapsed < 3, "the real callback took \(elapsed) s")
+    // A listener blocked on either would hold the callback for its 10 s read timeout.
+    #expect(elapsed < 5, "the real callback took \(elapsed) s")
     let result = try await pending.finish(timeout: 10)
     #expect(result.status == 0, "\(result)")
+    // The stalled connections were closed with the listener, unanswered.
+    RawHTTP.setTimeout(idle, 2)
+    let leftover = RawHTTP.receive(idle, until: Date(timeIntervalSinceNow: 2))
+    #expect(leftover.closed && leftover.bytes.isEmpty)
   }
 
   /// T09: an error redirect with our state ends the login: exit 1, the error and description
