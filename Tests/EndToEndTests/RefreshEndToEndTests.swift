@@ -7,6 +7,28 @@ import Testing
   static let old = "ghu_e2eOLDtoken000000000000000000000001"
   static let oldRefresh = "ghr_e2eOLDrefresh0000000000000000000000000000000000000000000000000000001"
 
+  /// R40: a login that gets an expiring token stores both expiries as absolute times, and the
+  /// refresh token; `status` shows them.
+  @Test func anExpiringLoginStoresItsExpiries() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.script(["token": ["expiring": true]])
+    let child = try startGHLogin(["auth", "--no-browser"], env: sandbox.environment(), stdin: "")
+    let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
+    _ = try runBrowser(url: url, fake: fake)
+    let login = try child.finish(timeout: 30)
+    #expect(login.status == 0, "\(login.stderr)")
+    let now = Date().timeIntervalSince1970
+    let stored = try #require(sandbox.storedAccounts().first)
+    #expect((stored["token"] as? String)?.hasPrefix("ghu_") == true)
+    #expect((stored["refresh_token"] as? String)?.hasPrefix("ghr_") == true)
+    #expect(abs((stored["expires_at"] as? Double ?? 0) - (now + 28_800)) < 120)
+    #expect(abs((stored["refresh_token_expires_at"] as? Double ?? 0) - (now + 15_811_200)) < 120)
+    let status = try runGHLogin(["status"], env: sandbox.environment())
+    #expect(status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
+  }
+
   /// R43, T47 with `token`: ten concurrent `ghlogin token` with an expired token make exactly
   /// one refresh request, and all ten print the same new token, which is stored and works.
   @Test func tenConcurrentTokenCallsRefreshOnce() throws {
