@@ -22,7 +22,8 @@ extension Sandbox {
     ]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     try? FileManager.default.removeItem(atPath: credentialsFile)
-    guard FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
+    guard
+      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
     else { throw HarnessError("cannot write \(credentialsFile)") }
   }
 

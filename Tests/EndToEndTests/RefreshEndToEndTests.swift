@@ -26,7 +26,8 @@ import Testing
     #expect(abs((stored["expires_at"] as? Double ?? 0) - (now + 28_800)) < 120)
     #expect(abs((stored["refresh_token_expires_at"] as? Double ?? 0) - (now + 15_811_200)) < 120)
     let status = try runGHLogin(["status"], env: sandbox.environment())
-    #expect(status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
+    #expect(
+      status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
   }
 
   /// R43, T47 with `token`: ten concurrent `ghlogin token` with an expired token make exactly

@@ -27,7 +27,8 @@ import Testing
     #expect(request["method"] as? String == "DELETE")
     #expect(request["sni"] as? String == "api.github.test")
     #expect(request["status"] as? Int == 204)
-    #expect(request.header("Authorization") == "Basic " + Data("Iv1.testclient:testsecret-s3cr3t".utf8).base64EncodedString())
+    #expect(
+      request.header("Authorization") == "Basic " + Data("Iv1.testclient:testsecret-s3cr3t".utf8).base64EncodedString())
     #expect(request.header("Content-Type") == "application/json")
     #expect((request["json"] as? [String: Any])?["access_token"] as? String == Self.token)
     #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == true)

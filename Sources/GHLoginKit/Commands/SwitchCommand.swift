@@ -23,7 +23,9 @@ struct SwitchCommand: Command {
     let workspace = try Workspace(environment)
     let (host, previous, chosen) = try workspace.store.update { credentials in
       let host = try workspace.host(self.host, credentials: credentials)
-      guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
+      guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else {
+        throw NotLoggedIn(host: host.name)
+      }
       let previous = entry.active?.login
       let chosen = try choose(in: entry, host: host)
       credentials.hosts[host.name]?.activeLogin = chosen

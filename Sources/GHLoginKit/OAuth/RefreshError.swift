@@ -38,9 +38,9 @@ public struct RefreshError: ReportableError, Equatable {
     switch kind {
     case .sessionExpired:
       return "the session for \(host) expired; run 'ghlogin auth'"
-    case .failed(let reason, _):
+    case .failed(let reason, let status):
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
-        + "The stored login was left as it was; try again later"
+        + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):
       return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "

@@ -63,7 +63,9 @@ import Testing
     let status = fixture.run(["status"])
     #expect(status.status == .success)
     #expect(status.stdout.contains("✓ octocat (active, session expired)\n"))
-    #expect(status.stdout.contains("    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host github.com'\n"))
+    #expect(
+      status.stdout.contains(
+        "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host github.com'\n"))
     #expect(!status.stdout.contains("ghu_old"))
   }
 
@@ -105,7 +107,8 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     #expect(fixture.run(["token"], transport: transport).stdout == "ghu_new\n")
-    #expect(try #require(transport.requests.first).formParameters.map(\.name) == ["client_id", "grant_type", "refresh_token"])
+    #expect(
+      try #require(transport.requests.first).formParameters.map(\.name) == ["client_id", "grant_type", "refresh_token"])
   }
 
   @Test func whoamiRefreshesThenAsksWithTheNewToken() throws {

@@ -42,7 +42,8 @@ import Testing
     #expect(run.stderr == "Switched the active account on github.com to monalisa\n")
     #expect(active == "monalisa")
     #expect(fixture.run(["status"]).stdout.contains("  ✓ monalisa (active)\n"))
-    #expect(fixture.run(["switch", "--user", "monalisa"]).stderr == "monalisa is already the active account on github.com\n")
+    #expect(
+      fixture.run(["switch", "--user", "monalisa"]).stderr == "monalisa is already the active account on github.com\n")
   }
 
   @Test func withMoreThanTwoItListsThemAndAsksForUser() throws {
@@ -52,7 +53,8 @@ import Testing
     #expect(run.status == .usage)
     #expect(
       run.stderr.hasPrefix(
-        "ghlogin switch: github.com has 3 accounts; choose one with --user:\n  octocat (active)\n  hubot\n  monalisa\n"))
+        "ghlogin switch: github.com has 3 accounts; choose one with --user:\n  octocat (active)\n  hubot\n  monalisa\n")
+    )
     #expect(fixture.fileBytes == before)
   }
 

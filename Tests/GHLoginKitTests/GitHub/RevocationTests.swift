@@ -103,6 +103,7 @@ import Testing
     #expect(
       Revocation.manualRevocationURL(host: try GitHubHost(validating: "GHE.test:8443"), clientID: "abc")
         == "https://ghe.test:8443/settings/connections/applications/abc")
-    #expect(Revocation.manualRevocationURL(host: .gitHubDotCom, clientID: nil) == "https://github.com/settings/applications")
+    #expect(
+      Revocation.manualRevocationURL(host: .gitHubDotCom, clientID: nil) == "https://github.com/settings/applications")
   }
 }

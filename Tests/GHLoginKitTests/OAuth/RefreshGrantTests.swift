@@ -72,7 +72,8 @@ import Testing
     old.refreshToken = "ghr_old"
     old.expiresAt = 1_700_000_100
     old.refreshTokenExpiresAt = 1_715_000_000
-    let renewed = old.refreshed(with: TokenResponse(accessToken: "gho_new", scopes: ["repo"]), receivedAt: 1_700_000_000)
+    let renewed = old.refreshed(
+      with: TokenResponse(accessToken: "gho_new", scopes: ["repo"]), receivedAt: 1_700_000_000)
     #expect(renewed.token == "gho_new")
     #expect(renewed.refreshToken == nil)
     #expect(renewed.refreshTokenExpiresAt == nil)
