@@ -240,6 +240,7 @@ struct PendingLogin: @unchecked Sendable {
   }
 }
 
+/// `@unchecked`: the report is decoded JSON, never mutated after `runBrowser` returns it.
 extension BrowserResult: @unchecked Sendable {}
 
 extension BrowserResult {
