@@ -7,8 +7,23 @@ import Synchronization
 final class TLSFixture: Sendable {
   let directory: String
 
-  /// Whether `python3` and `openssl` can run here.
-  static let toolsAvailable: Bool = run(["python3", "-c", "import ssl"]) && run(["openssl", "version"])
+  /// Whether `python3` (with `ssl`) and `openssl` can run here.
+  static let toolsAvailable: Bool = python != nil && run(["openssl", "version"])
+
+  /// The real Python interpreter (skipping launcher shims, which cost a start-up each time).
+  static let python: String? = {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import ssl, sys; print(sys.executable)"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let path = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return process.terminationStatus == 0 && !path.isEmpty ? path : nil
+  }()
 
   /// One set of certificates for the whole test process (made once, on first use).
   static let shared: TLSFixture? = try? TLSFixture()
@@ -190,9 +205,9 @@ final class FakeTLSServer: Sendable {
   fileprivate init(fixture: TLSFixture, leaf: String, mode: String) throws {
     logPath = fixture.directory + "/log-" + UUID().uuidString + ".jsonl"
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.executableURL = URL(fileURLWithPath: TLSFixture.python ?? "/usr/bin/python3")
     process.arguments = [
-      "python3", fixture.directory + "/fake_tls.py", "\(fixture.directory)/\(leaf).pem",
+      fixture.directory + "/fake_tls.py", "\(fixture.directory)/\(leaf).pem",
       "\(fixture.directory)/\(leaf).key", mode, logPath,
     ]
     let output = Pipe()
