@@ -35,14 +35,13 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     guard let context = SSL_CTX_new(TLS_client_method()) else {
       throw .setup(Self.queuedErrorReason() ?? "SSL_CTX_new failed")
     }
+    // SSL_new copies the verify mode, protocol bounds and mode from the context: configure it first.
     do {
       try Self.configure(context: context, trust: trust)
     } catch {
       SSL_CTX_free(context)
       throw error
     }
-    // SSL_new copies the context's protocol range, verify mode and mode bits: configure the
-    // context first, or the connection would accept TLS 1.0/1.1 and run with SSL_VERIFY_NONE.
     guard let ssl = SSL_new(context) else {
       SSL_CTX_free(context)
       throw .setup(Self.queuedErrorReason() ?? "SSL_new failed")
@@ -59,8 +58,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     SSL_CTX_free(context)
   }
 
-  /// The context settings every connection made from it inherits at `SSL_new`: TLS 1.2 at
-  /// least, `SSL_VERIFY_PEER`, partial writes, and the trust store.
+  /// At least TLS 1.2, `SSL_VERIFY_PEER` without a callback, partial writes, and the trust store.
   private static func configure(context: OpaquePointer, trust: TLSTrust) throws(TLSError) {
     guard ghl_ctx_set_min_proto(context, TLS1_2_VERSION) == 1 else { throw .setup("cannot require TLS 1.2") }
     SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
@@ -68,11 +66,12 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     try trust.load(into: context)
   }
 
-  /// The per-connection settings: the socket, SNI and the name or address to verify.
+  /// Attaches the socket, and sets the name (SNI and `SSL_set1_host`) or IP address to verify.
   private func configure(host: String) throws(TLSError) {
+    guard SSL_get_verify_mode(ssl) == SSL_VERIFY_PEER else { throw .setup("peer verification is not enabled") }
     guard SSL_set_fd(ssl, socket.fd) == 1 else { throw .setup(Self.queuedErrorReason() ?? "SSL_set_fd failed") }
     let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-    let isIPv4 = !host.isEmpty && host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
       && host.allSatisfy { $0 == "." || $0.isASCIIDigit }
     if isIPv4 || isIPv6 {
       let literal = isIPv6 ? String(host.dropFirst().dropLast()) : host
