@@ -58,6 +58,7 @@ public enum PasteBack {
   static func complaint(_ reason: String) -> String {
     var text = reason
     if text.hasSuffix(".") { text.removeLast() }
+    if let first = text.first, first.isUppercase { text = first.lowercased() + text.dropFirst() }
     return "That address was not accepted: \(text). Paste the whole address from the browser's address bar, "
       + "or wait for the browser:"
   }
