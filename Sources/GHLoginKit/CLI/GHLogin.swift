@@ -13,6 +13,8 @@ public enum GHLogin {
     TokenCommand.self,
     StatusCommand.self,
     LogoutCommand.self,
+    RefreshCommand.self,
+    SwitchCommand.self,
     VersionCommand.self,
     HelpCommand.self,
   ]

@@ -114,10 +114,11 @@ struct AuthCommand: Command {
         configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
       result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
     }
-    try workspace.store.update { credentials in
+    let replaced = try workspace.store.update { credentials in
       credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
     }
     environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
+    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     return .success
   }
 
