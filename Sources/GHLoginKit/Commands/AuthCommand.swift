@@ -21,12 +21,15 @@ struct AuthCommand: Command {
       """,
     options: [
       .host,
-      .option("scopes", value: "LIST", help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
+      .option(
+        "scopes", value: "LIST", help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
       .flag("device", help: "Use the device flow: a one-time code to enter on any device"),
       .flag("web", help: "Use the browser flow (a redirect to 127.0.0.1), even with no display"),
       .flag("no-browser", help: "Print the URL to open yourself; do not launch a browser"),
       .option("port", value: "N", help: "Listen on this port of 127.0.0.1 (default: any free port; browser flow)"),
-      .option("timeout", value: "SECONDS", help: "Give up after this long without a login (default: 300; device flow: the code's life)"),
+      .option(
+        "timeout", value: "SECONDS",
+        help: "Give up after this long without a login (default: 300; device flow: the code's life)"),
       .option("user", value: "LOGIN", help: "Fail unless GitHub logs in this account"),
     ])
 

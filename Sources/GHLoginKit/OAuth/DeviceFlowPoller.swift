@@ -70,6 +70,8 @@ public struct DeviceFlowPoller: Sendable {
         case "device_flow_disabled": throw DeviceFlowError(.disabled, host: host)
         default: throw error
         }
+      } catch HTTPError.interrupted {
+        throw LoginError(.interrupted, host: host)
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()

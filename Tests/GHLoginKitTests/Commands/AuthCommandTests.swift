@@ -27,19 +27,20 @@ import Testing
     PollScript(clock: clock, polls).install(on: transport)
   }
 
-  @Test(arguments: [
-    // device, web, noBrowser, variables, flow, says
-    (true, false, false, ["DISPLAY": ":0"], AuthCommand.Flow.device, false),
-    (true, false, true, [:], .device, false),
-    (false, true, false, [:], .browser, false),
-    (false, false, true, ["SSH_TTY": "/dev/pts/1"], .browser, false),
-    (false, false, false, ["DISPLAY": ":0"], .browser, false),
-    (false, false, false, ["WAYLAND_DISPLAY": "wayland-0"], .browser, false),
-    (false, false, false, [:], .device, true),
-    (false, false, false, ["DISPLAY": ""], .device, true),
-    (false, false, false, ["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .device, true),
-    (false, false, false, ["DISPLAY": ":0", "SSH_TTY": "/dev/pts/3"], .device, true),
-  ] as [(Bool, Bool, Bool, [String: String], AuthCommand.Flow, Bool)])
+  @Test(
+    arguments: [
+      // device, web, noBrowser, variables, flow, says
+      (true, false, false, ["DISPLAY": ":0"], AuthCommand.Flow.device, false),
+      (true, false, true, [:], .device, false),
+      (false, true, false, [:], .browser, false),
+      (false, false, true, ["SSH_TTY": "/dev/pts/1"], .browser, false),
+      (false, false, false, ["DISPLAY": ":0"], .browser, false),
+      (false, false, false, ["WAYLAND_DISPLAY": "wayland-0"], .browser, false),
+      (false, false, false, [:], .device, true),
+      (false, false, false, ["DISPLAY": ""], .device, true),
+      (false, false, false, ["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .device, true),
+      (false, false, false, ["DISPLAY": ":0", "SSH_TTY": "/dev/pts/3"], .device, true),
+    ] as [(Bool, Bool, Bool, [String: String], AuthCommand.Flow, Bool)])
   func choosesTheFlow(
     _ device: Bool, _ web: Bool, _ noBrowser: Bool, _ variables: [String: String], _ flow: AuthCommand.Flow,
     _ says: Bool
@@ -109,10 +110,14 @@ import Testing
   /// A failed device login stores nothing and leaves an existing file as it was.
   @Test(arguments: [
     ("expired_token", 1, "ghlogin: the code expired; run 'ghlogin auth --device' again\n"),
-    ("access_denied", 1,
-     "ghlogin: the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry\n"),
-    ("device_flow_disabled", 2,
-     "ghlogin: the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')\n"),
+    (
+      "access_denied", 1,
+      "ghlogin: the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry\n"
+    ),
+    (
+      "device_flow_disabled", 2,
+      "ghlogin: the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')\n"
+    ),
   ])
   func failureLeavesTheStoreAlone(_ code: String, _ status: Int32, _ message: String) throws {
     try fixture.store().update { $0 = sampleCredentials(sampleCredential(token: "gho_before")) }
@@ -128,7 +133,8 @@ import Testing
   @Test func timeoutCapsTheDeviceWait() {
     stubDevice(polls: Array(repeating: .pending, count: 10))
     let start = clock.monotonic()
-    let run = runCommand(["auth", "--device", "--timeout", "20"], variables: variables(), clock: clock, transport: transport)
+    let run = runCommand(
+      ["auth", "--device", "--timeout", "20"], variables: variables(), clock: clock, transport: transport)
     #expect(run.status == .failure)
     #expect(run.stderr.contains("Waiting up to 20 seconds for the approval"))
     #expect(abs(clock.monotonic() - start - 20) < 1e-6)

@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test func readsAFormEncodedAnswer() throws {
-    let body = "device_code=abc&user_code=AB12-CD34&verification_uri=https%3A%2F%2Fghe.test%2Flogin%2Fdevice"
+    let body =
+      "device_code=abc&user_code=AB12-CD34&verification_uri=https%3A%2F%2Fghe.test%2Flogin%2Fdevice"
       + "&expires_in=60&interval=1"
     let parsed = try parse(.typed("application/x-www-form-urlencoded", body))
     #expect(parsed.userCode == "AB12-CD34")
@@ -115,7 +116,9 @@ import Testing
   }
 
   @Test func incorrectClientCredentialsIsAConfigurationError() throws {
-    let error = try #require(throws: TokenError.self) { try parse(DeviceStub.oauthError("incorrect_client_credentials")) }
+    let error = try #require(throws: TokenError.self) {
+      try parse(DeviceStub.oauthError("incorrect_client_credentials"))
+    }
     #expect(error.exitStatus == .usage)
     #expect(error.message.contains("/cfg.json"))
   }
@@ -134,10 +137,11 @@ import Testing
     #expect(error.exitStatus == .failure)
   }
 
-  @Test(arguments: [
-    ("device_code", nil), ("device_code", "\"\""), ("device_code", "\"a b\""), ("device_code", "7"),
-    ("user_code", nil), ("user_code", "\"\\u001b[31m\""), ("user_code", "\"\(String(repeating: "A", count: 65))\""),
-  ] as [(String, String?)])
+  @Test(
+    arguments: [
+      ("device_code", nil), ("device_code", "\"\""), ("device_code", "\"a b\""), ("device_code", "7"),
+      ("user_code", nil), ("user_code", "\"\\u001b[31m\""), ("user_code", "\"\(String(repeating: "A", count: 65))\""),
+    ] as [(String, String?)])
   func unusableCodes(_ member: String, _ value: String?) {
     #expect(throws: DeviceFlowError(.invalidAnswer(reason: "a missing or unusable \(member)"), host: .gitHubDotCom)) {
       try parse(DeviceStub.codeAnswer([member: value]))

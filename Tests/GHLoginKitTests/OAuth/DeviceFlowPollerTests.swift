@@ -132,7 +132,8 @@ import Testing
     #expect(error.kind == .denied)
     #expect(
       error.message
-        == "the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry")
+        == "the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry"
+    )
     #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
   }
@@ -206,6 +207,13 @@ import Testing
     let slow = PollScript.Answer.slowDown(interval: 1)
     let run = poll([slow, slow, slow, slow, .pending, slow, slow, .token], interval: 1, expiresIn: 3600)
     #expect(try run.result.get().accessToken == "gho_device")
+  }
+
+  /// Ctrl-C during a poll request ends the login like Ctrl-C while waiting.
+  @Test func interruptDuringARequest() {
+    let run = poll([.fail(.interrupted), .token])
+    #expect(throws: LoginError(.interrupted, host: .gitHubDotCom)) { try run.result.get() }
+    #expect(run.script.times.count == 1)
   }
 
   /// Ctrl-C (the stop descriptor readable) ends the wait before any poll: exit 130.

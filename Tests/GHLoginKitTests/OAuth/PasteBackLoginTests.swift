@@ -110,7 +110,9 @@ import Testing
   @Test func pastedDenial() throws {
     let pipe = try Pipe()
     let run = login(pipe) { port, state in ["http://127.0.0.1:\(port)/callback?error=access_denied&state=\(state)"] }
-    #expect(throws: LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: .gitHubDotCom)) {
+    #expect(
+      throws: LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: .gitHubDotCom)
+    ) {
       try run.result.get()
     }
     #expect(transport.requests.isEmpty)

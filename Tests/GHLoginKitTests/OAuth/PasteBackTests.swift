@@ -31,12 +31,18 @@ import Testing
 
   @Test(arguments: [
     ("", PasteBack.Line.blank), ("  \t ", .blank),
-    ("  http://127.0.0.1:5/callback?code=c&state=s \t", .request(target: "/callback?code=c&state=s", host: "127.0.0.1:5")),
+    (
+      "  http://127.0.0.1:5/callback?code=c&state=s \t",
+      .request(target: "/callback?code=c&state=s", host: "127.0.0.1:5")
+    ),
     ("http://127.0.0.1:5", .request(target: "/", host: "127.0.0.1:5")),
     ("https://127.0.0.1:5/callback?code=c", .invalid(reason: "it does not start with http://127.0.0.1:PORT/callback")),
     ("code=c&state=s", .invalid(reason: "it is not a URL (it is not an absolute URL (expected https://HOST/...))")),
-    ("http://127.0.0.1:5/callback?code=c d", .invalid(
-      reason: "it is not a URL (it contains a space, a control character or a non-ASCII character)")),
+    (
+      "http://127.0.0.1:5/callback?code=c d",
+      .invalid(
+        reason: "it is not a URL (it contains a space, a control character or a non-ASCII character)")
+    ),
     ("http://127.0.0.1:5/callback#x", .invalid(reason: "it is not a URL (it has a fragment (#...))")),
   ])
   func parsesLines(_ line: String, _ expected: PasteBack.Line) {
@@ -46,7 +52,8 @@ import Testing
   @Test func aValidPasteLogsIn() throws {
     stubSuccess()
     let session = session()
-    #expect(PasteBack.deliver("http://127.0.0.1:\(Self.port)/callback?code=thecode&state=\(Self.state)", to: session) == nil)
+    #expect(
+      PasteBack.deliver("http://127.0.0.1:\(Self.port)/callback?code=thecode&state=\(Self.state)", to: session) == nil)
     let result = try #require(try session.outcome?.get())
     #expect(result.token.accessToken == "gho_pasted")
     #expect(transport.requests.first?.formParameters.first { $0.name == "code" }?.value == "thecode")
@@ -88,7 +95,9 @@ import Testing
     let line = "http://127.0.0.1:\(Self.port)/callback?error=access_denied&state=\(Self.state)"
     #expect(PasteBack.deliver(line, to: session) == nil)
     let outcome = try #require(session.outcome)
-    #expect(throws: LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: .gitHubDotCom)) {
+    #expect(
+      throws: LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: .gitHubDotCom)
+    ) {
       try outcome.get()
     }
     #expect(transport.requests.isEmpty)
