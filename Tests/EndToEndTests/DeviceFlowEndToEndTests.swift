@@ -163,7 +163,7 @@ import Testing
     ])
     let before = try Self.seedCredentials(sandbox)
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
-    #expect(run.status == 2)
+    #expect(run.status == 1)
     #expect(run.stderr.contains("tick \"Enable Device Flow\" in the app's settings"))
     #expect(try sandbox.fake.counter("device_polls") == 0)
     #expect(sandbox.credentialsBytes() == before)
@@ -172,7 +172,7 @@ import Testing
   @Test func disabledOnAPoll() throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": ["device_flow_disabled"]]])
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
-    #expect(run.status == 2)
+    #expect(run.status == 1)
     #expect(run.stderr.contains("tick \"Enable Device Flow\" in the app's settings"))
     #expect(sandbox.credentialsBytes() == nil)
   }
@@ -181,7 +181,7 @@ import Testing
   @Test func notFoundIsUnavailable() throws {
     let sandbox = try Self.setUp(["responses": ["device_code": [404]]])
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
-    #expect(run.status == 2)
+    #expect(run.status == 1)
     #expect(run.stderr.hasPrefix("ghlogin: the device flow is not available on github.test ("))
     #expect(try sandbox.fake.counter("device_polls") == 0)
   }

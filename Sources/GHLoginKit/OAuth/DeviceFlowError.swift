@@ -34,12 +34,8 @@ public struct DeviceFlowError: ReportableError, Equatable {
     self.host = host
   }
 
-  public var exitStatus: ExitStatus {
-    switch kind {
-    case .unavailable, .disabled: .usage
-    default: .failure
-    }
-  }
+  /// Always 1 (issue 4): the app's settings or the server, not the command line, must change.
+  public var exitStatus: ExitStatus { .failure }
 
   public var message: String {
     switch kind {

@@ -115,7 +115,7 @@ import Testing
       "ghlogin: the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry\n"
     ),
     (
-      "device_flow_disabled", 2,
+      "device_flow_disabled", 1,
       "ghlogin: the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')\n"
     ),
   ])

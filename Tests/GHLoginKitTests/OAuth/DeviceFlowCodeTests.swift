@@ -69,7 +69,7 @@ import Testing
       error.message
         == "the device flow is not available on github.com (https://github.com/login/device/code answered HTTP 404); "
         + "log in with the browser instead ('ghlogin auth --web'), or check device_code_url in the config")
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
   }
 
   /// T40: a 200 without `verification_uri` (or an HTML page) is "unavailable" too.
@@ -112,14 +112,14 @@ import Testing
       error.message
         == "the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's "
         + "settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')")
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
   }
 
-  @Test func incorrectClientCredentialsIsAConfigurationError() throws {
+  @Test func incorrectClientCredentialsFailsNamingTheConfig() throws {
     let error = try #require(throws: TokenError.self) {
       try parse(DeviceStub.oauthError("incorrect_client_credentials"))
     }
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
     #expect(error.message.contains("/cfg.json"))
   }
 

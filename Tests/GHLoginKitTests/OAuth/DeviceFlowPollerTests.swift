@@ -145,7 +145,7 @@ import Testing
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
     #expect(error.kind == .disabled)
     #expect(error.message.contains("tick \"Enable Device Flow\" in the app's settings"))
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
   }
 
@@ -155,7 +155,7 @@ import Testing
     let run = poll([.respond(DeviceStub.oauthError(code)), .token])
     let error = try #require(throws: TokenError.self) { try run.result.get() }
     #expect(error.oauthCode == code)
-    let expected: GHLoginKit.ExitStatus = code == "incorrect_client_credentials" ? .usage : .failure
+    let expected: GHLoginKit.ExitStatus = .failure
     #expect(error.exitStatus == expected)
     #expect(run.script.times.count == 1)
   }
