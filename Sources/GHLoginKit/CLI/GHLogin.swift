@@ -11,8 +11,12 @@ public enum GHLogin {
     AuthCommand.self,
     WhoamiCommand.self,
     TokenCommand.self,
+    EnvCommand.self,
     StatusCommand.self,
     LogoutCommand.self,
+    SetupGitCommand.self,
+    GitCredentialCommand.self,
+    CompletionCommand.self,
     VersionCommand.self,
     HelpCommand.self,
   ]

@@ -7,15 +7,20 @@ struct TokenCommand: Command {
       Exits 4 with nothing on stdout when there is no login for the host.
 
         export GH_TOKEN=$(ghlogin token)
+
+      With --header, prints `Authorization: Bearer TOKEN` instead, for
+        curl -H @<(ghlogin token --header) https://api.github.com/user
       """,
-    options: [.host, .user])
+    options: [.host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line")])
 
   var host: String?
   var user: String?
+  var header: Bool
 
   init(_ arguments: ParsedArguments) {
     host = arguments.value("host")
     user = arguments.value("user")
+    header = arguments.flag("header")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -23,7 +28,7 @@ struct TokenCommand: Command {
     let credentials = try workspace.store.load()
     let host = try workspace.host(host, credentials: credentials)
     let account = try workspace.account(on: host, user: user, in: credentials)
-    environment.stdout.write(account.token + "\n")
+    environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
     return .success
   }
 }
