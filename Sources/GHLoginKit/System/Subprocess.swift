@@ -41,6 +41,9 @@ enum Subprocess {
   ) throws(SystemError) -> Result {
     let output = try FileDescriptor.pipe()
     let errors = try FileDescriptor.pipe()
+    // The child's ends block, as programs expect of their standard streams.
+    try Self.setBlocking(output.write)
+    try Self.setBlocking(errors.write)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -54,8 +57,21 @@ enum Subprocess {
       argv.forEach { free($0) }
       envp.forEach { free($0) }
     }
+    // The child starts with no signal blocked and every signal at its default action, whatever
+    // this process (or the thread calling) has blocked or ignored.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    var all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw SystemError(call: "posix_spawn", errno: spawned) }
     output.write.close()
     errors.write.close()
@@ -97,6 +113,13 @@ enum Subprocess {
       }
     }
     return (buffers[0], buffers[1])
+  }
+
+  /// Clears `O_NONBLOCK` with `fcntl(F_GETFL/F_SETFL)`, retrying `EINTR`.
+  private static func setBlocking(_ descriptor: FileDescriptor) throws(SystemError) {
+    let fd = descriptor.rawValue
+    let flags = try retryingEINTR("fcntl") { fcntl(fd, F_GETFL) }
+    try retryingEINTR("fcntl") { fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
   }
 
   /// Waits for `pid` with `waitpid(2)`, retrying `EINTR`; returns its exit status.
