@@ -159,7 +159,7 @@ import Testing
   ])
   func zshCompletesInARealInteractiveShell(_ line: String, _ expected: [String]) throws {
     try script(CompletionScripts.zsh(Self.commands), named: "_ghlogin")
-    let driver = repositoryRoot + "/Tests/Shells/zsh_complete.zsh"
+    let driver = repositoryRoot + "/Tests/Scripts/zsh_complete.zsh"
     let output = try shell("zsh", ["-f", driver, directory.path, line])
     #expect(output.split(separator: "\n").map(String.init) == expected)
   }
