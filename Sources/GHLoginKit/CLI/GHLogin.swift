@@ -14,6 +14,8 @@ public enum GHLogin {
     EnvCommand.self,
     StatusCommand.self,
     LogoutCommand.self,
+    RefreshCommand.self,
+    SwitchCommand.self,
     SetupGitCommand.self,
     GitCredentialCommand.self,
     CompletionCommand.self,

@@ -66,10 +66,11 @@ struct AuthCommand: Command {
           return false
         }
       })
-    try workspace.store.update { credentials in
+    let replaced = try workspace.store.update { credentials in
       credentials.save(Credential(result), on: host.name)
     }
     environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
+    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     return .success
   }
 }

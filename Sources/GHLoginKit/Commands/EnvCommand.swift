@@ -9,7 +9,7 @@ struct EnvCommand: Command {
         fish:           ghlogin env --shell fish | source
         PowerShell:     ghlogin env --shell powershell | Invoke-Expression
       Refuses to print to a terminal (exit 2) unless --force. Exits 4 with nothing on stdout
-      when there is no login for the host.
+      when there is no login for the host. An expiring token is refreshed first, as by 'token'.
       """,
     options: [
       .host, .user,
@@ -41,10 +41,7 @@ struct EnvCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
-    let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
-    let host = try workspace.host(host, credentials: credentials)
-    let account = try UsableCredential.obtain(workspace, on: host, user: user, in: credentials)
+    let (host, account) = try Workspace(environment).usableCredential(host: host, user: user)
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success
   }

@@ -69,11 +69,13 @@ struct GitCredentialCommand: Command {
     let wanted = request.username.flatMap { $0.isEmpty ? nil : $0 }
     let account: Credential
     do {
-      account = try UsableCredential.obtain(workspace, on: stored, user: wanted, in: credentials)
-    } catch let error as UsableCredential.Unusable {
-      environment.stderr.write("ghlogin: \(error.message)\n")
-      return .success
+      // The shared way to a usable token: refreshed first when it expires within five minutes.
+      account = try workspace.usableCredential(host: stored.name, user: wanted).credential
     } catch is NotLoggedIn {
+      return .success  // no such account on that host: git asks its next helper
+    } catch let error as RefreshError {
+      // Expired and not refreshable now: say why on stderr, give git nothing (R59: no login here).
+      environment.stderr.write("ghlogin: \(error.message)\n")
       return .success
     }
     let response = CredentialResponse(

@@ -42,7 +42,7 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += describe(account, active: account.login == entry.activeLogin, clock: environment.clock)
+        text += describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
       }
     }
     guard found else {
@@ -82,17 +82,36 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(_ account: Credential, active: Bool, clock: any Clock) -> String {
+  private func describe(_ account: Credential, on host: String, active: Bool, clock: any Clock) -> String {
     let login = Sanitize.terminal(account.login)
-    var lines = "  \(active ? "✓" : "-") \(login)\(active ? " (active)" : "")\n"
+    var notes: [String] = []
+    if active { notes.append("active") }
+    if account.isExpired { notes.append("session expired") }
+    var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     lines += "    token: \(Redaction.redact(account.token))\n"
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
-    if let expiresAt = account.expiresAt {
-      let remaining = expiresAt - clock.now()
-      lines += "    expires: \(remaining > 0 ? "in \(Duration.describe(remaining))" : "expired (refreshed on next use)")\n"
+    let now = clock.now()
+    if account.isExpired {
+      lines += "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host \(host)'\n"
+      return lines
     }
-    if account.isExpired { lines += "    session expired: run 'ghlogin auth'\n" }
+    if let expiresAt = account.expiresAt {
+      let remaining = expiresAt - now
+      let state: String
+      if remaining > 0 {
+        state = "in \(Duration.describe(remaining))"
+      } else if RefreshPolicy.decide(account, now: now) == .refresh {
+        state = "expired (refreshed on next use)"
+      } else {
+        state = "expired; run 'ghlogin auth --host \(host)'"
+      }
+      lines += "    expires: \(state)\n"
+    }
+    if account.refreshToken != nil, let refreshExpiresAt = account.refreshTokenExpiresAt {
+      let remaining = refreshExpiresAt - now
+      lines += "    refresh token: \(remaining > 0 ? "expires in \(Duration.describe(remaining))" : "expired")\n"
+    }
     return lines
   }
 }

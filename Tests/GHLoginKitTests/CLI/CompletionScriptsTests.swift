@@ -55,7 +55,7 @@ import Testing
     for text in [
       CompletionScripts.bash(Self.commands), CompletionScripts.zsh(Self.commands), CompletionScripts.fish(Self.commands),
     ] {
-      for name in ["auth", "whoami", "token", "env", "status", "logout", "setup-git", "completion", "version", "help"] {
+      for name in ["auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "completion", "version", "help"] {
         #expect(text.contains(name))
       }
       #expect(!text.contains("git-credential"))
@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func bashCompletesCommandsOptionsAndValues() throws {
-    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "setup-git"])
+    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "switch", "setup-git"])
     #expect(try bashCompletions(["ghlogin", "env", "--s"]) == ["--shell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", ""]) == ["sh", "fish", "powershell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", "=", "f"]) == ["fish"])
@@ -152,7 +152,7 @@ import Testing
   }
 
   @Test(.enabled(if: hasShell("zsh")), arguments: [
-    ("ghlogin s", ["status", "setup-git"]),
+    ("ghlogin s", ["status", "switch", "setup-git"]),
     ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
     ("ghlogin token --host=", ["ghe.example.com", "github.com"]),
     ("ghlogin completion ", ["bash", "zsh", "fish"]),
