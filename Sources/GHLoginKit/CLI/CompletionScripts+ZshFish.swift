@@ -47,7 +47,8 @@ extension CompletionScripts {
             continue
           }
           let separator = name.hasPrefix("--") ? "=" : ""
-          specs.append(zshQuote("\(name)\(separator)[\(help)]:\(zshDescription(valueName)):\(zshAction(values(for: option)))"))
+          specs.append(
+            zshQuote("\(name)\(separator)[\(help)]:\(zshDescription(valueName)):\(zshAction(values(for: option)))"))
         }
       }
       for argument in command.arguments {

@@ -83,7 +83,8 @@ enum CompletionScripts {
           switch values(for: option) {
           case .none: script += " COMPREPLY=(); return ;;\n"
           case .hosts: script += " COMPREPLY=($(compgen -W \"$(_ghlogin_hosts)\" -- \"$cur\")); return ;;\n"
-          case .words(let words): script += " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;\n"
+          case .words(let words):
+            script += " COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\")); return ;;\n"
           }
         }
         script += "      esac\n"

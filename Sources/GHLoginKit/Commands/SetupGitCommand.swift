@@ -57,7 +57,8 @@ struct SetupGitCommand: Command {
   /// characters (git's config and its shell must read it back as written).
   private func helperValue(_ executable: String) throws(UsageError) -> String {
     guard executable.hasPrefix("/"), !executable.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-      throw UsageError("cannot tell the absolute path of ghlogin (got '\(Sanitize.terminal(executable))'); run it by its full path")
+      throw UsageError(
+        "cannot tell the absolute path of ghlogin (got '\(Sanitize.terminal(executable))'); run it by its full path")
     }
     return GitConfig.helperValue(executable: executable)
   }

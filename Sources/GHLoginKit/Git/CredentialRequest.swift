@@ -126,7 +126,8 @@ public enum CredentialInputError: ReportableError, Equatable {
       reason = "line \(line) is longer than \(CredentialRequest.maximumLineLength) bytes"
     case .tooManyLines: reason = "the input has more than \(CredentialRequest.maximumLines) lines"
     case .invalidHost(let line):
-      reason = "the host on line \(line) is not a plain host name (it has a path, user info, "
+      reason =
+        "the host on line \(line) is not a plain host name (it has a path, user info, "
         + "whitespace, a control or a non-ASCII character)"
     }
     return "git-credential: refusing the request: \(reason); no credential was given"

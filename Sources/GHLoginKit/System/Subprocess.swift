@@ -54,8 +54,7 @@ enum Subprocess {
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     // The child starts with no signal blocked and every signal at its default action, whatever
     // this process (or the thread calling) has blocked or ignored.
@@ -87,7 +86,8 @@ enum Subprocess {
   }
 
   /// Reads both descriptors until both reach end of file, with one `poll(2)` loop.
-  private static func drain(_ first: FileDescriptor, _ second: FileDescriptor) throws(SystemError) -> ([UInt8], [UInt8]) {
+  private static func drain(_ first: FileDescriptor, _ second: FileDescriptor) throws(SystemError) -> ([UInt8], [UInt8])
+  {
     var buffers: [[UInt8]] = [[], []]
     var open = [true, true]
     let descriptors = [first, second]

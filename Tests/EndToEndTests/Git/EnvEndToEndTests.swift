@@ -47,7 +47,10 @@ import Testing
   @Test(.enabled(if: GitSandbox.optionalProgram("pwsh") != nil)) func powershellSetsExactlyTheToken() throws {
     let result = try run(
       "pwsh",
-      ["-NoProfile", "-Command", #"& $env:GHLOGIN env --shell powershell | Out-String | Invoke-Expression; [Console]::Out.Write($env:GH_TOKEN)"#])
+      [
+        "-NoProfile", "-Command",
+        #"& $env:GHLOGIN env --shell powershell | Out-String | Invoke-Expression; [Console]::Out.Write($env:GH_TOKEN)"#,
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == Self.token)
   }
@@ -55,7 +58,10 @@ import Testing
   @Test func notLoggedInExits4AndTheEvalSetsNothing() throws {
     let result = try run(
       "bash",
-      ["-c", #"out="$("$GHLOGIN" env --host github.com)"; code=$?; eval "$out"; printf '%s|%s' "$code" "${GH_TOKEN-unset}""#])
+      [
+        "-c",
+        #"out="$("$GHLOGIN" env --host github.com)"; code=$?; eval "$out"; printf '%s|%s' "$code" "${GH_TOKEN-unset}""#,
+      ])
     #expect(result.stdout == "4|unset")
     #expect(result.stderr == "ghlogin: not logged in to github.com; run 'ghlogin auth'\n")
   }

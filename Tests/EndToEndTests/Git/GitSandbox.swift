@@ -46,7 +46,8 @@ final class GitSandbox: @unchecked Sendable {
     }
     let data = try JSONSerialization.data(withJSONObject: ["version": 1, "hosts": hosts], options: [.sortedKeys])
     try? FileManager.default.removeItem(atPath: credentialsFile)
-    guard FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
+    guard
+      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
     else { throw HarnessError("cannot write \(credentialsFile)") }
   }
 

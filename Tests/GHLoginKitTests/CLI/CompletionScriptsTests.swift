@@ -53,9 +53,13 @@ import Testing
 
   @Test func listsTheVisibleCommandsOnly() {
     for text in [
-      CompletionScripts.bash(Self.commands), CompletionScripts.zsh(Self.commands), CompletionScripts.fish(Self.commands),
+      CompletionScripts.bash(Self.commands), CompletionScripts.zsh(Self.commands),
+      CompletionScripts.fish(Self.commands),
     ] {
-      for name in ["auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "completion", "version", "help"] {
+      for name in [
+        "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "completion", "version",
+        "help",
+      ] {
         #expect(text.contains(name))
       }
       #expect(!text.contains("git-credential"))
@@ -86,7 +90,9 @@ import Testing
     #expect(zsh.contains("'-n[Only pretend]'"))
     #expect(zsh.contains("':thing:(one two)'"))
     let fish = CompletionScripts.fish([demo])
-    #expect(fish.contains("complete -c ghlogin -n '__fish_seen_subcommand_from demo' -l color -x -a 'red blue' -d 'Pick one'\n"))
+    #expect(
+      fish.contains(
+        "complete -c ghlogin -n '__fish_seen_subcommand_from demo' -l color -x -a 'red blue' -d 'Pick one'\n"))
     #expect(fish.contains("-l host -x -a '(__ghlogin_hosts)' -d 'A host'\n"))
     #expect(fish.contains("-s n -l dry-run -d 'Only pretend'\n"))
     #expect(fish.contains("-a demo -d 'a [demo]: with \\'quotes\\''\n"))
@@ -123,7 +129,10 @@ import Testing
     let array = words.map { ShellQuoting.quote($0, for: .sh) }.joined(separator: " ")
     let output = try shell(
       "bash",
-      ["-c", "source \(path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _ghlogin; printf '%s\\n' \"${COMPREPLY[@]}\""])
+      [
+        "-c",
+        "source \(path); COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _ghlogin; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
     return output.split(separator: "\n").map(String.init)
   }
 
@@ -151,12 +160,14 @@ import Testing
     #expect(try complete("ghlogin setup-git --u") == ["--unset"])
   }
 
-  @Test(.enabled(if: hasShell("zsh")), arguments: [
-    ("ghlogin s", ["status", "switch", "setup-git"]),
-    ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
-    ("ghlogin token --host=", ["ghe.example.com", "github.com"]),
-    ("ghlogin completion ", ["bash", "zsh", "fish"]),
-  ])
+  @Test(
+    .enabled(if: hasShell("zsh")),
+    arguments: [
+      ("ghlogin s", ["status", "switch", "setup-git"]),
+      ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
+      ("ghlogin token --host=", ["ghe.example.com", "github.com"]),
+      ("ghlogin completion ", ["bash", "zsh", "fish"]),
+    ])
   func zshCompletesInARealInteractiveShell(_ line: String, _ expected: [String]) throws {
     try script(CompletionScripts.zsh(Self.commands), named: "_ghlogin")
     let driver = repositoryRoot + "/Tests/Scripts/zsh_complete.zsh"

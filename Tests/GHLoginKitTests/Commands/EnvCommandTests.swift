@@ -29,7 +29,8 @@ import Testing
     #expect(run.status == .success)
     #expect(
       run.stdout
-        == "set -gx GH_TOKEN '\(Self.token)'\nset -gx GITHUB_TOKEN '\(Self.token)'\nset -gx GH_HOST 'ghe.example.com'\n")
+        == "set -gx GH_TOKEN '\(Self.token)'\nset -gx GITHUB_TOKEN '\(Self.token)'\nset -gx GH_HOST 'ghe.example.com'\n"
+    )
   }
 
   @Test func writesPowerShell() throws {

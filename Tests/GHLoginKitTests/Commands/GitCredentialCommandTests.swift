@@ -60,7 +60,9 @@ import Testing
     #expect(!run.stdout.contains("oauth_refresh_token"))
   }
 
-  @Test(arguments: ["github.test.evil.test", "evil.test", "evil.test.github.test", "github.test:443", "github.test:8443"])
+  @Test(arguments: [
+    "github.test.evil.test", "evil.test", "evil.test.github.test", "github.test:443", "github.test:8443",
+  ])
   func t53GetAnswersNothingForAnotherHost(_ host: String) throws {
     try seed()
     let run = helper("get", "protocol=https\nhost=\(host)\n\n")
@@ -122,7 +124,9 @@ import Testing
     let run = helper("get", Array("protocol=https\nhost=github.test\nusername=".utf8) + [0xC3, 0x28, 0x0A, 0x0A])
     #expect(run.status == .usage)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "ghlogin: git-credential: refusing the request: the input is not valid UTF-8; no credential was given\n")
+    #expect(
+      run.stderr
+        == "ghlogin: git-credential: refusing the request: the input is not valid UTF-8; no credential was given\n")
   }
 
   @Test func t58ALongLineAndAHugeInputAreRefused() throws {
@@ -131,7 +135,8 @@ import Testing
     #expect(long.status == .usage)
     #expect(long.stdout.isEmpty)
     #expect(long.stderr.contains("line 3 is longer than 65535 bytes"))
-    let huge = helper("get", Array("protocol=https\nhost=github.test\n".utf8) + [UInt8](repeating: 0x0A, count: 1 << 20))
+    let huge = helper(
+      "get", Array("protocol=https\nhost=github.test\n".utf8) + [UInt8](repeating: 0x0A, count: 1 << 20))
     #expect(huge.status == .usage)
     #expect(huge.stdout.isEmpty)
     #expect(huge.stderr.contains("larger than 1048576 bytes"))

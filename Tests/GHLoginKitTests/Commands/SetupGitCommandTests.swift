@@ -24,7 +24,9 @@ import Testing
   }
 
   /// Runs `ghlogin ARGUMENTS` as if the binary were at `executable`.
-  func run(_ arguments: [String], executable: String = "/usr/local/bin/ghlogin", variables extra: [String: String] = [:])
+  func run(
+    _ arguments: [String], executable: String = "/usr/local/bin/ghlogin", variables extra: [String: String] = [:]
+  )
     -> CommandRun
   {
     let out = BufferOutput()
@@ -93,7 +95,8 @@ import Testing
     #expect(result.status == .success)
     #expect(
       result.stderr
-        == "Configured git to use ghlogin for https://ghe.example.com\nConfigured git to use ghlogin for https://github.com\n")
+        == "Configured git to use ghlogin for https://ghe.example.com\nConfigured git to use ghlogin for https://github.com\n"
+    )
     #expect(try helpers("github.com") == ["", Self.ours])
     #expect(try helpers("ghe.example.com") == ["", Self.ours])
     // GH_HOST narrows it to one.
