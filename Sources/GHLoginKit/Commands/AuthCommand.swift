@@ -44,6 +44,9 @@ struct AuthCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
+    // Refuse an unusable credentials file before anything is approved in the browser:
+    // a token GitHub issued that cannot be stored would stay valid and unused.
+    _ = try workspace.store.load()
     let host = try workspace.host(host)
     var app = try workspace.app(for: host)
     if let scopes { app.scopes = scopes }
