@@ -6,12 +6,21 @@ struct StatusCommand: Command {
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
       last four characters, its expiry if any, and the credentials file with its permissions.
       Exits 4 when there are no logins.
+
+      With --json, prints one JSON object instead (documented in the README, "status --json"):
+      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
+      "expires_at" (Unix seconds or null), "session_expired", "token_redacted"}]}}}. It holds no
+      secret, and is printed (with no hosts) even when the exit status is 4.
       """,
-    options: [.host])
+    options: [.host, .flag("json", help: "Print a JSON object (no secrets) for scripts")])
 
   var host: String?
+  var json: Bool
 
-  init(_ arguments: ParsedArguments) { host = arguments.value("host") }
+  init(_ arguments: ParsedArguments) {
+    host = arguments.value("host")
+    json = arguments.flag("json")
+  }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
@@ -22,6 +31,7 @@ struct StatusCommand: Command {
     } else {
       hosts = credentials.hosts.keys.sorted()
     }
+    if json { return printJSON(credentials, hosts: hosts, file: workspace.paths.credentialsFile, in: environment) }
     var text = ""
     var found = false
     for host in hosts {
@@ -32,7 +42,7 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += describe(account, active: account.login == entry.activeLogin, clock: environment.clock)
+        text += describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
       }
     }
     guard found else {
@@ -44,17 +54,64 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(_ account: Credential, active: Bool, clock: any Clock) -> String {
+  /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
+  private func printJSON(
+    _ credentials: Credentials, hosts: [String], file: String, in environment: Environment
+  ) -> ExitStatus {
+    var object = JSONObject()
+    for host in hosts {
+      guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else { continue }
+      let accounts = entry.accounts.map { account -> JSONValue in
+        [
+          "login": .string(account.login),
+          "active": .bool(account.login == entry.activeLogin),
+          "scopes": .array(account.scopes.map(JSONValue.string)),
+          "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:)) ?? .null,
+          "session_expired": .bool(account.isExpired),
+          "token_redacted": .string(Redaction.redact(account.token)),
+        ]
+      }
+      object[host] = ["accounts": .array(accounts)]
+    }
+    let document: JSONValue = ["credentials_file": .string(file), "hosts": .object(object)]
+    environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")
+    guard !object.entries.isEmpty else {
+      environment.stderr.write("ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); run 'ghlogin auth'\n")
+      return .notLoggedIn
+    }
+    return .success
+  }
+
+  private func describe(_ account: Credential, on host: String, active: Bool, clock: any Clock) -> String {
     let login = Sanitize.terminal(account.login)
-    var lines = "  \(active ? "✓" : "-") \(login)\(active ? " (active)" : "")\n"
+    var notes: [String] = []
+    if active { notes.append("active") }
+    if account.isExpired { notes.append("session expired") }
+    var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     lines += "    token: \(Redaction.redact(account.token))\n"
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
-    if let expiresAt = account.expiresAt {
-      let remaining = expiresAt - clock.now()
-      lines += "    expires: \(remaining > 0 ? "in \(Duration.describe(remaining))" : "expired (refreshed on next use)")\n"
+    let now = clock.now()
+    if account.isExpired {
+      lines += "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host \(host)'\n"
+      return lines
     }
-    if account.isExpired { lines += "    session expired: run 'ghlogin auth'\n" }
+    if let expiresAt = account.expiresAt {
+      let remaining = expiresAt - now
+      let state: String
+      if remaining > 0 {
+        state = "in \(Duration.describe(remaining))"
+      } else if RefreshPolicy.decide(account, now: now) == .refresh {
+        state = "expired (refreshed on next use)"
+      } else {
+        state = "expired; run 'ghlogin auth --host \(host)'"
+      }
+      lines += "    expires: \(state)\n"
+    }
+    if account.refreshToken != nil, let refreshExpiresAt = account.refreshTokenExpiresAt {
+      let remaining = refreshExpiresAt - now
+      lines += "    refresh token: \(remaining > 0 ? "expires in \(Duration.describe(remaining))" : "expired")\n"
+    }
     return lines
   }
 }

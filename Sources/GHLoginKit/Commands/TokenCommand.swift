@@ -6,24 +6,31 @@ struct TokenCommand: Command {
       Prints the token and a newline on stdout and nothing else; diagnostics go to stderr.
       Exits 4 with nothing on stdout when there is no login for the host.
 
+      An expiring token (GitHub App) is refreshed first when it expires within five minutes;
+      the new token is stored before it is printed. When the refresh token is no longer
+      accepted, it exits 4 and asks you to run 'ghlogin auth'.
+
         export GH_TOKEN=$(ghlogin token)
+
+      With --header, prints `Authorization: Bearer TOKEN` instead, for
+        curl -H @<(ghlogin token --header) https://api.github.com/user
       """,
-    options: [.host, .user])
+    options: [.host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line")])
 
   var host: String?
   var user: String?
+  var header: Bool
 
   init(_ arguments: ParsedArguments) {
     host = arguments.value("host")
     user = arguments.value("user")
+    header = arguments.flag("header")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
-    let host = try workspace.host(host, credentials: credentials)
-    let account = try workspace.account(on: host, user: user, in: credentials)
-    environment.stdout.write(account.token + "\n")
+    let (_, account) = try workspace.usableCredential(host: host, user: user)
+    environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
     return .success
   }
 }

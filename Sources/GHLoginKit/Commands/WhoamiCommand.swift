@@ -5,7 +5,8 @@ struct WhoamiCommand: Command {
     discussion: """
       Calls GET /user with the stored token and prints `LOGIN (Name) on HOST`, or with --json the
       JSON object exactly as GitHub sent it. Exits 4 when not logged in or when GitHub rejects
-      the token (revoked or expired), 1 on a network or TLS failure.
+      the token (revoked or expired), 1 on a network or TLS failure. An expiring token is
+      refreshed first when it expires within five minutes.
       """,
     options: [.host, .user, .flag("json", help: "Print GitHub's /user JSON object as received")])
 
@@ -21,9 +22,7 @@ struct WhoamiCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
-    let host = try workspace.host(host, credentials: credentials)
-    let account = try workspace.account(on: host, user: user, in: credentials)
+    let (host, account) = try workspace.usableCredential(host: host, user: user)
     let identity = try workspace.api(for: host).user(token: account.token)
     if json {
       environment.stdout.write(String(decoding: identity.rawJSON, as: UTF8.self) + "\n")

@@ -114,3 +114,63 @@ struct MissingClientID: ReportableError, Equatable {
 
   var exitStatus: ExitStatus { .usage }
 }
+
+extension Workspace {
+  /// The refresher for the accounts of `host`: its token endpoint and app (nil when no
+  /// `client_id` is configured), the store, and the environment's clock.
+  func refresher(for host: GitHubHost) -> Refresher {
+    let endpoint = TokenEndpoint(
+      url: endpoints(for: host).token, host: host, transport: transport(for: host), configPath: paths.configFile)
+    return Refresher(
+      host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
+      clock: environment.clock)
+  }
+
+  /// The host and account a command works on (see ``host(_:credentials:)`` and
+  /// ``account(on:user:in:)``), with a token that is good for at least five more minutes:
+  /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
+  /// still works is reported as a warning on stderr and the current token is used (T48).
+  func usableCredential(host option: String?, user: String?) throws -> (host: GitHubHost, credential: Credential) {
+    let credentials = try store.load()
+    let host = try host(option, credentials: credentials)
+    let account = try account(on: host, user: user, in: credentials)
+    let outcome = try refresher(for: host).usable(account)
+    if let reason = outcome.deferredFailure?.reason {
+      let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
+      environment.stderr.write(
+        "ghlogin: warning: could not refresh the token for \(host): \(reason); "
+          + "using the current token, which expires in \(Duration.describe(left))\n")
+    }
+    return (host, outcome.credential)
+  }
+
+  /// A revocation for tokens of `host`, when a client secret is configured for it; nil when
+  /// revocation cannot run (R46: the token is then only removed locally).
+  func revocation(for host: GitHubHost) -> Revocation? {
+    guard let app = try? app(for: host), let secret = app.clientSecret, !secret.isEmpty else { return nil }
+    return Revocation(
+      host: host, api: endpoints(for: host).api, clientID: app.clientID, clientSecret: secret,
+      transport: transport(for: host))
+  }
+
+  /// Where to revoke `host`'s tokens by hand: the configured app's page, else the list of apps.
+  func manualRevocationURL(for host: GitHubHost) -> String {
+    Revocation.manualRevocationURL(host: host, clientID: config.settings(for: host.name).clientID)
+  }
+}
+
+extension Workspace {
+  /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
+  /// only when a client secret is configured, and a failure is only a warning on stderr.
+  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) {
+    guard old.token != newToken, let revocation = revocation(for: host) else { return }
+    do {
+      _ = try revocation.revoke(token: old.token)
+    } catch {
+      let reason = (error as? any ReportableError)?.message ?? "\(error)"
+      environment.stderr.write(
+        "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
+          + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))\n")
+    }
+  }
+}

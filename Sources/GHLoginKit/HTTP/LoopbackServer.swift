@@ -84,6 +84,7 @@ public final class LoopbackServer {
   /// input for a pasted redirect URL) is read only when poll reports it
   /// readable, so it is never switched to non-blocking; at its end of file it
   /// is ignored. Connections and buffered input survive between calls.
+  /// After ``close()`` it returns `.timedOut` at once.
   public func serve(
     deadline: Double, clock: any Clock, stopFD: Int32? = nil, extraInput: Int32? = nil,
     handler: (LoopbackRequest) -> LoopbackReply

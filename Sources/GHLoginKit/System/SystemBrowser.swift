@@ -48,8 +48,22 @@ public struct SystemBrowser: BrowserOpener {
       arguments.forEach { free($0) }
       variables.forEach { free($0) }
     }
+    // The child starts with no signal blocked and default handling of SIGINT and SIGTERM,
+    // whatever thread spawns it and whatever handlers ghlogin installed.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGINT)
+    sigaddset(&defaults, SIGTERM)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid = pid_t()
-    let result = posix_spawnp(&pid, argv[0], &actions, nil, arguments, variables)
+    let result = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, variables)
     guard result == 0 else {
       throw LaunchError(message: "could not start \(argv[0]): \(String(cString: strerror(result)))")
     }

@@ -35,6 +35,13 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     guard let context = SSL_CTX_new(TLS_client_method()) else {
       throw .setup(Self.queuedErrorReason() ?? "SSL_CTX_new failed")
     }
+    // SSL_new copies the verify mode, protocol bounds and mode from the context: configure it first.
+    do {
+      try Self.configure(context: context, trust: trust)
+    } catch {
+      SSL_CTX_free(context)
+      throw error
+    }
     guard let ssl = SSL_new(context) else {
       SSL_CTX_free(context)
       throw .setup(Self.queuedErrorReason() ?? "SSL_new failed")
@@ -43,7 +50,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     self.ssl = ssl
     self.socket = socket
     self.clock = clock
-    try configure(host: host, trust: trust)
+    try configure(host: host)
   }
 
   deinit {
@@ -51,14 +58,20 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     SSL_CTX_free(context)
   }
 
-  private func configure(host: String, trust: TLSTrust) throws(TLSError) {
+  /// At least TLS 1.2, `SSL_VERIFY_PEER` without a callback, partial writes, and the trust store.
+  private static func configure(context: OpaquePointer, trust: TLSTrust) throws(TLSError) {
     guard ghl_ctx_set_min_proto(context, TLS1_2_VERSION) == 1 else { throw .setup("cannot require TLS 1.2") }
     SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
     _ = ghl_ctx_set_mode(context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER))
     try trust.load(into: context)
+  }
+
+  /// Attaches the socket, and sets the name (SNI and `SSL_set1_host`) or IP address to verify.
+  private func configure(host: String) throws(TLSError) {
+    guard SSL_get_verify_mode(ssl) == SSL_VERIFY_PEER else { throw .setup("peer verification is not enabled") }
     guard SSL_set_fd(ssl, socket.fd) == 1 else { throw .setup(Self.queuedErrorReason() ?? "SSL_set_fd failed") }
     let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-    let isIPv4 = !host.isEmpty && host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
       && host.allSatisfy { $0 == "." || $0.isASCIIDigit }
     if isIPv4 || isIPv6 {
       let literal = isIPv6 ? String(host.dropFirst().dropLast()) : host

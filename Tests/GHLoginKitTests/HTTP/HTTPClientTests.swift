@@ -157,6 +157,7 @@ struct HTTPClientTests {
 }
 
 extension Result {
+  /// The failure, or nil on success.
   var error: Failure? {
     if case .failure(let error) = self { return error }
     return nil

@@ -29,10 +29,6 @@ func parseResponse(_ text: String, method: String = "GET", maxBody: Int = 1 << 2
 
 extension Result where Success == HTTPResponse {
   var body: String? { (try? get()).map { String(decoding: $0.body, as: UTF8.self) } }
-  var error: Failure? {
-    if case .failure(let error) = self { return error }
-    return nil
-  }
 }
 
 struct HTTPResponseParserTests {

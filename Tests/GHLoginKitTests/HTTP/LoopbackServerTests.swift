@@ -166,23 +166,42 @@ struct LoopbackServerTests {
     defer { server.close() }
     let port = server.port
     let clock = ManualClock()
-    let client = Background { () -> (idle: [UInt8], done: String) in
+    let client = Background { () -> (idleClosed: Bool, done: String) in
       let idle = TestNetwork.connect(port: port)
       TestNetwork.send(idle, "GET /slow")
       let first = TestNetwork.exchange(port: port, "GET /favicon.ico HTTP/1.1\r\n\r\n")
-      guard first.hasPrefix("HTTP/1.1 404") else { return ([], "unexpected: " + first) }
+      guard first.hasPrefix("HTTP/1.1 404") else { return (false, "unexpected: " + first) }
       clock.advance(by: 11)
       let done = TestNetwork.exchange(port: port, "GET /done HTTP/1.1\r\n\r\n")
-      let leftover = TestNetwork.receiveAll(idle)
+      let closed = TestNetwork.seesEndOfFile(idle)
       close(idle)
-      return (leftover, done)
+      return (closed, done)
     }
     let handler = RecordingHandler()
     #expect(server.serve(deadline: clock.monotonic() + 60, clock: clock) { handler.handle($0) } == .finished)
     let result = try #require(client.value())
     #expect(result.done.hasPrefix("HTTP/1.1 200 OK"))
-    #expect(result.idle.isEmpty, "the idle connection is closed without an answer")
+    #expect(result.idleClosed, "the idle connection is closed without an answer")
     #expect(handler.requests.map(\.target) == ["/favicon.ico", "/done"])
+  }
+
+  @Test func theOldestConnectionMakesRoomForNewOnes() throws {
+    let server = try LoopbackServer(maxConnections: 2)
+    defer { server.close() }
+    let port = server.port
+    let client = Background { () -> (evicted: [Bool], done: String) in
+      let stalled = (0..<3).map { _ in TestNetwork.connect(port: port) }
+      let done = TestNetwork.exchange(port: port, "GET /done HTTP/1.1\r\n\r\n")
+      // The first two were dropped to admit the third and the real request; their reads end at once.
+      let evicted = stalled.prefix(2).map(TestNetwork.seesEndOfFile)
+      for fd in stalled { close(fd) }
+      return (evicted, done)
+    }
+    let handler = RecordingHandler()
+    #expect(serve(server, handler: handler) == .finished)
+    let result = try #require(client.value())
+    #expect(result.evicted == [true, true])
+    #expect(result.done.hasPrefix("HTTP/1.1 200 OK"))
   }
 
   @Test func deadlineGivesTimedOut() throws {

@@ -56,6 +56,14 @@ enum TestNetwork {
     }
   }
 
+  /// Whether the peer closed `fd` without sending anything, within 2 s (false on data or timeout).
+  static func seesEndOfFile(_ fd: Int32) -> Bool {
+    var timeout = timeval(tv_sec: 2, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var byte: UInt8 = 0
+    return recv(fd, &byte, 1, 0) == 0
+  }
+
   /// Connects, sends `request`, reads the whole answer, closes.
   static func exchange(port: Int, _ request: String) -> String {
     let fd = connect(port: port)

@@ -1,0 +1,127 @@
+/// Revokes one token at GitHub: `DELETE {api}/applications/{client_id}/token` (R45, R46).
+///
+/// GitHub's "Delete an app token" (`apps/delete-token`): HTTP Basic `client_id:client_secret`
+/// and the JSON body `{"access_token": TOKEN}`. The token goes only to the configured API of its
+/// own host, once; a redirect is never followed (R46, R75).
+public struct Revocation: Sendable {
+  public var host: GitHubHost
+  /// The API base of `host` (`https://api.github.com`, `https://HOST/api/v3`, or configured).
+  public var api: WebURL
+  public var clientID: String
+  public var clientSecret: String
+  public var transport: any HTTPTransport
+  /// Seconds the request may take.
+  public var timeout: Double
+
+  public init(
+    host: GitHubHost, api: WebURL, clientID: String, clientSecret: String, transport: any HTTPTransport,
+    timeout: Double = 30
+  ) {
+    self.host = host
+    self.api = api
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+    self.transport = transport
+    self.timeout = timeout
+  }
+
+  /// How a revocation ended when it did not fail.
+  public enum Outcome: Sendable, Equatable {
+    /// 204: GitHub revoked the token (and any refresh token that came with it).
+    case revoked
+    /// 404: GitHub does not know the token (already revoked, expired, or another app's); it
+    /// cannot be used either way.
+    case alreadyInvalid
+  }
+
+  /// Sends the request once and reads the status; throws ``RevocationError`` or the
+  /// transport's error (``HTTPError``), or ``InsecureEndpointError`` for plain `http://`.
+  public func revoke(token: String) throws -> Outcome {
+    let response = try transport.send(try request(token: token), timeout: timeout)
+    switch response.status {
+    case 204, 200: return .revoked
+    case 404: return .alreadyInvalid
+    case 300...399: throw RevocationError(.redirect(response.status), host: host)
+    case 401, 403: throw RevocationError(.clientRejected(response.status), host: host)
+    case 422: throw RevocationError(.validationFailed, host: host)
+    default: throw RevocationError(.httpStatus(response.status), host: host)
+    }
+  }
+
+  /// The request ``revoke(token:)`` sends.
+  ///
+  /// The token is checked before it goes into the body (R30), and a client ID containing `:`
+  /// is refused: Basic authentication could not carry it (RFC 7617 §2).
+  public func request(token: String) throws -> HTTPRequest {
+    guard TokenResponse.isUsableToken(token) else { throw RevocationError(.unusableToken, host: host) }
+    guard !clientID.isEmpty, !clientID.contains(":") else { throw RevocationError(.unusableClientID, host: host) }
+    try InsecureEndpointError.check(api)
+    let url = api.appending(path: "applications/\(FormEncoding.percentEncode(clientID))/token")
+    var headers = HTTPHeaders()
+    headers.add("Accept", "application/vnd.github+json")
+    headers.add("Authorization", "Basic " + Crypto.base64(Array("\(clientID):\(clientSecret)".utf8)))
+    headers.add("Content-Type", "application/json")
+    headers.add("X-GitHub-Api-Version", GitHubAPI.apiVersion)
+    headers.add("User-Agent", GHLogin.userAgent)
+    let body: JSONValue = ["access_token": .string(token)]
+    return HTTPRequest(method: "DELETE", url: url, headers: headers, body: Array(JSON.serialize(body).utf8))
+  }
+
+  /// The page where a user revokes an OAuth app's access by hand (R46):
+  /// `https://HOST/settings/connections/applications/CLIENT_ID`, or the list of authorized
+  /// apps when the client ID is unknown.
+  public static func manualRevocationURL(host: GitHubHost, clientID: String?) -> String {
+    guard let clientID, !clientID.isEmpty else { return "https://\(host.name)/settings/applications" }
+    return "https://\(host.name)/settings/connections/applications/\(FormEncoding.percentEncode(clientID))"
+  }
+}
+
+/// A revocation GitHub did not accept.
+///
+/// Messages name the host and the status, never the token, the secret or a response body.
+public struct RevocationError: ReportableError, Equatable {
+  public enum Kind: Sendable, Equatable {
+    /// 401 or 403: GitHub refused the client ID and secret.
+    case clientRejected(Int)
+    /// 422: GitHub found the request invalid.
+    case validationFailed
+    /// Any other status that is not success.
+    case httpStatus(Int)
+    /// A 3xx, which is never followed with a token in the body.
+    case redirect(Int)
+    /// The token cannot be sent (R30); nothing was sent.
+    case unusableToken
+    /// The client ID is empty or contains `:`; nothing was sent.
+    case unusableClientID
+  }
+
+  public var kind: Kind
+  public var host: GitHubHost
+
+  public init(_ kind: Kind, host: GitHubHost) {
+    self.kind = kind
+    self.host = host
+  }
+
+  public var exitStatus: ExitStatus { .failure }
+
+  public var message: String {
+    switch kind {
+    case .clientRejected(let status):
+      "\(host) refused the client_id and client_secret (HTTP \(status)); check them in the config"
+    case .validationFailed:
+      "\(host) refused the revocation request as invalid (HTTP 422)"
+    case .httpStatus(let status) where status >= 500:
+      "\(host) answered HTTP \(status); try again later"
+    case .httpStatus(let status):
+      "\(host) answered HTTP \(status); check the host and api_url settings"
+    case .redirect(let status):
+      "\(host) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
+        + "check the api_url setting"
+    case .unusableToken:
+      "the stored token contains characters that cannot be sent"
+    case .unusableClientID:
+      "the client_id is empty or contains ':', which HTTP Basic authentication cannot carry"
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/// A token that needed a refresh and could not be given one (R44).
+///
+/// Messages name the host and account, and quote other errors only through their own
+/// (already secret-free, sanitized) messages; never a token or refresh token.
+public struct RefreshError: ReportableError, Equatable {
+  /// What went wrong.
+  public enum Kind: Sendable, Equatable {
+    /// The refresh token is dead (rejected, or past its expiry) or the account was already
+    /// marked expired: log in again. Exit 4.
+    case sessionExpired
+    /// The token has expired and the refresh failed for a reason that may pass (network,
+    /// server error) or that the config must fix; `reason` is that error's message and
+    /// `status` its exit status. Nothing was changed.
+    case failed(reason: String, status: ExitStatus)
+    /// The token has expired and no `client_id` is configured to refresh it with. Exit 2.
+    case noClientID(configFile: String)
+    /// The account disappeared from the credentials file (another ghlogin logged it out). Exit 4.
+    case accountGone(login: String)
+  }
+
+  public var kind: Kind
+  public var host: GitHubHost
+
+  public init(_ kind: Kind, host: GitHubHost) {
+    self.kind = kind
+    self.host = host
+  }
+
+  public var exitStatus: ExitStatus {
+    switch kind {
+    case .sessionExpired, .accountGone: .notLoggedIn
+    case .failed(_, let status): status
+    case .noClientID: .usage
+    }
+  }
+
+  public var message: String {
+    switch kind {
+    case .sessionExpired:
+      return "the session for \(host) expired; run 'ghlogin auth'"
+    case .failed(let reason, let status):
+      return "the token for \(host) has expired and could not be refreshed: \(reason). "
+        + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
+    case .noClientID(let configFile):
+      return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
+        + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
+        + "or run 'ghlogin auth'"
+    case .accountGone(let login):
+      return "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run 'ghlogin auth'"
+    }
+  }
+}

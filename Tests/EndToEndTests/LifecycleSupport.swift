@@ -1,0 +1,66 @@
+import Foundation
+
+/// Helpers for the token-lifecycle end-to-end tests: stored logins written straight into the
+/// sandbox's credentials file, and tokens registered with the fake to match.
+extension Sandbox {
+  /// Writes `credentials.json` (mode 0600) with `accounts` on `host`, the first one active.
+  /// Each account is the JSON object of the file format (`login`, `token`, `expires_at`, ...);
+  /// `user_id`, `token_type`, `scopes` and `created_at` are filled in when missing.
+  func writeCredentials(host: String = "github.test", _ accounts: [[String: Any]]) throws {
+    let now = Date().timeIntervalSince1970
+    let filled = accounts.enumerated().map { index, account -> [String: Any] in
+      var account = account
+      account["user_id"] = account["user_id"] ?? index + 1
+      account["token_type"] = account["token_type"] ?? "bearer"
+      account["scopes"] = account["scopes"] ?? []
+      account["created_at"] = account["created_at"] ?? now
+      return account
+    }
+    let document: [String: Any] = [
+      "version": 1,
+      "hosts": [host: ["active": filled.first?["login"] ?? "", "accounts": filled]],
+    ]
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    try? FileManager.default.removeItem(atPath: credentialsFile)
+    guard
+      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
+    else { throw HarnessError("cannot write \(credentialsFile)") }
+  }
+
+  /// The accounts of `host` in `credentials.json`.
+  func storedAccounts(host: String = "github.test") -> [[String: Any]] {
+    ((credentialsJSON()?["hosts"] as? [String: Any])?[host] as? [String: Any])?["accounts"] as? [[String: Any]] ?? []
+  }
+}
+
+extension FakeGitHub {
+  /// Registers an expiring GitHub App style pair for octocat: `access` (valid for
+  /// `expiresIn` seconds at the fake) and `refresh`, which rotates into a new pair.
+  func registerExpiringPair(
+    access: String, refresh: String, expiresIn: Int = 60, origin: String = "web", login: String = "octocat"
+  ) throws {
+    try register([
+      "tokens": [["access_token": access, "login": login, "expires_in": expiresIn, "kind": "app", "scopes": ""]],
+      "refresh_tokens": [["refresh_token": refresh, "login": login, "access_token": access, "origin": origin]],
+    ])
+  }
+
+  /// The record of `token` in the fake's state (`revoked`, `login`, `client_id`, ...).
+  func tokenRecord(_ token: String) throws -> [String: Any]? {
+    (try state()["tokens"] as? [[String: Any]])?.first { $0["access_token"] as? String == token }
+  }
+}
+
+/// A stored expiring login for octocat: `token` expiring `expiresIn` seconds from now, with
+/// `refresh` valid for six months.
+func expiringAccount(
+  token: String, refresh: String, expiresIn: Double, device: Bool = false, login: String = "octocat"
+) -> [String: Any] {
+  let now = Date().timeIntervalSince1970
+  var account: [String: Any] = [
+    "login": login, "token": token, "expires_at": now + expiresIn, "refresh_token": refresh,
+    "refresh_token_expires_at": now + 15_811_200,
+  ]
+  if device { account["via_device_flow"] = true }
+  return account
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
+/// Raw TCP to 127.0.0.1 for what no browser would send (junk, header floods, stalls), over
+/// Glibc sockets: `socket`, `connect`, `send` (MSG_NOSIGNAL), `recv` with `SO_RCVTIMEO`.
+enum RawHTTP {
+  /// What came back on one connection.
+  struct Answer: Sendable {
+    /// Every byte read until EOF, a reset, or the timeout.
+    let bytes: [UInt8]
+    /// Whether the peer closed the connection (EOF or reset) before the timeout.
+    let closed: Bool
+
+    /// The status code of the status line, if the answer starts with one.
+    var status: Int? {
+      let text = String(decoding: bytes.prefix(64), as: UTF8.self)
+      let parts = text.split(separator: " ", maxSplits: 2)
+      guard parts.count >= 2, parts[0].hasPrefix("HTTP/1.") else { return nil }
+      return Int(parts[1])
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+  }
+
+  /// A connected TCP socket to 127.0.0.1:`port`, or the errno of `socket`/`connect`.
+  enum Connection {
+    case success(Int32)
+    case failure(errno: Int32)
+  }
+
+  /// Connects to 127.0.0.1:`port`.
+  static func connect(port: Int) -> Connection {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return .failure(errno: errno) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+    let result = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    if result != 0 {
+      let code = errno
+      close(fd)
+      return .failure(errno: code)
+    }
+    return .success(fd)
+  }
+
+  /// Whether nothing listens on 127.0.0.1:`port` any more (connect is refused).
+  static func isRefused(port: Int) -> Bool {
+    switch connect(port: port) {
+    case .success(let fd):
+      close(fd)
+      return false
+    case .failure(let code):
+      return code == ECONNREFUSED
+    }
+  }
+
+  /// Sends `bytes` (as far as the peer takes them) and reads until EOF or `timeout` seconds.
+  static func exchange(port: Int, bytes: [UInt8], timeout: Double) throws -> Answer {
+    let fd: Int32
+    switch connect(port: port) {
+    case .success(let socket): fd = socket
+    case .failure(let code): throw HarnessError("connect to 127.0.0.1:\(port) failed, errno \(code)")
+    }
+    defer { close(fd) }
+    setTimeout(fd, timeout)
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if sent < 0 {
+        if errno == EINTR { continue }
+        break  // the server answered early and closed (EPIPE/ECONNRESET): read what it said
+      }
+      offset += sent
+    }
+    return receive(fd, until: Date(timeIntervalSinceNow: timeout))
+  }
+
+  /// Reads until EOF, a reset, or `deadline`.
+  static func receive(_ fd: Int32, until deadline: Date) -> Answer {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while Date() < deadline {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count == 0 { return Answer(bytes: result, closed: true) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+        return Answer(bytes: result, closed: true)
+      }
+      result += buffer[0..<count]
+    }
+    return Answer(bytes: result, closed: false)
+  }
+
+  /// `SO_RCVTIMEO`/`SO_SNDTIMEO` of `seconds` (at least 10 ms).
+  static func setTimeout(_ fd: Int32, _ seconds: Double) {
+    let clamped = max(seconds, 0.01)
+    var limit = timeval(tv_sec: Int(clamped), tv_usec: Int((clamped - clamped.rounded(.down)) * 1_000_000))
+    let size = socklen_t(MemoryLayout<timeval>.size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
+  }
+}
+
+/// A client that connects and then sends one byte of a request per `interval` seconds, on its
+/// own thread, until stopped: a slowloris against the loopback listener.
+final class Dribbler: @unchecked Sendable {
+  private let fd: Int32
+  private let lock = NSLock()
+  private var stopped = false
+  /// Set when a send failed (the server closed the connection).
+  private(set) var sawClose = false
+
+  init(port: Int, interval: Double = 1) throws {
+    guard case .success(let socket) = RawHTTP.connect(port: port) else {
+      throw HarnessError("dribbler: connect to \(port) failed")
+    }
+    fd = socket
+    let bytes = Array("GET /callback?state=x HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n".utf8)
+    Thread { [self] in
+      for byte in bytes {
+        lock.lock()
+        let done = stopped
+        lock.unlock()
+        if done { return }
+        var one = byte
+        if Glibc.send(fd, &one, 1, Int32(MSG_NOSIGNAL)) != 1 {
+          lock.lock()
+          sawClose = true
+          lock.unlock()
+          return
+        }
+        Thread.sleep(forTimeInterval: interval)
+      }
+    }.start()
+  }
+
+  /// Stops sending and closes the connection.
+  func stop() {
+    lock.lock()
+    stopped = true
+    lock.unlock()
+    shutdown(fd, Int32(SHUT_RDWR))
+  }
+
+  deinit { close(fd) }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Logout with revocation at the fake (T50, T51), and a new login revoking the token it
+/// replaces.
+@Suite struct RevocationEndToEndTests {
+  static let token = "gho_e2eREVOKEtoken00000000000000000000001"
+  static let manual = "https://github.test/settings/connections/applications/Iv1.testclient"
+
+  func loggedIn() throws -> (FakeGitHub, Sandbox) {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.register(["tokens": [["access_token": Self.token, "login": "octocat"]]])
+    try sandbox.writeCredentials([["login": "octocat", "token": Self.token]])
+    return (fake, sandbox)
+  }
+
+  /// T50: DELETE /applications/Iv1.testclient/token with Basic auth and the JSON body; the fake
+  /// answers 204 and the token is dead there; the local entry is gone.
+  @Test func logoutRevokesAtGitHub() throws {
+    let (fake, sandbox) = try loggedIn()
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "Logged out of github.test as octocat; the token was revoked at github.test\n")
+    let request = try #require(try fake.requests(path: "/applications/Iv1.testclient/token").first)
+    #expect(request["method"] as? String == "DELETE")
+    #expect(request["sni"] as? String == "api.github.test")
+    #expect(request["status"] as? Int == 204)
+    #expect(
+      request.header("Authorization") == "Basic " + Data("Iv1.testclient:testsecret-s3cr3t".utf8).base64EncodedString())
+    #expect(request.header("Content-Type") == "application/json")
+    #expect((request["json"] as? [String: Any])?["access_token"] as? String == Self.token)
+    #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == true)
+    #expect(sandbox.storedAccounts().isEmpty)
+    #expect(!String(decoding: sandbox.credentialsBytes() ?? [], as: UTF8.self).contains(Self.token))
+  }
+
+  /// T51: the revocation endpoint drops the connection, or answers 422 or 500: the entry is
+  /// removed anyway, with a warning and the page to revoke by hand; the token was sent to the
+  /// API host only.
+  @Test(arguments: ["drop", "422", "500"])
+  func logoutRemovesEvenWhenRevocationFails(directive: String) throws {
+    let (fake, sandbox) = try loggedIn()
+    let answer: Any = Int(directive) ?? directive
+    try fake.script(["responses": ["revoke": [answer]]])
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("ghlogin: warning: could not revoke the token at github.test: "))
+    #expect(result.stderr.contains("The token may still be valid; revoke it by hand at \(Self.manual)\n"))
+    #expect(result.stderr.hasSuffix("Logged out of github.test as octocat\n"))
+    #expect(!result.stderr.contains(Self.token))
+    #expect(sandbox.storedAccounts().isEmpty)
+    let requests = try fake.requests()
+    #expect(requests.count == 1)
+    #expect(requests.allSatisfy { $0["sni"] as? String == "api.github.test" })
+    #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == false)
+  }
+
+  @Test func localOnlySendsNothing() throws {
+    let (fake, sandbox) = try loggedIn()
+    let result = try runGHLogin(["logout", "--local-only"], env: sandbox.environment())
+    #expect(result.status == 0)
+    #expect(result.stderr.contains("not revoked (--local-only)"))
+    #expect(try fake.requests().isEmpty)
+    #expect(sandbox.storedAccounts().isEmpty)
+  }
+
+  /// Logging in again as the same account replaces its token and revokes the old one.
+  @Test func aNewLoginRevokesTheTokenItReplaces() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    let first = try login(sandbox)
+    let second = try login(sandbox)
+    #expect(first != second)
+    #expect(try fake.tokenRecord(first)?["revoked"] as? Bool == true)
+    #expect(try fake.tokenRecord(second)?["revoked"] as? Bool == false)
+    #expect(sandbox.storedAccounts().map { $0["token"] as? String } == [second])
+    let revoke = try #require(try fake.requests(path: "/applications/Iv1.testclient/token").first)
+    #expect((revoke["json"] as? [String: Any])?["access_token"] as? String == first)
+  }
+
+  /// When revoking the replaced token fails, the new login still stands, with a warning.
+  @Test func aFailedRevocationOfTheReplacedTokenOnlyWarns() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    _ = try login(sandbox)
+    try fake.script(["responses": ["revoke": [503]]])
+    let child = try startGHLogin(["auth", "--no-browser"], env: sandbox.environment(), stdin: "")
+    let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
+    _ = try runBrowser(url: url, fake: fake)
+    let result = try child.finish(timeout: 30)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Logged in to github.test as octocat\n"))
+    #expect(result.stderr.contains("ghlogin: warning: could not revoke the previous token of octocat at github.test"))
+    #expect(result.stderr.contains(Self.manual))
+  }
+
+  /// Runs `ghlogin auth --no-browser` with the scripted browser; returns the stored token.
+  func login(_ sandbox: Sandbox) throws -> String {
+    let child = try startGHLogin(["auth", "--no-browser"], env: sandbox.environment(), stdin: "")
+    let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
+    let browser = try runBrowser(url: url, fake: sandbox.fake)
+    #expect(browser.callbackStatus == 200, "\(browser.report)")
+    let result = try child.finish(timeout: 30)
+    #expect(result.status == 0, "\(result.stderr)")
+    return try #require(sandbox.storedAccounts().first?["token"] as? String)
+  }
+}
