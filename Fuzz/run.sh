@@ -38,15 +38,22 @@ build() {
   local name=$1 binary="$out/bin/$1"
   local dir="Fuzz/targets/$name"
   [ -d "$dir" ] || { echo "fuzz: no target $name (Fuzz/targets/$name)" >&2; return 1; }
+  local sources=("$dir"/*.swift "${support[@]}" "${kit[@]}")
   if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginKit Sources/COpenSSL -newer "$binary" -print -quit)" ]; then
     return 0
   fi
   echo "fuzz: building $name"
   local started=$SECONDS
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
+  # From a snapshot of the sources in a scratch directory of its own, so that editing the
+  # checkout during a build is harmless and nothing swiftc leaves behind lands in it.
+  local root=$PWD scratch="$out/build/$name"
+  rm -rf "$scratch"
+  mkdir -p "$scratch"
+  cp --parents -r "${sources[@]}" Sources/COpenSSL "$scratch/"
+  (cd "$scratch" && swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
     -module-name FuzzTarget -swift-version 6 -enable-upcoming-feature ExistentialAny \
     -I Sources/COpenSSL -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap \
-    "$dir"/*.swift "${support[@]}" "${kit[@]}" -lssl -lcrypto -o "$binary.tmp" \
+    "${sources[@]}" -lssl -lcrypto -o "$root/$binary.tmp") \
     >"$out/logs/$name.build.log" 2>&1 || {
     cat "$out/logs/$name.build.log" >&2
     echo "fuzz: building $name failed" >&2

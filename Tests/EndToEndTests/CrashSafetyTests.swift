@@ -61,8 +61,13 @@ import Testing
       }
       let fresh = temporaries.filter { !stale.contains($0) }
       let outcome =
-        status == 0 ? "completed" : !isOld ? "killed after the rename" : fresh.isEmpty ? "killed before writing"
-        : "killed while writing"
+        status == 0
+        ? "completed"
+        : !isOld
+          ? "killed after the rename"
+          : fresh.isEmpty
+            ? "killed before writing"
+            : "killed while writing"
       tally[(usesFault ? "kill-before-rename: " : "") + outcome, default: 0] += 1
     }
 
@@ -71,14 +76,16 @@ import Testing
     #expect(try store.logout().status == 0)
     #expect(store.temporaryFiles() == [])
     #expect(store.sandbox.credentialsBytes() == new)
-    print("crash-safety: \(Self.iterations) iterations, logout takes ~\(Int(span / 1.5 * 1000)) ms: \(tally.sorted { $0.key < $1.key })")
+    let outcomes = tally.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    print("crash-safety: \(Self.iterations) iterations, logout takes ~\(Int(span / 1.5 * 1000)) ms; \(outcomes)")
   }
 
   @Test func authKilledBeforeRenameKeepsTheOldFile() throws {
     let store = try CrashStore()
     try store.reset()
     let child = try startGHLogin(
-      ["auth", "--no-browser", "--timeout", "60"], env: store.sandbox.environment(["GHLOGIN_TEST_FAULT": "kill-before-rename"]))
+      ["auth", "--no-browser", "--timeout", "60"],
+      env: store.sandbox.environment(["GHLOGIN_TEST_FAULT": "kill-before-rename"]))
     let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
     _ = try runBrowser(url: url, fake: store.fake)
     #expect(try child.finish(timeout: 30).status == 128 + SIGKILL)
@@ -123,8 +130,9 @@ import Testing
     let result = try store.logout(withoutOverride: true)
     #expect(result.status == 1)
     #expect(
-      result.stderr.contains("cannot create a temp file next to \(store.sandbox.credentialsFile): Permission denied; "
-        + "the file was left unchanged"), "\(result.stderr)")
+      result.stderr.contains(
+        "cannot create a temp file next to \(store.sandbox.credentialsFile): Permission denied; "
+          + "the file was left unchanged"), "\(result.stderr)")
     #expect(store.sandbox.credentialsBytes() == store.oldBytes)
     #expect(store.temporaryFiles() == [])
   }
@@ -143,14 +151,20 @@ private final class CrashStore {
     sandbox = try Sandbox(fake: fake)
     try sandbox.writeConfig()
     func account(_ login: String, _ id: Int, _ token: String) -> [String: Any] {
-      ["login": login, "user_id": id, "token": token, "token_type": "bearer", "scopes": ["repo"], "created_at": 1_700_000_000]
+      [
+        "login": login, "user_id": id, "token": token, "token_type": "bearer", "scopes": ["repo"],
+        "created_at": 1_700_000_000,
+      ]
     }
     let document: [String: Any] = [
       "version": 1,
       "hosts": [
         "github.test": [
           "active": "octocat",
-          "accounts": [account("octocat", 1, "gho_crashsafetyoctocat0123456789abcdef"), account("hubot", 2, "gho_crashsafetyhubot")],
+          "accounts": [
+            account("octocat", 1, "gho_crashsafetyoctocat0123456789abcdef"),
+            account("hubot", 2, "gho_crashsafetyhubot"),
+          ],
         ]
       ],
     ]
@@ -160,7 +174,8 @@ private final class CrashStore {
   /// Puts the old file back (temp file, 0600, rename), leaving any stray temp files alone.
   func reset() throws {
     let staging = sandbox.home + "/credentials.staging"
-    _ = FileManager.default.createFile(atPath: staging, contents: Data(oldBytes), attributes: [.posixPermissions: 0o600])
+    _ = FileManager.default.createFile(
+      atPath: staging, contents: Data(oldBytes), attributes: [.posixPermissions: 0o600])
     guard rename(staging, sandbox.credentialsFile) == 0 else { throw HarnessError("rename failed: errno \(errno)") }
   }
 
@@ -177,18 +192,22 @@ private final class CrashStore {
   static let arguments = ["logout", "--host", "github.test", "--user", "hubot"]
 
   func startLogout(fault: String? = nil) throws -> ChildProcess {
-    try startGHLogin(Self.arguments, env: sandbox.environment(fault.map { ["GHLOGIN_TEST_FAULT": $0] } ?? [:]), stdin: "")
+    try startGHLogin(
+      Self.arguments, env: sandbox.environment(fault.map { ["GHLOGIN_TEST_FAULT": $0] } ?? [:]), stdin: "")
   }
 
   /// Runs `logout --user hubot` to the end; `withoutOverride` runs it, when this process is
   /// root, under `setpriv` without the capabilities that bypass file permissions.
-  func logout(fault: String? = nil, withoutOverride: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
+  func logout(fault: String? = nil, withoutOverride: Bool = false) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
     let env = sandbox.environment(fault.map { ["GHLOGIN_TEST_FAULT": $0] } ?? [:])
     guard withoutOverride && geteuid() == 0 else { return try runGHLogin(Self.arguments, env: env) }
     let drop = "-dac_override,-dac_read_search,-fowner"
     let child = try ChildProcess(
       executable: "/usr/bin/setpriv",
-      arguments: ["--bounding-set=\(drop)", "--inh-caps=\(drop)", "--", try HarnessPaths.ghloginBinary()] + Self.arguments,
+      arguments: ["--bounding-set=\(drop)", "--inh-caps=\(drop)", "--", try HarnessPaths.ghloginBinary()]
+        + Self.arguments,
       environment: env, stdin: "")
     return try child.finish(timeout: 30)
   }

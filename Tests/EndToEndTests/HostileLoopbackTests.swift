@@ -73,7 +73,8 @@ import Testing
 
     // 5. The real callback, as the browser would send it.
     let started = Date()
-    let (status, page) = request(port: port, "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: Mozilla/5.0\r\n\r\n")
+    let (status, page) = request(
+      port: port, "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: Mozilla/5.0\r\n\r\n")
     let took = Date().timeIntervalSince(started)
     let answeredAtCallback = flood.answered
     flood.wait()
@@ -115,7 +116,8 @@ import Testing
         + "\(answeredAtCallback) answered (\(before.count) before it), "
         + "\(stallersOpen)/50 stallers open after \(String(format: "%.1f", stalledFor)) s, "
         + "20 forged + \(foreign.count) foreign-Host refused, peak memory (VmHWM) \(peak / 1024) KiB, "
-        + "junk answers \(statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))")
+        + "junk answers \(statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))"
+    )
   }
 
   /// The listener's port, from the authorize URL's `redirect_uri`.
@@ -130,7 +132,8 @@ import Testing
   static func forgedCallbacks(code: String, state: String) -> [String] {
     let flipped = String(state.dropLast()) + (state.hasSuffix("A") ? "B" : "A")
     let states = [
-      "WRONG", "", flipped, state + "x", String(state.dropLast()), state.uppercased() == state ? state.lowercased() : state.uppercased(),
+      "WRONG", "", flipped, state + "x", String(state.dropLast()),
+      state.uppercased() == state ? state.lowercased() : state.uppercased(),
       "%zz", String(repeating: "A", count: state.count), state + "%00", "x" + state,
     ]
     var targets = states.map { "/callback?code=\(code)&state=\($0)" }
@@ -343,7 +346,8 @@ private final class JunkFlood: @unchecked Sendable {
     case 3: return Array("POST /callback HTTP/1.1\r\n\(host)Content-Length: 5\r\n\r\nhello".utf8)
     case 4: return Array("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\n\(host)\r\n".utf8)
     case 5: return Array("GET /callback?code=a&state=b HTTP/1.1\nHost: 127.0.0.1:\(port)\n\n".utf8)
-    case 6: return Array("GET /callback HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n".utf8)
+    case 6:
+      return Array("GET /callback HTTP/1.1\r\n\(host)Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n".utf8)
     case 7: return Array("GET /callback?code=a\0&state=b HTTP/1.1\r\n\(host)\r\n".utf8)
     case 8: return [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + Array("\r\n\r\n".utf8)
     case 9: return Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8)

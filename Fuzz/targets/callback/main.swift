@@ -102,7 +102,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var headers = HTTPHeaders()
   for line in lines.dropFirst(2) {
     let parts = line.split(separator: UInt8(ascii: ":"), maxSplits: 1, omittingEmptySubsequences: false)
-    headers.add(String(decoding: parts[0], as: UTF8.self), parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "")
+    headers.add(
+      String(decoding: parts[0], as: UTF8.self), parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "")
   }
 
   switch validator.decide(method: method, target: target, headers: headers) {

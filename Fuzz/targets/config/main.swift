@@ -24,7 +24,10 @@ func checkURL(_ url: WebURL?) {
 func checkText(_ text: String?) {
   guard let text else { return }
   invariant(
-    !text.isEmpty && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isWhitespace },
+    !text.isEmpty
+      && !text.unicodeScalars.contains {
+        $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isWhitespace
+      },
     "unusable credential text \(text.debugDescription)")
 }
 

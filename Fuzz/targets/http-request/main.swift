@@ -38,7 +38,8 @@ func check(_ head: HTTPRequestHead, maxHeaderCount: Int) {
   for (name, value) in head.headers {
     invariant(HTTPSyntax.isToken(Array(name.utf8)), "header name is not a token: \(name.debugDescription)")
     invariant(
-      value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }, "control byte in value: \(value.debugDescription)")
+      value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) },
+      "control byte in value: \(value.debugDescription)")
     invariant(!value.hasPrefix(" ") && !value.hasSuffix(" "), "value not trimmed: \(value.debugDescription)")
   }
 }
@@ -63,7 +64,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // The head ended within the 8 KiB limit: its CRLF CRLF is somewhere in the first 8 KiB.
     let window = input.prefix(8 * 1024)
     invariant(
-      window.indices.contains { window[$0...].starts(with: [0x0D, 0x0A, 0x0D, 0x0A]) }, "head longer than 8 KiB accepted")
+      window.indices.contains { window[$0...].starts(with: [0x0D, 0x0A, 0x0D, 0x0A]) },
+      "head longer than 8 KiB accepted")
   }
 
   var small = HTTPRequestParser(maxHeadBytes: 256, maxHeaderCount: 4)

@@ -36,7 +36,8 @@ func check(_ response: HTTPResponse, method: String, maxBody: Int, maxHeaderCoun
   for (name, value) in response.headers {
     invariant(HTTPSyntax.isToken(Array(name.utf8)), "header name is not a token: \(name.debugDescription)")
     invariant(
-      value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }, "control byte in value: \(value.debugDescription)")
+      value.utf8.allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) },
+      "control byte in value: \(value.debugDescription)")
   }
   invariant(response.body.count <= maxBody, "body of \(response.body.count) bytes over the \(maxBody) limit")
   if method == "HEAD" || method == "CONNECT" || response.status == 204 || response.status == 304 {

@@ -11,7 +11,9 @@
 func check(_ value: JSONValue) {
   if case .number(let text) = value, let integer = value.intValue {
     invariant(String(integer) == text || text.hasPrefix("-0") || text == "0", "intValue \(integer) for \(text)")
-    if let double = value.doubleValue, integer.magnitude < (1 << 53) { invariant(Double(integer) == double, "int/double") }
+    if let double = value.doubleValue, integer.magnitude < (1 << 53) {
+      invariant(Double(integer) == double, "int/double")
+    }
   }
   switch value {
   case .array(let elements): elements.forEach(check)

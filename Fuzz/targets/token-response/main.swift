@@ -55,7 +55,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     invariant((token.expiresIn ?? 0) >= 0 && (token.refreshTokenExpiresIn ?? 0) >= 0, "negative expiry")
     invariant(token.tokenType == "bearer", "token type \(token.tokenType.debugDescription)")
     for scope in token.scopes {
-      invariant(!scope.isEmpty && !scope.contains(",") && !scope.contains(" ") && !scope.contains("\t"), "scope \(scope)")
+      invariant(
+        !scope.isEmpty && !scope.contains(",") && !scope.contains(" ") && !scope.contains("\t"), "scope \(scope)")
     }
     var blank = token
     blank.accessToken = "x"
@@ -68,10 +69,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     invariant([1, 2, 4].contains(error.exitStatus.rawValue), "exit status \(error.exitStatus)")
     let fields = members(body)
     let shown =
-      ["error", "error_description", "token_type"].compactMap { fields[$0] } + [contentType ?? "", endpoint.description]
+      ["error", "error_description", "token_type"].compactMap { fields[$0] } + [
+        contentType ?? "", endpoint.description,
+      ]
     for name in ["access_token", "refresh_token"] {
       // Only secrets that cannot be a word of the fixed text: 12+ bytes, a digit, no space.
-      guard let secret = fields[name], secret.utf8.count >= 12, secret.utf8.contains(where: { (0x30...0x39).contains($0) }),
+      guard let secret = fields[name], secret.utf8.count >= 12,
+        secret.utf8.contains(where: { (0x30...0x39).contains($0) }),
         !secret.contains(" ")
       else { continue }
       let echoed = shown.contains { Sanitize.terminal($0).contains(secret) || $0.contains(secret) }

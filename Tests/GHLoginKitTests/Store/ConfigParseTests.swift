@@ -31,6 +31,8 @@ import Testing
     let error = try #require(throws: ConfigError.self) {
       try Config.parse(bytes: Array("not json".utf8), file: "/c.json", variables: ["GHLOGIN_CLIENT_ID": "a b"])
     }
-    #expect(error == .invalidEnvironment(variable: "GHLOGIN_CLIENT_ID", reason: "must not contain spaces or control characters"))
+    #expect(
+      error
+        == .invalidEnvironment(variable: "GHLOGIN_CLIENT_ID", reason: "must not contain spaces or control characters"))
   }
 }
