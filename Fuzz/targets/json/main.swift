@@ -6,7 +6,8 @@
 // - the output is ASCII-safe where it must be: no raw control character inside it except the
 //   pretty form's newlines;
 // - `intValue` and `doubleValue` agree with the literal where both exist.
-// A refusal names a line and column within the input.
+// A refusal names a line and column within the input, and its reason is terminal-safe (a
+// duplicated key is quoted escaped).
 
 func check(_ value: JSONValue) {
   if case .number(let text) = value, let integer = value.intValue {
@@ -31,6 +32,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   } catch {
     let lines = input.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     invariant(error.line >= 1 && error.line <= lines && error.column >= 1, "position \(error.line):\(error.column)")
+    invariant(isTerminalSafe(error.reason), "unsafe reason: \(error.reason.debugDescription)")
     return 0
   }
   check(value)

@@ -157,19 +157,7 @@ struct ConfigDecoder {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
-  /// `key` escaped like the inside of a JSON string, safe to show on a terminal: besides what
-  /// JSON escapes (C0 controls, DEL, `"` and `\`), every scalar ``Sanitize/isUnsafe(_:)`` names
-  /// (C1 controls, line separators, bidi overrides, U+FEFF) becomes `\uXXXX`.
-  static func display(_ key: String) -> String {
-    var shown = ""
-    for scalar in JSON.serialize(.string(key)).dropFirst().dropLast().unicodeScalars {
-      if Sanitize.isUnsafe(scalar) {
-        let hex = String(scalar.value, radix: 16)
-        shown += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
-  }
+  /// `key` escaped like the inside of a JSON string, safe to show on a terminal
+  /// (``Sanitize/escaped(_:)``).
+  static func display(_ key: String) -> String { Sanitize.escaped(key) }
 }

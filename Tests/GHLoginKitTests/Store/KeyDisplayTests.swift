@@ -2,10 +2,11 @@ import Testing
 
 @testable import GHLoginKit
 
-/// Keys and host names quoted in config and credentials messages are escaped so that nothing
-/// in them can act on a terminal. Regression cases found by the `config` and `credentials`
-/// fuzz targets (Fuzz/RESULTS.md): JSON escaping alone let a right-to-left override (U+202E),
-/// a byte-order mark (U+FEFF) and C1 controls such as CSI (U+009B) through.
+/// Keys and host names quoted in config, credentials and JSON messages are escaped so that
+/// nothing in them can act on a terminal. Regression cases found by the `config` and
+/// `credentials` fuzz targets (Fuzz/RESULTS.md): JSON escaping alone let a right-to-left override
+/// (U+202E), a byte-order mark (U+FEFF) and C1 controls such as CSI (U+009B) through, in unknown
+/// keys and in the JSON parser's "duplicate key" message.
 @Suite struct KeyDisplayTests {
   @Test(arguments: [
     ("c\u{202E}.", #"c\u202e."#),
@@ -35,5 +36,24 @@ import Testing
     let bytes = Array(#"{"version":1,"hostRepxtra"#.utf8) + [0xEF, 0xBB, 0xBF] + Array(#"":1}"#.utf8)
     let error = try #require(throws: CredentialCoding.Failure.self) { try CredentialCoding.decode(bytes) }
     #expect(error == .invalid(#"unknown key "hostRepxtra\ufeff""#))
+  }
+
+  /// config fuzz crash-368e9f0a: a `hosts` block repeating a key with a raw U+202E; the JSON
+  /// parser's own "duplicate key" text quoted it unescaped.
+  @Test func duplicateKeyWithBidiOverride() throws {
+    let key = Array("a.ex".utf8) + [0xE2, 0x80, 0xAE] + Array("ample".utf8)
+    let bytes = Array(#"{"hosts":{""#.utf8) + key + Array(#"":{},""#.utf8) + key + Array(#"":{}}}"#.utf8)
+    let jsonError = try #require(throws: JSONError.self) { try JSON.parse(bytes) }
+    #expect(jsonError.reason == #"duplicate key "a.ex\u202eample""#)
+    let error = try #require(throws: ConfigError.self) {
+      try Config.parse(bytes: bytes, file: "/c.json", variables: [:])
+    }
+    #expect(error.message == #"/c.json: invalid JSON at line 1, column 27: duplicate key "a.ex\u202eample""#)
+    #expect(!error.message.unicodeScalars.contains(where: Sanitize.isUnsafe))
+  }
+
+  @Test func escapedIsWhatDisplayShows() {
+    #expect(Sanitize.escaped("x\u{85}\u{2066}y\"") == #"x\u0085\u2066y\""#)
+    #expect(ConfigDecoder.display("x\u{85}") == Sanitize.escaped("x\u{85}"))
   }
 }
