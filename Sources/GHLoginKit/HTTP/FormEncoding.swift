@@ -26,13 +26,15 @@ public enum FormEncoding {
 
   /// Decodes `a=b&c=d`, turning `+` into a space and percent-escapes into bytes, exactly once.
   ///
-  /// Invalid percent-encoding and invalid UTF-8 are errors, not guesses.
+  /// Splits on the bytes `&` and `=`, never on `Character`s (a combining mark after a separator
+  /// would form one grapheme with it). Invalid percent-encoding and invalid UTF-8 are errors,
+  /// not guesses.
   /// Duplicate names are kept; callers that need single values check for them.
   public static func decode(_ text: Substring) throws(DecodeError) -> [(name: String, value: String)] {
     if text.isEmpty { return [] }
     var pairs: [(name: String, value: String)] = []
-    for part in text.split(separator: "&", omittingEmptySubsequences: true) {
-      let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    for part in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+      let pieces = part.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
       let name = try unescape(pieces[0])
       let value = pieces.count > 1 ? try unescape(pieces[1]) : ""
       pairs.append((name, value))
@@ -40,10 +42,10 @@ public enum FormEncoding {
     return pairs
   }
 
-  private static func unescape(_ text: Substring) throws(DecodeError) -> String {
+  private static func unescape(_ text: Substring.UTF8View) throws(DecodeError) -> String {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
+    bytes.reserveCapacity(text.count)
+    var iterator = text.makeIterator()
     while let byte = iterator.next() {
       switch byte {
       case UInt8(ascii: "+"): bytes.append(0x20)
