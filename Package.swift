@@ -12,11 +12,9 @@ let package = Package(
     .executable(name: "ghlogin", targets: ["ghlogin"])
   ],
   targets: [
-    .systemLibrary(
-      name: "COpenSSL",
-      pkgConfig: "openssl",
-      providers: [.apt(["libssl-dev"])]
-    ),
+    // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
+    // binary does not link libssl/libcrypto, so `token` and `git-credential` never load them.
+    .target(name: "COpenSSL"),
     .target(
       name: "GHLoginKit",
       dependencies: ["COpenSSL"],

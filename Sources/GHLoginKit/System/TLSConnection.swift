@@ -16,8 +16,9 @@ import COpenSSL
 /// is not set: a TCP close without `close_notify` reads as
 /// ``StreamError/uncleanEOF``, and only HTTP framing may decide it is harmless.
 ///
-/// OpenSSL initialises itself on the first `SSL_CTX_new`, which happens here
-/// and nowhere else: commands that make no TLS connection never touch it.
+/// OpenSSL is loaded (``TLSLibrary``) and initialises itself on the first
+/// `SSL_CTX_new`, which happens here and nowhere else: commands that make no TLS
+/// connection never map it.
 ///
 /// `@unchecked Sendable`: the `SSL*` and `SSL_CTX*` are not safe for concurrent
 /// use. One connection belongs to the one request that created it; it may move
@@ -31,6 +32,11 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
   /// Prepares TLS on `socket` for `host` (a name, IPv4 literal, or bracketed IPv6 literal); no bytes move yet.
   init(socket: Socket, host: String, trust: TLSTrust, clock: any Clock) throws(TLSError) {
     guard !host.isEmpty else { throw .setup("no host name to verify the certificate against") }
+    do {
+      try TLSLibrary.load()
+    } catch {
+      throw .setup(error.description)
+    }
     ERR_clear_error()
     guard let context = SSL_CTX_new(TLS_client_method()) else {
       throw .setup(Self.queuedErrorReason() ?? "SSL_CTX_new failed")
