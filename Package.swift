@@ -23,7 +23,10 @@ let package = Package(
     .executableTarget(
       name: "ghlogin",
       dependencies: ["GHLoginKit"],
-      swiftSettings: settings
+      swiftSettings: settings,
+      // Linker/libstdc++.so is a linker script: with --static-swift-stdlib, libstdc++ is
+      // linked statically too, so start-up does not load and relocate libstdc++.so.6.
+      linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linker"])]
     ),
     .testTarget(
       name: "GHLoginKitTests",
