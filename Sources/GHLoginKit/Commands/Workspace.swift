@@ -134,6 +134,12 @@ extension Workspace {
     let credentials = try store.load()
     let host = try host(option, credentials: credentials)
     let account = try account(on: host, user: user, in: credentials)
+    // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
+    // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
+    switch RefreshPolicy.decide(account, now: environment.clock.now()) {
+    case .use, .useUntilExpiry: return (host, account)
+    case .refresh, .sessionOver: break
+    }
     let outcome = try refresher(for: host).usable(account)
     if let reason = outcome.deferredFailure?.reason {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
