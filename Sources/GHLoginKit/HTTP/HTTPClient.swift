@@ -29,6 +29,12 @@ public struct HTTPClient: HTTPTransport {
     try perform(request, timeout: timeout)
   }
 
+  /// Makes the TLS context for `url` ahead of time (``TLSContext/prepare(for:)``).
+  public func prepare(for url: WebURL) {
+    guard url.scheme == .https else { return }
+    TLSContext.prepare(for: TLSTrust(variables: variables, caFile: caFile))
+  }
+
   /// ``send(_:timeout:)`` with the error type spelled out.
   public func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
     let url = request.url

@@ -66,6 +66,8 @@ public struct LoopbackLogin: Sendable {
     announce(url.description)
     let opened = openBrowser(url)
     announce("\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)...")
+    // While the user is in the browser: the TLS set-up is then not between callback and token.
+    transport.prepare(for: endpoints.token)
 
     let deadline = clock.monotonic() + timeout
     while true {
