@@ -41,7 +41,7 @@ import Testing
       "T21 bad_verification_code (HTTP 200)", #""bad_verification_code""#, 1,
       "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth' again"),
     .token(
-      "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 2,
+      "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 1,
       "github.test rejected the client_id and/or client_secret; check client_id and client_secret in {config} "
         + "(see the README)"),
     .token(
@@ -149,13 +149,13 @@ import Testing
     #expect(!run.stderr.contains("\u{1b}"))
   }
 
-  /// T22 for real: a wrong client_secret in the config is refused by the fake; exit 2, and the
-  /// wrong secret is not shown either.
-  @Test func wrongClientSecretIsAConfigurationError() async throws {
+  /// T22 for real: a wrong client_secret in the config is refused by the fake; exit 1 (issue 3),
+  /// the message points at the config, and the wrong secret is not shown either.
+  @Test func wrongClientSecretNamesTheConfig() async throws {
     let wrong = "wrong-secret-0123456789"
     let scenario = try await Scenario.start(config: ["client_secret": wrong])
     let (run, browser, code) = try await Self.login(scenario, script: "{}")
-    #expect(run.status == 2, "\(run)")
+    #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("rejected the client_id and/or client_secret"))
     #expect(try scenario.tokenRequests().first?.formValue("client_secret") == wrong)
     expectNothingStored(scenario)

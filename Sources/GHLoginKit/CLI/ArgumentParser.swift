@@ -54,7 +54,8 @@ enum ArgumentParser {
         parsed.flags.insert(spec.name)
       }
     }
-    try checkPositionals(parsed.positionals, against: configuration.arguments)
+    // `--help` is answered even when required arguments are missing.
+    if !parsed.flag("help") { try checkPositionals(parsed.positionals, against: configuration.arguments) }
     return parsed
   }
 

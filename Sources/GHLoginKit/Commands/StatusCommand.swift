@@ -6,12 +6,21 @@ struct StatusCommand: Command {
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
       last four characters, its expiry if any, and the credentials file with its permissions.
       Exits 4 when there are no logins.
+
+      With --json, prints one JSON object instead (documented in the README, "status --json"):
+      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
+      "expires_at" (Unix seconds or null), "session_expired", "token_redacted"}]}}}. It holds no
+      secret, and is printed (with no hosts) even when the exit status is 4.
       """,
-    options: [.host])
+    options: [.host, .flag("json", help: "Print a JSON object (no secrets) for scripts")])
 
   var host: String?
+  var json: Bool
 
-  init(_ arguments: ParsedArguments) { host = arguments.value("host") }
+  init(_ arguments: ParsedArguments) {
+    host = arguments.value("host")
+    json = arguments.flag("json")
+  }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
@@ -22,6 +31,7 @@ struct StatusCommand: Command {
     } else {
       hosts = credentials.hosts.keys.sorted()
     }
+    if json { return printJSON(credentials, hosts: hosts, file: workspace.paths.credentialsFile, in: environment) }
     var text = ""
     var found = false
     for host in hosts {
@@ -41,6 +51,34 @@ struct StatusCommand: Command {
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
     environment.stdout.write(text)
+    return .success
+  }
+
+  /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
+  private func printJSON(
+    _ credentials: Credentials, hosts: [String], file: String, in environment: Environment
+  ) -> ExitStatus {
+    var object = JSONObject()
+    for host in hosts {
+      guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else { continue }
+      let accounts = entry.accounts.map { account -> JSONValue in
+        [
+          "login": .string(account.login),
+          "active": .bool(account.login == entry.activeLogin),
+          "scopes": .array(account.scopes.map(JSONValue.string)),
+          "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:)) ?? .null,
+          "session_expired": .bool(account.isExpired),
+          "token_redacted": .string(Redaction.redact(account.token)),
+        ]
+      }
+      object[host] = ["accounts": .array(accounts)]
+    }
+    let document: JSONValue = ["credentials_file": .string(file), "hosts": .object(object)]
+    environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")
+    guard !object.entries.isEmpty else {
+      environment.stderr.write("ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); run 'ghlogin auth'\n")
+      return .notLoggedIn
+    }
     return .success
   }
 

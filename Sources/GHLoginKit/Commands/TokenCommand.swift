@@ -11,21 +11,24 @@ struct TokenCommand: Command {
       accepted, it exits 4 and asks you to run 'ghlogin auth'.
 
         export GH_TOKEN=$(ghlogin token)
-      """,
-    options: [.host, .user])
 
-  var host: String?
-  var user: String?
+      With --header, prints `Authorization: Bearer TOKEN` instead, for
+        curl -H @<(ghlogin token --header) https://api.github.com/user
+      """,
+    options: [.host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line")])
+
+  var selection: AccountSelection
+  var header: Bool
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
+    header = arguments.flag("header")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let (_, account) = try workspace.usableCredential(host: host, user: user)
-    environment.stdout.write(account.token + "\n")
+    let (_, account) = try workspace.usableCredential(selection)
+    environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
     return .success
   }
 }

@@ -11,6 +11,21 @@ public protocol Clock: Sendable {
   func monotonic() -> Double
   /// Sleeps for `seconds` (a manual clock just advances).
   func sleep(seconds: Double)
+  /// Sleeps until `deadline` (on the ``monotonic()`` scale), or until `stopFD` becomes readable
+  /// (Ctrl-C through ``Interrupt``); returns false when stopped, true when the deadline came.
+  func sleep(until deadline: Double, stopFD: Int32?) -> Bool
+}
+
+extension Clock {
+  /// The default for clocks that are not the system's (tests): a stop already pending
+  /// (`stopFD` readable now, checked with a zero-timeout `poll`) ends the sleep at once;
+  /// otherwise ``sleep(seconds:)`` for the rest of the time.
+  public func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
+    if let stopFD, Poll.isReadableNow(stopFD) { return false }
+    let remaining = deadline - monotonic()
+    if remaining > 0 { sleep(seconds: remaining) }
+    return true
+  }
 }
 
 /// The system clocks: `CLOCK_REALTIME`, `CLOCK_MONOTONIC`, and `nanosleep`.
@@ -25,6 +40,32 @@ public struct SystemClock: Clock {
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+  }
+
+  /// Waits with `poll(2)` on `stopFD` until `deadline` (`CLOCK_MONOTONIC`), so Ctrl-C ends the
+  /// sleep at once; without a descriptor it is a plain `nanosleep`.
+  ///
+  /// `EINTR` is retried with the time left. Only `POLLIN` counts as a stop; if `poll` fails or
+  /// reports the descriptor broken (`POLLNVAL`, `POLLERR`), the rest is slept without it.
+  public func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
+    guard let stopFD else {
+      sleep(seconds: deadline - monotonic())
+      return true
+    }
+    var fds = [pollfd(fd: stopFD, events: Poll.readable, revents: 0)]
+    while monotonic() < deadline {
+      fds[0].revents = 0
+      let ready: Int
+      do { ready = try Poll.wait(&fds, deadline: deadline, clock: self) } catch {
+        sleep(seconds: deadline - monotonic())
+        return true
+      }
+      guard ready > 0 else { continue }
+      if fds[0].revents & Poll.readable != 0 { return false }
+      sleep(seconds: deadline - monotonic())
+      return true
+    }
+    return true
   }
 
   private func read(_ id: clockid_t) -> Double {

@@ -17,6 +17,14 @@ public protocol ByteInput: Sendable {
   /// Reads one line (without its LF), or nil at EOF. Used for paste-back prompts.
   func readLine() -> String?
   var isTerminal: Bool { get }
+  /// The file descriptor behind this input, for a `poll` loop that also waits on it
+  /// (paste-back of a redirect URL); nil when there is none.
+  var descriptor: Int32? { get }
+}
+
+extension ByteInput {
+  /// No descriptor unless the input says otherwise.
+  public var descriptor: Int32? { nil }
 }
 
 /// A file descriptor of this process used as a text output; writes are unbuffered.
@@ -76,6 +84,7 @@ public struct FileInput: ByteInput {
   }
 
   public var isTerminal: Bool { isatty(fd) == 1 }
+  public var descriptor: Int32? { fd }
 }
 
 /// An output that keeps everything written, for tests.

@@ -24,7 +24,7 @@ extension Environment {
       clock: SystemClock(),
       browser: SystemBrowser(),
       transport: { caFile in HTTPClient(variables: captured, caFile: caFile, userAgent: GHLogin.userAgent) },
-      executablePath: CommandLine.arguments.first ?? "ghlogin",
+      executablePath: ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? "ghlogin", path: variables["PATH"]),
       interruptDescriptor: {
         let fd = Interrupt.install()
         return fd >= 0 ? fd : nil

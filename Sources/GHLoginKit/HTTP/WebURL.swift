@@ -46,23 +46,31 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     if path.isEmpty || path.first == "?" { path = "/" + path }
     if authority.contains("@") { throw ParseError(reason: "it has user info (user@host); put credentials in the config instead") }
 
-    var hostPart = Substring(authority)
+    let (host, port) = try Self.parseAuthority(authority)
+    self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  }
+
+  /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the
+  /// port from 1 to 65535 (nil when absent). Shared with the proxy URL parser.
+  static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
+    var hostPart = authority
     var port: Int?
     if hostPart.first == "[" {
       guard let close = hostPart.firstIndex(of: "]") else { throw ParseError(reason: "its IPv6 address is not closed with ]") }
       let after = hostPart[hostPart.index(after: close)...]
       if !after.isEmpty {
         guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
-        port = try Self.parsePort(after.dropFirst())
+        port = try parsePort(after.dropFirst())
       }
       hostPart = hostPart[...close]
     } else if let colon = hostPart.lastIndex(of: ":") {
-      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...])
+      port = try parsePort(hostPart[hostPart.index(after: colon)...])
       hostPart = hostPart[..<colon]
     }
     let host = hostPart.lowercased()
-    guard Self.isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
-    self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+    guard !host.isEmpty else { throw ParseError(reason: "it has no host") }
+    guard isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
+    return (host, port)
   }
 
   private static func parsePort(_ text: Substring) throws(ParseError) -> Int {

@@ -13,6 +13,20 @@ public struct LoginResult: Sendable, Equatable {
     self.receivedAt = receivedAt
   }
 
+  /// The end every login shares, whatever gave the token (browser or device flow): `GET /user`
+  /// says whose token it is, and another account than `expectedLogin` fails the login (R24).
+  ///
+  /// Throws ``LoginError`` (`userMismatch`), ``GitHubAPIError`` or the transport's error.
+  public static func identify(
+    token: TokenResponse, receivedAt: Double, api: GitHubAPI, expectedLogin: String?, host: GitHubHost
+  ) throws -> LoginResult {
+    let user = try api.user(token: token.accessToken)
+    if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
+      throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
+    }
+    return LoginResult(token: token, user: user, receivedAt: receivedAt)
+  }
+
   /// When the access token expires (Unix seconds), for expiring tokens.
   public var accessTokenExpiresAt: Double? { token.expiresIn.map { receivedAt + Double($0) } }
   /// When the refresh token expires (Unix seconds), when there is one with an expiry.
@@ -81,13 +95,10 @@ public final class LoginSession {
       do {
         let token = try TokenExchange.exchange(
           code: code, request: request, redirectURI: redirectURI, app: app, endpoint: tokenEndpoint)
-        let receivedAt = clock.now()
-        let user = try api.user(token: token.accessToken)
-        if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
-          return fail(LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host))
-        }
-        outcome = .success(LoginResult(token: token, user: user, receivedAt: receivedAt))
-        return SessionReply(page: .success(host: host, login: user.login), finish: true)
+        let result = try LoginResult.identify(
+          token: token, receivedAt: clock.now(), api: api, expectedLogin: expectedLogin, host: host)
+        outcome = .success(result)
+        return SessionReply(page: .success(host: host, login: result.user.login), finish: true)
       } catch {
         return fail(error)
       }

@@ -4,7 +4,9 @@
 /// `redirect_uri=http://127.0.0.1:PORT/callback` → authorize URL announced
 /// (alone on its own line) and handed to the browser opener → every request
 /// checked by a ``LoginSession`` until the first valid callback, the deadline,
-/// or an interrupt → the listener is closed. Nothing is stored here.
+/// or an interrupt → the listener is closed. With `pasteInput`, a redirect URL
+/// pasted there goes through the same checks (``PasteBack``); whichever valid
+/// callback comes first wins. Nothing is stored here.
 public struct LoopbackLogin: Sendable {
   public var host: GitHubHost
   public var endpoints: Endpoints
@@ -23,11 +25,13 @@ public struct LoopbackLogin: Sendable {
   public var configPath: String?
   /// Seconds each HTTP request to GitHub may take.
   public var requestTimeout: Double
+  /// A descriptor to read pasted redirect URLs from, one per line (a terminal's stdin); nil: none.
+  public var pasteInput: Int32?
 
   public init(
     host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
     timeout: Double = 300, port: Int = 0, stopFD: Int32? = nil, expectedLogin: String? = nil,
-    configPath: String? = nil, requestTimeout: Double = 30
+    configPath: String? = nil, requestTimeout: Double = 30, pasteInput: Int32? = nil
   ) {
     self.host = host
     self.endpoints = endpoints
@@ -40,6 +44,7 @@ public struct LoopbackLogin: Sendable {
     self.expectedLogin = expectedLogin
     self.configPath = configPath
     self.requestTimeout = requestTimeout
+    self.pasteInput = pasteInput
   }
 
   /// Runs the login: `announce` gets each line meant for stderr, `openBrowser`
@@ -66,19 +71,23 @@ public struct LoopbackLogin: Sendable {
     announce(url.description)
     let opened = openBrowser(url)
     announce("\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)...")
+    if pasteInput != nil { announce(PasteBack.prompt) }
     // While the user is in the browser: the TLS set-up is then not between callback and token.
     transport.prepare(for: endpoints.token)
 
     let deadline = clock.monotonic() + timeout
     while true {
-      let outcome = server.serve(deadline: deadline, clock: clock, stopFD: stopFD) { incoming in
+      let outcome = server.serve(deadline: deadline, clock: clock, stopFD: stopFD, extraInput: pasteInput) { incoming in
         let reply = session.handle(method: incoming.method, target: incoming.target, headers: incoming.headers)
         return LoopbackReply(
           status: reply.page.status, headers: reply.page.headers, body: reply.page.body, finish: reply.finish)
       }
       if let result = session.outcome { return try result.get() }
       switch outcome {
-      case .finished, .input: continue  // not finished by a valid callback: keep waiting
+      case .finished: continue  // not finished by a valid callback: keep waiting
+      case .input(let line):
+        if let complaint = PasteBack.deliver(line, to: session) { announce(complaint) }
+        if let result = session.outcome { return try result.get() }
       case .timedOut: throw LoginError(.timedOut(seconds: Int(timeout.rounded(.up))), host: host)
       case .interrupted: throw LoginError(.interrupted, host: host)
       }

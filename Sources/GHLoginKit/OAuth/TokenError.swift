@@ -67,7 +67,6 @@ public struct TokenError: ReportableError, Equatable {
 
   public var exitStatus: ExitStatus {
     switch oauthCode {
-    case "incorrect_client_credentials", "device_flow_disabled": .usage
     case "bad_refresh_token": .notLoggedIn
     default: .failure
     }

@@ -30,14 +30,20 @@ public struct TokenEndpoint: Sendable {
   /// and its errors are rethrown as they are. Throws ``InsecureEndpointError`` for
   /// a plain `http://` URL that is not loopback, and ``TokenError``.
   public func post(_ params: [(String, String)]) throws -> TokenResponse {
+    let response = try send(params)
+    return try TokenResponse.parse(response, host: host, endpoint: url, configPath: configPath)
+  }
+
+  /// The request of ``post(_:)`` without reading the answer: for endpoints whose answer is
+  /// not a token (the device flow's `/login/device/code`).
+  public func send(_ params: [(String, String)]) throws -> HTTPResponse {
     try InsecureEndpointError.check(url)
     var headers = HTTPHeaders()
     headers.add("Accept", "application/json")
     headers.add("Content-Type", "application/x-www-form-urlencoded")
     headers.add("User-Agent", "ghlogin/\(GHLogin.version)")
     let request = HTTPRequest(method: "POST", url: url, headers: headers, body: Array(FormEncoding.encode(params).utf8))
-    let response = try transport.send(request, timeout: timeout)
-    return try TokenResponse.parse(response, host: host, endpoint: url, configPath: configPath)
+    return try transport.send(request, timeout: timeout)
   }
 }
 

@@ -30,6 +30,17 @@ enum Poll {
     return Int(ready)
   }
 
+  /// Whether `fd` is readable right now (`poll(2)` with a zero timeout; `EINTR` retried).
+  /// Errors and hang-ups count as not readable.
+  static func isReadableNow(_ fd: Int32) -> Bool {
+    var fds = [pollfd(fd: fd, events: readable, revents: 0)]
+    let count = nfds_t(fds.count)
+    let ready = try? fds.withUnsafeMutableBufferPointer { buffer throws(SystemError) in
+      try retryingEINTR("poll") { poll(buffer.baseAddress, count, 0) }
+    }
+    return (ready ?? 0) > 0 && fds[0].revents & readable != 0
+  }
+
   /// What a wait throws when ``Interrupt`` saw SIGINT or SIGTERM (real `EINTR`s are always retried).
   static let interruption = SystemError(call: "poll", errno: EINTR)
 

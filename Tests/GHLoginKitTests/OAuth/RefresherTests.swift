@@ -217,13 +217,13 @@ import Testing
   }
 
   /// A configuration error keeps its own exit status (2) and does not mark the session expired.
-  @Test func rejectedClientCredentialsAreAConfigurationError() throws {
+  @Test func rejectedClientCredentialsFailWithoutMarkingTheSessionExpired() throws {
     let credential = Self.expiring(expiresIn: -1)
     try seed(credential)
     let transport = FakeTransport()
     transport.on("POST", Self.tokenURL, respond: .json(#"{"error":"incorrect_client_credentials"}"#))
     let error = try #require(throws: RefreshError.self) { try refresher(transport).usable(credential) }
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
     #expect(!error.message.contains("the-secret"))
     #expect(try !stored().isExpired)
   }

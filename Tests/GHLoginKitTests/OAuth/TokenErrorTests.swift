@@ -17,7 +17,7 @@ import Testing
       "the authorization code was rejected by github.com (incorrect or expired); run 'ghlogin auth' again"
     ),
     (
-      "incorrect_client_credentials", 2,
+      "incorrect_client_credentials", 1,
       "github.com rejected the client_id and/or client_secret; check client_id and client_secret in /home/u/.config/ghlogin/config.json (see the README)"
     ),
     (
@@ -42,7 +42,7 @@ import Testing
       "the device code for github.com expired before the login was approved; run 'ghlogin auth' again"
     ),
     (
-      "device_flow_disabled", 2,
+      "device_flow_disabled", 1,
       "the device flow is not enabled for this app on github.com; enable it in the app's settings, or log in with the browser"
     ),
     ("incorrect_device_code", 1, "github.com did not recognise the device code; run 'ghlogin auth' again"),

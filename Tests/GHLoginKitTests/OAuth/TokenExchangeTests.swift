@@ -70,7 +70,7 @@ import Testing
       try TokenExchange.exchange(
         code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
     }
-    #expect(error.exitStatus == .usage)
+    #expect(error.exitStatus == .failure)
     #expect(error.message.contains("/cfg.json"))
     for secret in ["the-secret", "code123", request.verifier] { #expect(!error.message.contains(secret)) }
     #expect(transport.requests.count == 1)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// A real `git clone` over HTTPS from `git http-backend` behind a Basic-auth server on
+/// 127.0.0.1 (Tests/Scripts/git_http_server.py, TLS with the test CA) that accepts only the
+/// stored token: it works with ghlogin as the helper and fails without it.
+@Suite struct GitCloneEndToEndTests {
+  static let token = "gho_E2Eclone00000000000000000000000000042"
+
+  let sandbox: GitSandbox
+  let server: ChildProcess
+  /// `127.0.0.1:PORT`: the host git and the credentials file name.
+  let host: String
+  let certificates: String
+
+  init() throws {
+    sandbox = try GitSandbox()
+    certificates = try TestCertificates.directory()
+    let root = sandbox.home + "/served"
+    try Self.makeRepository(served: root, in: sandbox)
+    server = try ChildProcess(
+      executable: HarnessPaths.python3,
+      arguments: [
+        HarnessPaths.packageRoot + "/Tests/Scripts/git_http_server.py", root, certificates + "/server.pem",
+        certificates + "/server.key", "octocat", Self.token,
+      ],
+      environment: sandbox.environment())
+    let line = try server.waitForLine(.stdout, timeout: 30) { $0.hasPrefix("PORT ") }
+    host = "127.0.0.1:" + line.dropFirst("PORT ".count)
+  }
+
+  /// `served/repo.git`: a bare repository with one commit holding `README` = "hello from the server".
+  private static func makeRepository(served root: String, in sandbox: GitSandbox) throws {
+    let work = sandbox.home + "/work"
+    let identity = [
+      "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+      "GIT_COMMITTER_EMAIL": "test@example.com",
+    ]
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    for step in [
+      ["init", "-q", work], ["-C", work, "checkout", "-q", "-b", "main"],
+    ] {
+      let result = try sandbox.git(step, env: identity)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    try "hello from the server\n".write(toFile: work + "/README", atomically: false, encoding: .utf8)
+    for step in [
+      ["-C", work, "add", "README"], ["-C", work, "commit", "-q", "-m", "first"],
+      ["clone", "-q", "--bare", work, root + "/repo.git"],
+    ] {
+      let result = try sandbox.git(step, env: identity)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+  }
+
+  func clone(into name: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    try sandbox.git(
+      ["clone", "https://\(host)/repo.git", sandbox.home + "/" + name],
+      env: ["GIT_SSL_CAINFO": certificates + "/ca.pem"])
+  }
+
+  func serverLog() -> [String] {
+    server.text(.stderr).split(separator: "\n").map(String.init)
+  }
+
+  @Test func cloneSucceedsWithTheHelperAndFailsWithoutIt() throws {
+    try sandbox.seed([.init(host: host, login: "octocat", token: Self.token)])
+
+    let without = try clone(into: "without")
+    #expect(without.status != 0)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/without/README"))
+    #expect(serverLog().allSatisfy { $0.hasPrefix("401 ") })
+
+    let setup = try sandbox.ghlogin(["setup-git", "--host", host])
+    #expect(setup.status == 0, "\(setup.stderr)")
+    let with = try clone(into: "with")
+    #expect(with.status == 0, "\(with.stderr)")
+    let readme = try String(contentsOfFile: sandbox.home + "/with/README", encoding: .utf8)
+    #expect(readme == "hello from the server\n")
+    #expect(serverLog().contains { $0.hasPrefix("200 POST /repo.git/git-upload-pack auth=ok") })
+    // Nothing was stored anywhere else by git (store is a no-op; no other helper).
+    #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.git-credentials"))
+  }
+
+  /// A token the server rejects: git reports it with `erase`, and ghlogin forgets exactly it.
+  @Test func aRejectedTokenIsErased() throws {
+    try sandbox.seed([
+      .init(host: host, login: "octocat", token: "gho_REVOKED000000000000000000000000000042"),
+      .init(host: "github.test", login: "octocat", token: Self.token),
+    ])
+    #expect(try sandbox.ghlogin(["setup-git", "--host", host]).status == 0)
+    let rejected = try clone(into: "rejected")
+    #expect(rejected.status != 0)
+    #expect(serverLog().contains { $0.contains("auth=wrong") })
+    let status = try sandbox.ghlogin(["status", "--json"])
+    let document = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    let hosts = document?["hosts"] as? [String: Any]
+    #expect(hosts?[host] == nil)
+    #expect(hosts?["github.test"] != nil)
+  }
+}

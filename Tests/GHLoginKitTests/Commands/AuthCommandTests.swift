@@ -1,0 +1,218 @@
+import Synchronization
+import Testing
+
+@testable import GHLoginKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `ghlogin auth` in-process: which flow runs, what is printed, what is stored.
+@Suite struct AuthCommandTests {
+  let fixture: StoreFixture
+  let transport = FakeTransport()
+  let clock = ManualClock()
+
+  init() throws { fixture = try StoreFixture() }
+
+  /// HOME, a client ID and a secret (which the device flow must not send), and `extra`.
+  func variables(_ extra: [String: String] = [:]) -> [String: String] {
+    var variables = ["HOME": fixture.home, "GHLOGIN_CLIENT_ID": "Iv1.device", "GHLOGIN_CLIENT_SECRET": "s3cr3t"]
+    variables.merge(extra) { _, new in new }
+    return variables
+  }
+
+  func stubDevice(polls: [PollScript.Answer] = [.pending, .token]) {
+    transport.on("POST", DeviceStub.codeURL, respond: DeviceStub.codeAnswer())
+    PollScript(clock: clock, polls).install(on: transport)
+  }
+
+  @Test(
+    arguments: [
+      // device, web, noBrowser, variables, flow, says
+      (true, false, false, ["DISPLAY": ":0"], AuthCommand.Flow.device, false),
+      (true, false, true, [:], .device, false),
+      (false, true, false, [:], .browser, false),
+      (false, false, true, ["SSH_TTY": "/dev/pts/1"], .browser, false),
+      (false, false, false, ["DISPLAY": ":0"], .browser, false),
+      (false, false, false, ["WAYLAND_DISPLAY": "wayland-0"], .browser, false),
+      (false, false, false, [:], .device, true),
+      (false, false, false, ["DISPLAY": ""], .device, true),
+      (false, false, false, ["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .device, true),
+      (false, false, false, ["DISPLAY": ":0", "SSH_TTY": "/dev/pts/3"], .device, true),
+    ] as [(Bool, Bool, Bool, [String: String], AuthCommand.Flow, Bool)])
+  func choosesTheFlow(
+    _ device: Bool, _ web: Bool, _ noBrowser: Bool, _ variables: [String: String], _ flow: AuthCommand.Flow,
+    _ says: Bool
+  ) {
+    let (chosen, note) = AuthCommand.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: variables)
+    #expect(chosen == flow)
+    #expect((note != nil) == says)
+  }
+
+  @Test func theNoteSaysWhy() {
+    #expect(
+      AuthCommand.chooseFlow(device: false, web: false, noBrowser: false, variables: [:]).1
+        == "No display found: using the device flow (pass --web for the browser flow).")
+    #expect(
+      AuthCommand.chooseFlow(device: false, web: false, noBrowser: false, variables: ["SSH_TTY": "/dev/pts/0"]).1
+        == "Logged in over SSH: using the device flow (pass --web for the browser flow).")
+  }
+
+  @Test(arguments: [["--device", "--web"], ["--device", "--port", "8080"]])
+  func contradictoryFlags(_ arguments: [String]) {
+    let run = runCommand(["auth"] + arguments, variables: variables())
+    #expect(run.status == .usage)
+    #expect(transport.requests.isEmpty)
+  }
+
+  /// Plain `auth` with no display: the device flow, announced; the login is stored as a device login.
+  @Test func plainAuthWithoutDisplayUsesTheDeviceFlow() throws {
+    stubDevice()
+    transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
+    let browser = RecordingBrowser()
+    let run = runCommand(["auth"], variables: variables(), clock: clock, transport: transport, browser: browser)
+    #expect(run.status == .success)
+    #expect(
+      run.stderr == """
+        No display found: using the device flow (pass --web for the browser flow).
+        First copy your one-time code: WDJB-MJHT
+        https://github.com/login/device
+        Open that page on any device, enter the code, and approve the login to github.com.
+        No display found, so no browser was opened here.
+        Waiting up to 15 minutes for the approval (Ctrl-C to cancel)...
+        Logged in to github.com as octocat
+
+        """)
+    #expect(run.stdout.isEmpty)
+    #expect(browser.opened.isEmpty)
+    let stored = try fixture.store().load().hosts["github.com"]?.accounts.first
+    #expect(stored?.token == "gho_device")
+    #expect(stored?.viaDeviceFlow == true)
+    #expect(!transport.requests.contains { String(decoding: $0.body, as: UTF8.self).contains("s3cr3t") })
+    transport.verify()
+  }
+
+  /// `--device` with a display opens the verification page; `--no-browser` does not.
+  @Test(arguments: [false, true])
+  func deviceOpensTheBrowserUnlessTold(_ noBrowser: Bool) throws {
+    stubDevice(polls: [.token])
+    transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
+    let browser = RecordingBrowser()
+    let run = runCommand(
+      ["auth", "--device"] + (noBrowser ? ["--no-browser"] : []), variables: variables(["DISPLAY": ":0"]),
+      clock: clock, transport: transport, browser: browser)
+    #expect(run.status == .success)
+    #expect(browser.opened.map(\.description) == (noBrowser ? [] : ["https://github.com/login/device"]))
+    #expect(run.stderr.contains("Opened your browser.") == !noBrowser)
+  }
+
+  /// A failed device login stores nothing and leaves an existing file as it was.
+  @Test(arguments: [
+    ("expired_token", 1, "ghlogin: the code expired; run 'ghlogin auth --device' again\n"),
+    (
+      "access_denied", 1,
+      "ghlogin: the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry\n"
+    ),
+    (
+      "device_flow_disabled", 1,
+      "ghlogin: the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')\n"
+    ),
+  ])
+  func failureLeavesTheStoreAlone(_ code: String, _ status: Int32, _ message: String) throws {
+    try fixture.store().update { $0 = sampleCredentials(sampleCredential(token: "gho_before")) }
+    let before = readFile(fixture.file)
+    stubDevice(polls: [.pending, .respond(DeviceStub.oauthError(code))])
+    let run = runCommand(["auth", "--device"], variables: variables(), clock: clock, transport: transport)
+    #expect(run.status.rawValue == status)
+    #expect(run.stderr.hasSuffix(message))
+    #expect(readFile(fixture.file) == before)
+  }
+
+  /// `--timeout` caps the device flow's wait.
+  @Test func timeoutCapsTheDeviceWait() {
+    stubDevice(polls: Array(repeating: .pending, count: 10))
+    let start = clock.monotonic()
+    let run = runCommand(
+      ["auth", "--device", "--timeout", "20"], variables: variables(), clock: clock, transport: transport)
+    #expect(run.status == .failure)
+    #expect(run.stderr.contains("Waiting up to 20 seconds for the approval"))
+    #expect(abs(clock.monotonic() - start - 20) < 1e-6)
+  }
+
+  /// Paste-back through the command: `--no-browser` with a terminal on stdin reads a pasted address.
+  @Test func pasteBackThroughTheCommand() throws {
+    var fds: [Int32] = [-1, -1]
+    try #require(pipe(&fds) == 0)
+    defer {
+      close(fds[0])
+      close(fds[1])
+    }
+    transport.on(
+      "POST", DeviceStub.tokenURL, respond: .json(#"{"access_token":"gho_pasted","token_type":"bearer"}"#))
+    transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
+    let writeEnd = fds[1]
+    let transport = transport
+    let stderr = PastingOutput { url in
+      let (port, state) = LoopbackLoginTests.portAndState(of: url)
+      var line = Array("http://127.0.0.1:\(port)/callback?code=pasted&state=\(state)\n".utf8)
+      _ = line.withUnsafeMutableBytes { write(writeEnd, $0.baseAddress, $0.count) }
+    }
+    let environment = Environment(
+      arguments: ["auth", "--no-browser", "--timeout", "3"], variables: variables(), stdout: BufferOutput(),
+      stderr: stderr, stdin: TerminalPipe(fd: fds[0]), clock: SystemClock(), browser: RecordingBrowser(),
+      transport: { _ in transport })
+    let status = GHLogin.main(environment: environment)
+    #expect(status == .success, "\(stderr.text)")
+    #expect(stderr.text.contains("\n" + PasteBack.prompt + "\n"))
+    #expect(try fixture.store().load().hosts["github.com"]?.accounts.first?.token == "gho_pasted")
+    #expect(try fixture.store().load().hosts["github.com"]?.accounts.first?.viaDeviceFlow == false)
+  }
+
+  /// No prompt when stdin is not a terminal (a script), even with `--no-browser`; the browser
+  /// flow still works.
+  @Test func noPasteBackWithoutATerminal() throws {
+    transport.on(
+      "POST", DeviceStub.tokenURL, respond: .json(#"{"access_token":"gho_browser","token_type":"bearer"}"#))
+    transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
+    let transport = transport
+    let stderr = PastingOutput { url in
+      let (port, state) = LoopbackLoginTests.portAndState(of: url)
+      _ = Background {
+        TestNetwork.exchange(
+          port: port, "GET /callback?code=c&state=\(state) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+      }
+    }
+    let environment = Environment(
+      arguments: ["auth", "--no-browser"], variables: variables(), stdout: BufferOutput(), stderr: stderr,
+      stdin: BufferInput("", isTerminal: false), clock: SystemClock(), browser: RecordingBrowser(),
+      transport: { _ in transport })
+    #expect(GHLogin.main(environment: environment) == .success)
+    #expect(!stderr.text.contains(PasteBack.prompt))
+    #expect(try fixture.store().load().hosts["github.com"]?.accounts.first?.token == "gho_browser")
+  }
+}
+
+/// A terminal stand-in: a pipe's read end that says it is a terminal.
+struct TerminalPipe: ByteInput {
+  let fd: Int32
+  func readAll(limit: Int) -> [UInt8]? { [] }
+  func readLine() -> String? { nil }
+  var isTerminal: Bool { true }
+  var descriptor: Int32? { fd }
+}
+
+/// Collects stderr and, when the authorize URL appears on a line, calls `paste` with it once.
+final class PastingOutput: TextOutput {
+  private let storage = Mutex("")
+  private let paste: @Sendable (WebURL) -> Void
+  init(paste: @escaping @Sendable (WebURL) -> Void) { self.paste = paste }
+  var isTerminal: Bool { false }
+  var text: String { storage.withLock { $0 } }
+
+  func write(_ text: String) {
+    storage.withLock { $0 += text }
+    let line = text.hasSuffix("\n") ? String(text.dropLast()) : text
+    if line.hasPrefix("https://github.com/login/oauth/authorize?"), let url = try? WebURL(parsing: line) { paste(url) }
+  }
+}

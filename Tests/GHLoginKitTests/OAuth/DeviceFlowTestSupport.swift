@@ -1,0 +1,104 @@
+import Synchronization
+import Testing
+
+@testable import GHLoginKit
+
+/// Stubs and recordings shared by the device-flow tests.
+enum DeviceStub {
+  static let codeURL = "https://github.com/login/device/code"
+  static let tokenURL = "https://github.com/login/oauth/access_token"
+  static let userURL = "https://api.github.com/user"
+  static let app = OAuthApp(clientID: "Iv1.device", clientSecret: "app-secret", scopes: ["repo", "read:org"])
+  static let deviceCode = "3584d83530557fdd1f46af8289938c8ef79f9dc5"
+
+  /// A `/login/device/code` answer with `members` over the defaults (a nil value removes one).
+  static func codeAnswer(_ members: [String: String?] = [:], status: Int = 200) -> HTTPResponse {
+    var fields: [String: String] = [
+      "device_code": "\"\(deviceCode)\"", "user_code": "\"WDJB-MJHT\"",
+      "verification_uri": "\"https://github.com/login/device\"", "expires_in": "900", "interval": "5",
+    ]
+    for (key, value) in members { fields[key] = value }
+    let body = fields.keys.sorted().map { "\"\($0)\":\(fields[$0] ?? "")" }.joined(separator: ",")
+    return .json("{\(body)}", status: status)
+  }
+
+  /// A token-endpoint error body `{"error": code, ...}` (HTTP 200, as GitHub sends them).
+  static func oauthError(_ code: String, extra: String = "", status: Int = 200) -> HTTPResponse {
+    .json("{\"error\":\"\(code)\",\"error_description\":\"d\"\(extra)}", status: status)
+  }
+
+  static let token = HTTPResponse.json(#"{"access_token":"gho_device","token_type":"bearer","scope":"repo"}"#)
+  static let user = HTTPResponse.json(#"{"login":"octocat","id":1}"#, headers: [("X-OAuth-Scopes", "repo")])
+
+  static func endpoint(_ transport: FakeTransport) -> TokenEndpoint {
+    TokenEndpoint(url: tokenEndpointURL, host: .gitHubDotCom, transport: transport)
+  }
+
+  static var tokenEndpointURL: WebURL { GitHubHost.gitHubDotCom.defaultEndpoints.token }
+
+  static func authorization(interval: Int = 5, expiresIn: Int = 900) -> DeviceAuthorization {
+    DeviceAuthorization(
+      deviceCode: deviceCode, userCode: "WDJB-MJHT",
+      verificationURI: WebURL(scheme: .https, host: "github.com", pathAndQuery: "/login/device"),
+      expiresIn: expiresIn, interval: interval)
+  }
+}
+
+/// Answers the token endpoint from a script, recording the monotonic time of each poll.
+final class PollScript: Sendable {
+  /// One scripted answer.
+  enum Answer: Sendable {
+    case respond(HTTPResponse)
+    case fail(HTTPError)
+  }
+
+  private let state: Mutex<(answers: [Answer], times: [Double])>
+  let clock: ManualClock
+
+  init(clock: ManualClock, _ answers: [Answer]) {
+    self.clock = clock
+    state = Mutex((answers, []))
+  }
+
+  /// Stubs `POST tokenURL` on `transport` once per scripted answer.
+  func install(on transport: FakeTransport) {
+    let count = state.withLock { $0.answers.count }
+    transport.on("POST", DeviceStub.tokenURL, times: count) { [self] _ in try next() }
+  }
+
+  private func next() throws -> HTTPResponse {
+    let answer = state.withLock { state -> Answer in
+      state.times.append(clock.monotonic())
+      return state.answers.removeFirst()
+    }
+    switch answer {
+    case .respond(let response): return response
+    case .fail(let error): throw error
+    }
+  }
+
+  /// The monotonic time of every poll, in order.
+  var times: [Double] { state.withLock { $0.times } }
+
+  /// The gaps between consecutive polls, the first from `start`.
+  func gaps(from start: Double) -> [Double] {
+    var previous = start
+    return times.map { time in
+      defer { previous = time }
+      return time - previous
+    }
+  }
+}
+
+extension PollScript.Answer {
+  static var pending: Self { .respond(DeviceStub.oauthError("authorization_pending")) }
+  static var token: Self { .respond(DeviceStub.token) }
+  static func slowDown(interval: Int? = nil) -> Self {
+    .respond(DeviceStub.oauthError("slow_down", extra: interval.map { ",\"interval\":\($0)" } ?? ""))
+  }
+}
+
+/// Whether `a` and `b` are equal to within a microsecond each (sums of float waits are not exact).
+func approximately(_ a: [Double], _ b: [Double]) -> Bool {
+  a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 }
+}

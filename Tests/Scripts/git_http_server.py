@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""git_http_server.py ROOT CERT KEY USER TOKEN
+
+A git server for end-to-end tests: serves the repositories under ROOT with `git http-backend`
+over HTTPS on 127.0.0.1 (an ephemeral port, never another address), and only to requests
+carrying HTTP Basic credentials exactly USER:TOKEN; anything else gets 401 with
+`WWW-Authenticate: Basic realm="ghlogin test"`, as GitHub does.
+
+Prints `PORT <n>` on stdout once listening. Logs one line per request on stderr:
+`<status> <method> <path> auth=<none|ok|wrong>`. Exits when its stdin reaches EOF.
+Python 3 standard library only.
+"""
+
+import base64
+import http.server
+import os
+import ssl
+import subprocess
+import sys
+import threading
+
+
+def main() -> None:
+    root, cert, key, user, token = sys.argv[1:6]
+    expected = "Basic " + base64.b64encode(f"{user}:{token}".encode()).decode()
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def log_message(self, format, *args):  # quiet: we log our own line
+            pass
+
+        def do_GET(self):
+            self.serve()
+
+        def do_POST(self):
+            self.serve()
+
+        def serve(self):
+            given = self.headers.get("Authorization")
+            if given != expected:
+                self.reply(401, [("WWW-Authenticate", 'Basic realm="ghlogin test"')], b"authentication required\n",
+                           "none" if given is None else "wrong")
+                return
+            path, _, query = self.path.partition("?")
+            body = self.read_body()
+            env = {
+                "GIT_PROJECT_ROOT": root,
+                "GIT_HTTP_EXPORT_ALL": "1",
+                "PATH_INFO": path,
+                "QUERY_STRING": query,
+                "REQUEST_METHOD": self.command,
+                "CONTENT_TYPE": self.headers.get("Content-Type", ""),
+                "CONTENT_LENGTH": str(len(body)),
+                "REMOTE_USER": user,
+                "REMOTE_ADDR": "127.0.0.1",
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "HOME": root,
+                "GIT_CONFIG_NOSYSTEM": "1",
+            }
+            for header, variable in (("Content-Encoding", "HTTP_CONTENT_ENCODING"),
+                                     ("Git-Protocol", "HTTP_GIT_PROTOCOL")):
+                if self.headers.get(header):
+                    env[variable] = self.headers[header]
+            result = subprocess.run(["git", "http-backend"], input=body, env=env, capture_output=True)
+            head, _, content = result.stdout.partition(b"\r\n\r\n")
+            status, headers = 200, []
+            for line in head.split(b"\r\n"):
+                name, _, value = line.decode("latin-1").partition(":")
+                if name.lower() == "status":
+                    status = int(value.split()[0])
+                elif name:
+                    headers.append((name, value.strip()))
+            self.reply(status, headers, content, "ok")
+
+        def read_body(self) -> bytes:
+            if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+                chunks = []
+                while True:
+                    size = int(self.rfile.readline().split(b";")[0], 16)
+                    if size == 0:
+                        self.rfile.readline()
+                        return b"".join(chunks)
+                    chunks.append(self.rfile.read(size))
+                    self.rfile.readline()
+            length = int(self.headers.get("Content-Length") or 0)
+            return self.rfile.read(length) if length else b""
+
+        def reply(self, status, headers, content, auth):
+            self.send_response(status)
+            for name, value in headers:
+                self.send_header(name, value)
+            self.send_header("Content-Length", str(len(content)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.wfile.write(content)
+            print(f"{status} {self.command} {self.path} auth={auth}", file=sys.stderr, flush=True)
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    print(f"PORT {server.server_address[1]}", flush=True)
+    sys.stdin.read()  # until EOF: the test is done
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
