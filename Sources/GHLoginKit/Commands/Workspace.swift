@@ -153,7 +153,13 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (T48).
   func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
-    let credentials = try store.load()
+    try usableCredential(selection, in: store.load())
+  }
+
+  /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
+  func usableCredential(
+    _ selection: AccountSelection, in credentials: Credentials
+  ) throws -> (host: GitHubHost, credential: Credential) {
     let (host, account) = try select(selection, in: credentials)
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
