@@ -24,9 +24,12 @@ let package = Package(
       name: "ghlogin",
       dependencies: ["GHLoginKit"],
       swiftSettings: settings,
-      // Linker/libstdc++.so is a linker script: with --static-swift-stdlib, libstdc++ is
-      // linked statically too, so start-up does not load and relocate libstdc++.so.6.
-      linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linker"])]
+      // Linker/ holds linker scripts named libstdc++.so and libgcc_s.so: with
+      // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, so
+      // start-up does not load and relocate libstdc++.so.6 and libgcc_s.so.1.
+      // Release builds only: debug builds and tests use the shared Swift runtime, which brings
+      // both libraries itself.
+      linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linker"], .when(configuration: .release))]
     ),
     .testTarget(
       name: "GHLoginKitTests",
