@@ -7,7 +7,8 @@ import Testing
 @Suite struct TLSContextTests {
   /// A trust that needs no files: an empty certificate directory list and no bundle file.
   private func trust(_ directory: String) -> TLSTrust {
-    TLSTrust(variables: ["SSL_CERT_FILE": "/nonexistent/ghlogin-test-bundle.pem", "SSL_CERT_DIR": directory], caFile: nil)
+    TLSTrust(
+      variables: ["SSL_CERT_FILE": "/nonexistent/ghlogin-test-bundle.pem", "SSL_CERT_DIR": directory], caFile: nil)
   }
 
   @Test func theSameTrustGetsTheSameContext() throws {
