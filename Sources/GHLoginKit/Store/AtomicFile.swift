@@ -16,13 +16,16 @@ enum AtomicFile {
   ///    inode is never reused;
   /// 4. `fsync` of the directory.
   ///
-  /// On any failure before the rename the temp file is unlinked and `path` is untouched. A
+  /// On any failure before the rename the temp file is unlinked, `path` is untouched, and the
+  /// error (``StoreError/notWritten(path:operation:_:)``) says so. A
   /// failure of the directory `fsync` is reported, but the new file is already complete in
   /// place (undoing it could resurrect a refresh token that is no longer valid).
   static func write(_ bytes: [UInt8], to path: String, faults: StoreFaults) throws(StoreError) {
     let directory = FilePath.directory(of: path)
     let prefix = FilePath.join(directory, temporaryPrefix(for: path))
-    do { try faults.check(.open, call: "open") } catch { throw .io(path: prefix + "…", operation: "create", error) }
+    do { try faults.check(.open, call: "open") } catch {
+      throw .notWritten(path: path, operation: "create a temp file next to", error)
+    }
     var temporary = ""
     var fd: Int32 = -1
     for attempt in 1...16 {
@@ -33,7 +36,7 @@ enum AtomicFile {
       } catch where error.errno == EEXIST && attempt < 16 {
         continue
       } catch {
-        throw .io(path: temporary, operation: "create", error)
+        throw .notWritten(path: path, operation: "create a temp file next to", error)
       }
     }
 
@@ -57,7 +60,7 @@ enum AtomicFile {
       try SecureFile.rename(temporary, path)
       renamed = true
     } catch {
-      throw .io(path: path, operation: "write", error)
+      throw .notWritten(path: path, operation: "write", error)
     }
     do {
       try faults.check(.directoryFsync, call: "fsync")

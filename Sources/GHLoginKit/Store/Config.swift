@@ -44,13 +44,10 @@ public struct Config: Sendable, Equatable {
   /// Reads and validates `paths.configFile` and captures the environment overrides.
   ///
   /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
-  /// and must be a regular file of at most 1 MiB.
+  /// and must be a regular file of at most 1 MiB; its bytes go to ``parse(bytes:file:variables:)``.
   public static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
     let file = paths.configFile
-    var config = Config(file: file)
-    config.clientIDOverride = try override("GHLOGIN_CLIENT_ID", variables)
-    config.clientSecretOverride = try override("GHLOGIN_CLIENT_SECRET", variables)
-
+    let config = try environmentOnly(file: file, variables: variables)
     let bytes: [UInt8]
     do {
       bytes = try SecureFile.readRegularFile(file, limit: maximumFileSize).bytes
@@ -63,6 +60,28 @@ public struct Config: Sendable, Equatable {
       case .system(let systemError): throw .unreadable(file: file, systemError)
       }
     }
+    return try decode(bytes, into: config)
+  }
+
+  /// Validates the contents of a config file read from `file` (named in messages) and captures
+  /// the environment overrides from `variables`: everything ``load(paths:variables:)`` does
+  /// except reading the file. The seam the config fuzz target drives.
+  static func parse(bytes: [UInt8], file: String, variables: [String: String]) throws(ConfigError) -> Config {
+    try decode(bytes, into: try environmentOnly(file: file, variables: variables))
+  }
+
+  /// The config when there is no file: only the environment overrides.
+  private static func environmentOnly(file: String, variables: [String: String]) throws(ConfigError) -> Config {
+    var config = Config(file: file)
+    config.clientIDOverride = try override("GHLOGIN_CLIENT_ID", variables)
+    config.clientSecretOverride = try override("GHLOGIN_CLIENT_SECRET", variables)
+    return config
+  }
+
+  /// `config` with the settings of the file contents `bytes` (JSON, strictly checked).
+  private static func decode(_ bytes: [UInt8], into config: Config) throws(ConfigError) -> Config {
+    var config = config
+    let file = config.file
     config.fileExisted = true
     let document: JSONValue
     do {

@@ -157,8 +157,7 @@ struct ConfigDecoder {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
-  /// `key` escaped like the inside of a JSON string, safe to show on a terminal.
-  static func display(_ key: String) -> String {
-    String(JSON.serialize(.string(key)).dropFirst().dropLast())
-  }
+  /// `key` escaped like the inside of a JSON string, safe to show on a terminal
+  /// (``Sanitize/escaped(_:)``).
+  static func display(_ key: String) -> String { Sanitize.escaped(key) }
 }

@@ -31,6 +31,9 @@ public enum StoreError: ReportableError, Equatable, Sendable {
   case lockTimeout(path: String, seconds: Double)
   /// A system call failed; `operation` reads like "write" or "create the directory".
   case io(path: String, operation: String, SystemError)
+  /// Replacing the file failed before the rename (no room, read-only directory, I/O error), so
+  /// the file is exactly as it was; `operation` reads like "write" or "create a temp file next to".
+  case notWritten(path: String, operation: String, SystemError)
   /// A token or refresh token with characters no token has (R30); a programming guard.
   case invalidToken(host: String, login: String, field: String)
   /// Any other value that cannot be stored (an empty login, a time that is not finite).
@@ -70,6 +73,8 @@ public enum StoreError: ReportableError, Equatable, Sendable {
         + "Try again when it has finished"
     case .io(let path, let operation, let error):
       "cannot \(operation) \(path): \(error.reason)"
+    case .notWritten(let path, let operation, let error):
+      "cannot \(operation) \(path): \(error.reason); the file was left unchanged"
     case .invalidToken(let host, let login, let field):
       "refusing to store the \(field) of \(login) on \(host): it contains whitespace, control characters, '=' or non-ASCII characters"
     case .invalidCredential(let host, let reason):

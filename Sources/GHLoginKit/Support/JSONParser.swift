@@ -64,7 +64,7 @@ struct JSONParser {
       let key = try parseString()
       guard seen.insert(key).inserted else {
         position = keyStart
-        throw error("duplicate key \(JSON.serialize(.string(key)))")
+        throw error("duplicate key \"\(Sanitize.escaped(key))\"")
       }
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }

@@ -33,6 +33,23 @@ public enum Sanitize {
     }
   }
 
+  /// `text` escaped like the inside of a JSON string, so that nothing in it can act on a
+  /// terminal and nothing is lost: besides what JSON escapes (C0 controls, DEL, `"` and `\`),
+  /// every scalar ``isUnsafe(_:)`` names (C1 controls, line separators, bidi overrides, U+FEFF)
+  /// becomes `\uXXXX`. For quoting names from files (keys, hosts) in messages.
+  public static func escaped(_ text: String) -> String {
+    var shown = ""
+    for scalar in JSON.serialize(.string(text)).dropFirst().dropLast().unicodeScalars {
+      if isUnsafe(scalar) {
+        let hex = String(scalar.value, radix: 16)
+        shown += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
+
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by HTML character references,
   /// after removing what ``terminal(_:maxCharacters:)`` removes.
   public static func html(_ text: String, maxCharacters: Int = 300) -> String {

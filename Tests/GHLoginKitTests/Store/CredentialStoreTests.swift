@@ -110,8 +110,8 @@ import Testing
     #expect(error.exitStatus == .failure)
     let expected: String =
       switch step {
-      case .open: "cannot create \(fixture.configDirectory)/.credentials.json.tmp-…: Input/output error"
-      case .write, .fsync, .rename: "cannot write \(fixture.file): Input/output error"
+      case .open: "cannot create a temp file next to \(fixture.file): Input/output error; the file was left unchanged"
+      case .write, .fsync, .rename: "cannot write \(fixture.file): Input/output error; the file was left unchanged"
       case .directoryFsync: "cannot flush the directory \(fixture.configDirectory): Input/output error"
       }
     #expect(error.message == expected)

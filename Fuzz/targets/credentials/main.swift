@@ -1,0 +1,80 @@
+// Fuzz target: the credentials file format (Store/CredentialCoding.swift).
+//
+// Input: the bytes of a credentials.json. Invariants:
+// - whatever `decode` accepts passes `validate` (so it can be written back) and every token
+//   and refresh token in it passes `Credential.isAcceptableToken`;
+// - round trip: decode(encode(x)) == x, and encode is a fixed point: encode(decode(encode(x)))
+//   is byte-for-byte encode(x);
+// - a refusal never quotes a token: its text (key paths, positions) has no token from the file
+//   (checked for tokens of 12+ bytes with a digit) and no control characters.
+
+/// Every key and string value in `value` except token values.
+func otherStrings(_ value: JSONValue) -> [String] {
+  switch value {
+  case .string(let text): return [text]
+  case .array(let elements): return elements.flatMap(otherStrings)
+  case .object(let object):
+    return object.entries.flatMap {
+      [$0.key] + (["token", "refresh_token"].contains($0.key) ? [] : otherStrings($0.value))
+    }
+  default: return []
+  }
+}
+
+/// The token and refresh_token string values anywhere in `value`.
+func tokens(_ value: JSONValue) -> [String] {
+  switch value {
+  case .array(let elements): return elements.flatMap(tokens)
+  case .object(let object):
+    return object.entries.flatMap { entry -> [String] in
+      if ["token", "refresh_token"].contains(entry.key), let text = entry.value.stringValue { return [text] }
+      return tokens(entry.value)
+    }
+  default: return []
+  }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let input = bytes(data, size)
+  let credentials: Credentials
+  do {
+    credentials = try CredentialCoding.decode(input)
+  } catch {
+    if case .invalid(let text) = error {
+      invariant(isTerminalSafe(text), "unsafe failure text: \(text.debugDescription)")
+      if let document = try? JSON.parse(input) {
+        let others = otherStrings(document)
+        for secret in tokens(document)
+        where secret.utf8.count >= 12 && secret.utf8.contains(where: { (0x30...0x39).contains($0) })
+          && !others.contains(where: { $0.contains(secret) })
+        {
+          invariant(!text.contains(secret), "the failure text shows a token")
+        }
+      }
+    }
+    return 0
+  }
+  for entry in credentials.hosts.values {
+    for account in entry.accounts {
+      invariant(Credential.isAcceptableToken(account.token), "unacceptable token decoded")
+      if let refresh = account.refreshToken { invariant(Credential.isAcceptableToken(refresh), "bad refresh token") }
+    }
+  }
+  do {
+    try CredentialCoding.validate(credentials)
+  } catch {
+    invariant(false, "decoded credentials do not validate: \(error.message)")
+  }
+  let encoded = CredentialCoding.encode(credentials)
+  let decoded: Credentials
+  do {
+    decoded = try CredentialCoding.decode(encoded)
+  } catch {
+    invariant(false, "encoded credentials do not decode: \(error)\n\(String(decoding: encoded, as: UTF8.self))")
+    return 0
+  }
+  invariant(decoded == credentials, "round trip changed the credentials")
+  invariant(CredentialCoding.encode(decoded) == encoded, "encode is not a fixed point")
+  return 0
+}

@@ -1,0 +1,86 @@
+// Fuzz target: token endpoint answers (OAuth/TokenResponse.swift, TokenResponse.parse).
+//
+// Input: one control byte, then the body. The control byte picks the Content-Type (bits 0–2:
+// JSON, JSON with charset, form, form with charset, XML, none, upper-case JSON, or the body's
+// first line) and the status (bits 3–5: 200, 201, 204, 299, 302, 400, 401, 500). Invariants:
+// - success only for a 2xx; the access token passes `Credential.isAcceptableToken` and
+//   `TokenResponse.isUsableToken` (so it can go into a header and the git protocol), as does
+//   a refresh token; expiry seconds are ≥ 0; scopes are non-empty and hold no separators;
+//   `description` never shows either token;
+// - failure: the message is terminal-safe (no control characters or ESC), the exit status is
+//   1, 2 or 4, and it shows a token from the body only if the server also put it in a field
+//   that is meant to be shown (`error`, `error_description`, `token_type`, the content type).
+//   (Checked for secrets of 12+ bytes with a digit, which no fixed text of a message contains.)
+
+let contentTypes: [String?] = [
+  "application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=utf-8", "application/xml", nil, "APPLICATION/JSON", "",
+]
+let statuses = [200, 201, 204, 299, 302, 400, 401, 500]
+let endpoint = WebURL(scheme: .https, host: "github.com", pathAndQuery: "/login/oauth/access_token")
+
+/// The string members of the body (JSON object or form), read with the kit's own decoders.
+func members(_ body: [UInt8]) -> [String: String] {
+  var result: [String: String] = [:]
+  if let object = (try? JSON.parse(body))?.objectValue {
+    for (key, value) in object.entries { if let text = value.stringValue { result[key] = text } }
+  } else if let text = String(validating: body, as: UTF8.self), let pairs = try? FormEncoding.decode(Substring(text)) {
+    for pair in pairs { result[pair.name] = pair.value }
+  }
+  return result
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  guard size > 0 else { return 0 }
+  let control = Int(data[0])
+  let body = bytes(data + 1, size - 1)
+  let status = statuses[(control >> 3) & 7]
+  var contentType = contentTypes[control & 7]
+  if contentType == "" {
+    contentType = String(decoding: body.prefix { $0 != 0x0A }, as: UTF8.self)
+  }
+  var headers = HTTPHeaders()
+  if let contentType { headers.add("Content-Type", contentType) }
+  let response = HTTPResponse(status: status, headers: headers, body: body)
+
+  do {
+    let token = try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: endpoint)
+    invariant((200...299).contains(status), "success with HTTP \(status)")
+    invariant(Credential.isAcceptableToken(token.accessToken), "unacceptable access token")
+    invariant(TokenResponse.isUsableToken(token.accessToken), "unusable access token")
+    if let refresh = token.refreshToken {
+      invariant(Credential.isAcceptableToken(refresh) && TokenResponse.isUsableToken(refresh), "bad refresh token")
+    }
+    invariant((token.expiresIn ?? 0) >= 0 && (token.refreshTokenExpiresIn ?? 0) >= 0, "negative expiry")
+    invariant(token.tokenType == "bearer", "token type \(token.tokenType.debugDescription)")
+    for scope in token.scopes {
+      invariant(
+        !scope.isEmpty && !scope.contains(",") && !scope.contains(" ") && !scope.contains("\t"), "scope \(scope)")
+    }
+    var blank = token
+    blank.accessToken = "x"
+    blank.refreshToken = token.refreshToken.map { _ in "x" }
+    for secret in [token.accessToken, token.refreshToken].compactMap({ $0 }) where !blank.description.contains(secret) {
+      invariant(!token.description.contains(secret), "description shows a token")
+    }
+  } catch {
+    invariant(isTerminalSafe(error.message), "unsafe message: \(error.message.debugDescription)")
+    invariant([1, 2, 4].contains(error.exitStatus.rawValue), "exit status \(error.exitStatus)")
+    let fields = members(body)
+    let shown =
+      ["error", "error_description", "token_type"].compactMap { fields[$0] } + [
+        contentType ?? "", endpoint.description,
+      ]
+    for name in ["access_token", "refresh_token"] {
+      // Only secrets that cannot be a word of the fixed text: 12+ bytes, a digit, no space.
+      guard let secret = fields[name], secret.utf8.count >= 12,
+        secret.utf8.contains(where: { (0x30...0x39).contains($0) }),
+        !secret.contains(" ")
+      else { continue }
+      let echoed = shown.contains { Sanitize.terminal($0).contains(secret) || $0.contains(secret) }
+      invariant(echoed || !error.message.contains(secret), "the message shows the \(name)")
+    }
+  }
+  return 0
+}
