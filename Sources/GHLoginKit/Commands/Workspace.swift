@@ -25,9 +25,11 @@ struct Workspace {
     }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
-      throw UsageError("logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
+      throw UsageError(
+        "logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
     }
-    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) } ?? .gitHubDotCom
+    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
+      ?? .gitHubDotCom
   }
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
@@ -38,7 +40,8 @@ struct Workspace {
   }
 
   /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one.
-  func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn) -> Credential {
+  func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn) -> Credential
+  {
     guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
     let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
     if let wanted {
@@ -102,7 +105,8 @@ extension Workspace {
     guard let clientID = settings.clientID, !clientID.isEmpty else {
       throw MissingClientID(host: host.name, configFile: paths.configFile)
     }
-    return OAuthApp(clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
+    return OAuthApp(
+      clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
   }
 
   /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store.

@@ -44,7 +44,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     let authority = rest[..<authorityEnd]
     var path = String(rest[authorityEnd...])
     if path.isEmpty || path.first == "?" { path = "/" + path }
-    if authority.contains("@") { throw ParseError(reason: "it has user info (user@host); put credentials in the config instead") }
+    if authority.contains("@") {
+      throw ParseError(reason: "it has user info (user@host); put credentials in the config instead")
+    }
 
     let (host, port) = try Self.parseAuthority(authority)
     self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
@@ -56,7 +58,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     var hostPart = authority
     var port: Int?
     if hostPart.first == "[" {
-      guard let close = hostPart.firstIndex(of: "]") else { throw ParseError(reason: "its IPv6 address is not closed with ]") }
+      guard let close = hostPart.firstIndex(of: "]") else {
+        throw ParseError(reason: "its IPv6 address is not closed with ]")
+      }
       let after = hostPart[hostPart.index(after: close)...]
       if !after.isEmpty {
         guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
@@ -74,7 +78,9 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port) else {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+      (1...65535).contains(port)
+    else {
       throw ParseError(reason: "its port must be a number from 1 to 65535")
     }
     return port

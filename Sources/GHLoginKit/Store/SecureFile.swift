@@ -54,7 +54,7 @@ enum SecureFile {
     var info = stat()
     do {
       try retryingEINTR("lstat") { lstat(path, &info) }
-    } catch where error.errno == ENOENT {
+    } catch  where error.errno == ENOENT {
       return nil
     }
     return info
@@ -65,7 +65,7 @@ enum SecureFile {
     var info = stat()
     do {
       try retryingEINTR("stat") { stat(path, &info) }
-    } catch where error.errno == ENOENT {
+    } catch  where error.errno == ENOENT {
       return nil
     }
     return info
@@ -142,7 +142,7 @@ enum SecureFile {
     defer { close(fd) }
     do {
       try sync(fd)
-    } catch where error.errno == EINVAL {
+    } catch  where error.errno == EINVAL {
       return
     }
   }

@@ -55,7 +55,8 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     guard SSL_get_verify_mode(ssl) == SSL_VERIFY_PEER else { throw .setup("peer verification is not enabled") }
     guard SSL_set_fd(ssl, socket.fd) == 1 else { throw .setup(Self.queuedErrorReason() ?? "SSL_set_fd failed") }
     let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+    let isIPv4 =
+      host.split(separator: ".", omittingEmptySubsequences: false).count == 4
       && host.allSatisfy { $0 == "." || $0.isASCIIDigit }
     if isIPv4 || isIPv6 {
       let literal = isIPv6 ? String(host.dropFirst().dropLast()) : host
