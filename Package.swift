@@ -12,11 +12,9 @@ let package = Package(
     .executable(name: "ghlogin", targets: ["ghlogin"])
   ],
   targets: [
-    .systemLibrary(
-      name: "COpenSSL",
-      pkgConfig: "openssl",
-      providers: [.apt(["libssl-dev"])]
-    ),
+    // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
+    // binary does not link libssl/libcrypto, so `token` and `git-credential` never load them.
+    .target(name: "COpenSSL"),
     .target(
       name: "GHLoginKit",
       dependencies: ["COpenSSL"],
@@ -25,7 +23,13 @@ let package = Package(
     .executableTarget(
       name: "ghlogin",
       dependencies: ["GHLoginKit"],
-      swiftSettings: settings
+      swiftSettings: settings,
+      // Linker/ holds linker scripts named libstdc++.so and libgcc_s.so: with
+      // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, so
+      // start-up does not load and relocate libstdc++.so.6 and libgcc_s.so.1.
+      // Release builds only: debug builds and tests use the shared Swift runtime, which brings
+      // both libraries itself.
+      linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linker"], .when(configuration: .release))]
     ),
     .testTarget(
       name: "GHLoginKitTests",

@@ -50,10 +50,12 @@ build() {
   rm -rf "$scratch"
   mkdir -p "$scratch"
   cp --parents -r "${sources[@]}" Sources/COpenSSL "$scratch/"
-  (cd "$scratch" && swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
+  # COpenSSL is a C target: its loader (which dlopens libssl.so.3) is compiled and linked in.
+  (cd "$scratch" && clang -c -O1 -g -I Sources/COpenSSL/include Sources/COpenSSL/openssl_loader.c -o openssl_loader.o \
+    && swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
     -module-name FuzzTarget -swift-version 6 -enable-upcoming-feature ExistentialAny \
-    -I Sources/COpenSSL -Xcc -fmodule-map-file=Sources/COpenSSL/module.modulemap \
-    "${sources[@]}" -lssl -lcrypto -o "$root/$binary.tmp") \
+    -I Sources/COpenSSL/include -Xcc -fmodule-map-file=Sources/COpenSSL/include/module.modulemap \
+    "${sources[@]}" openssl_loader.o -o "$root/$binary.tmp") \
     >"$out/logs/$name.build.log" 2>&1 || {
     cat "$out/logs/$name.build.log" >&2
     echo "fuzz: building $name failed" >&2

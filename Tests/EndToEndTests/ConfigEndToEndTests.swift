@@ -33,7 +33,7 @@ import Testing
         + "(127.0.0.1, [::1], localhost)\n"),
     Case(
       name: "URL that does not parse", text: #"{"client_id": "Iv1.testclient", "api_url": "https://"}"#,
-      message: "{file}: \"api_url\" is not a valid URL: '' is not a valid host name\n"),
+      message: "{file}: \"api_url\" is not a valid URL: it has no host\n"),
     Case(
       name: "T20 javascript: authorize_url", text: #"{"client_id": "Iv1.testclient", "authorize_url": "javascript:alert(1)"}"#,
       message: "{file}: \"authorize_url\" is not a valid URL: it is not an absolute URL (expected https://HOST/...)\n"),

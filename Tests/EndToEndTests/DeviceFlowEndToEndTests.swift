@@ -26,7 +26,7 @@ import Testing
     let json = #"""
       {"version":1,"hosts":{"github.test":{"active":"hubot","accounts":[{"login":"hubot","user_id":2,"token":"gho_before","token_type":"bearer","scopes":["repo"],"created_at":1700000000}]}}}
       """#
-    FileManager.default.createFile(
+    _ = FileManager.default.createFile(
       atPath: sandbox.credentialsFile, contents: Data(json.utf8), attributes: [.posixPermissions: 0o600])
     let check = try runGHLogin(["token"], env: sandbox.environment())
     #expect(check.stdout == "gho_before\n", "the seeded credentials must be readable: \(check.stderr)")

@@ -194,8 +194,8 @@ import Testing
     let scenario = try await Scenario.start()
     let start = Date()
     let pending = try await scenario.startAuth(["--timeout", "2"])
-    #expect(pending.child.text(.stderr).contains("Waiting up to 2 seconds"))
     let result = try await pending.finish(timeout: 15)
+    #expect(result.stderr.contains("Waiting up to 2 seconds"), "\(result)")
     let elapsed = Date().timeIntervalSince(start)
     #expect(result.status == 1, "\(result)")
     #expect(

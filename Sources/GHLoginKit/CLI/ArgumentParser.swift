@@ -13,7 +13,8 @@ public struct ParsedArguments: Sendable, Equatable {
   public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = values[name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
-      throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      throw UsageError(
+        "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
     }
     return number
   }
@@ -21,7 +22,9 @@ public struct ParsedArguments: Sendable, Equatable {
 
 /// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--`, positionals.
 enum ArgumentParser {
-  static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError) -> ParsedArguments {
+  static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError)
+    -> ParsedArguments
+  {
     var parsed = ParsedArguments()
     var index = arguments.startIndex
     var onlyPositionals = false
@@ -70,7 +73,8 @@ enum ArgumentParser {
     if argument.hasPrefix("--") {
       let body = argument.dropFirst(2)
       let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-      let inline = body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=") ?? body.startIndex)...]) : nil
+      let inline =
+        body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=") ?? body.startIndex)...]) : nil
       if let spec = options.first(where: { $0.name == name }) { return (spec, inline) }
       let hint = nearestCandidate(to: name, among: options.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
       throw UsageError("unknown option --\(name)\(hint)")

@@ -19,14 +19,12 @@ struct EnvCommand: Command {
       .flag("force", help: "Print even when stdout is a terminal"),
     ])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
   var shell: ShellQuoting.Shell
   var force: Bool
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
     shell = arguments.value("shell").flatMap(ShellQuoting.Shell.init(rawValue:)) ?? .sh
     force = arguments.flag("force")
   }
@@ -41,7 +39,7 @@ struct EnvCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
-    let (host, account) = try Workspace(environment).usableCredential(host: host, user: user)
+    let (host, account) = try Workspace(environment).usableCredential(selection)
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success
   }

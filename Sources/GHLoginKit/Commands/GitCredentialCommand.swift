@@ -70,7 +70,8 @@ struct GitCredentialCommand: Command {
     let account: Credential
     do {
       // The shared way to a usable token: refreshed first when it expires within five minutes.
-      account = try workspace.usableCredential(host: stored.name, user: wanted).credential
+      account = try workspace.usableCredential(AccountSelection(host: stored.name, user: wanted), in: credentials)
+        .credential
     } catch is NotLoggedIn {
       return .success  // no such account on that host: git asks its next helper
     } catch let error as RefreshError {

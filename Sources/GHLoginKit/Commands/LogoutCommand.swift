@@ -10,13 +10,11 @@ struct LogoutCommand: Command {
       """,
     options: [.host, .user, .flag("local-only", help: "Only remove the token from this machine; do not revoke it")])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
   var localOnly: Bool
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
     localOnly = arguments.flag("local-only")
   }
 
@@ -34,8 +32,7 @@ struct LogoutCommand: Command {
     // Revoke and remove under the lock, so a refresh in another process cannot swap in a new
     // token between the two (R46: removal is atomic and happens whatever the revocation did).
     let (host, login, serverSide) = try workspace.store.update { credentials in
-      let chosen = try workspace.host(self.host, credentials: credentials)
-      let account = try workspace.account(on: chosen, user: user, in: credentials)
+      let (chosen, account) = try workspace.select(selection, in: credentials)
       let serverSide = revoke(account.token, on: chosen, workspace: workspace)
       credentials.remove(login: account.login, from: chosen.name)
       return (chosen, account.login, serverSide)

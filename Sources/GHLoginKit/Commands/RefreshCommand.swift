@@ -12,19 +12,16 @@ struct RefreshCommand: Command {
       """,
     options: [.host, .user])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
     let credentials = try workspace.store.load()
-    let host = try workspace.host(host, credentials: credentials)
-    let account = try workspace.account(on: host, user: user, in: credentials)
+    let (host, account) = try workspace.select(selection, in: credentials)
     let login = Sanitize.terminal(account.login)
     if account.refreshToken == nil && !account.isExpired {
       guard let expiresAt = account.expiresAt else {

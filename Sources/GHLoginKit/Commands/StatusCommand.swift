@@ -66,7 +66,8 @@ struct StatusCommand: Command {
           "login": .string(account.login),
           "active": .bool(account.login == entry.activeLogin),
           "scopes": .array(account.scopes.map(JSONValue.string)),
-          "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:)) ?? .null,
+          "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
+            ?? .null,
           "session_expired": .bool(account.isExpired),
           "token_redacted": .string(Redaction.redact(account.token)),
         ]
@@ -76,7 +77,8 @@ struct StatusCommand: Command {
     let document: JSONValue = ["credentials_file": .string(file), "hosts": .object(object)]
     environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")
     guard !object.entries.isEmpty else {
-      environment.stderr.write("ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); run 'ghlogin auth'\n")
+      environment.stderr.write(
+        "ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); run 'ghlogin auth'\n")
       return .notLoggedIn
     }
     return .success

@@ -11,18 +11,16 @@ struct SwitchCommand: Command {
       """,
     options: [.host, .option("user", value: "LOGIN", help: "The account to make active")])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
     let (host, previous, chosen) = try workspace.store.update { credentials in
-      let host = try workspace.host(self.host, credentials: credentials)
+      let host = try workspace.host(selection.host, credentials: credentials)
       guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else {
         throw NotLoggedIn(host: host.name)
       }
@@ -43,7 +41,7 @@ struct SwitchCommand: Command {
   /// The login to make active: `--user` (matched ignoring case, stored as GitHub spells it),
   /// else the other of two accounts, else the only one.
   private func choose(in entry: HostEntry, host: GitHubHost) throws -> String {
-    if let user {
+    if let user = selection.user {
       guard let account = entry.account(user) else { throw NotLoggedIn(host: host.name, user: user) }
       return account.login
     }

@@ -17,19 +17,17 @@ struct TokenCommand: Command {
       """,
     options: [.host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line")])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
   var header: Bool
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
     header = arguments.flag("header")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let (_, account) = try workspace.usableCredential(host: host, user: user)
+    let (_, account) = try workspace.usableCredential(selection)
     environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
     return .success
   }

@@ -10,19 +10,17 @@ struct WhoamiCommand: Command {
       """,
     options: [.host, .user, .flag("json", help: "Print GitHub's /user JSON object as received")])
 
-  var host: String?
-  var user: String?
+  var selection: AccountSelection
   var json: Bool
 
   init(_ arguments: ParsedArguments) {
-    host = arguments.value("host")
-    user = arguments.value("user")
+    selection = AccountSelection(arguments)
     json = arguments.flag("json")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let (host, account) = try workspace.usableCredential(host: host, user: user)
+    let (host, account) = try workspace.usableCredential(selection)
     let identity = try workspace.api(for: host).user(token: account.token)
     if json {
       environment.stdout.write(String(decoding: identity.rawJSON, as: UTF8.self) + "\n")

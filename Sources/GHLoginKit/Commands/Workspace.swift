@@ -25,13 +25,23 @@ struct Workspace {
     }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
-      throw UsageError("logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
+      throw UsageError(
+        "logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
     }
-    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) } ?? .gitHubDotCom
+    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
+      ?? .gitHubDotCom
+  }
+
+  /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
+  /// and ``account(on:user:in:)``).
+  func select(_ selection: AccountSelection, in credentials: Credentials) throws -> (GitHubHost, Credential) {
+    let host = try host(selection.host, credentials: credentials)
+    return (host, try account(on: host, user: selection.user, in: credentials))
   }
 
   /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one.
-  func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn) -> Credential {
+  func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn) -> Credential
+  {
     guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
     let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
     if let wanted {
@@ -57,6 +67,21 @@ struct NotLoggedIn: ReportableError, Equatable {
   var exitStatus: ExitStatus { .notLoggedIn }
 }
 
+/// `--host` and `--user` as given on the command line; `Workspace` resolves them.
+struct AccountSelection: Sendable, Equatable {
+  var host: String?
+  var user: String?
+
+  init(host: String? = nil, user: String? = nil) {
+    self.host = host
+    self.user = user
+  }
+
+  init(_ arguments: ParsedArguments) {
+    self.init(host: arguments.value("host"), user: arguments.value("user"))
+  }
+}
+
 extension OptionSpec {
   static let host = OptionSpec.option(
     "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)")
@@ -80,7 +105,8 @@ extension Workspace {
     guard let clientID = settings.clientID, !clientID.isEmpty else {
       throw MissingClientID(host: host.name, configFile: paths.configFile)
     }
-    return OAuthApp(clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
+    return OAuthApp(
+      clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
   }
 
   /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store.
@@ -130,10 +156,21 @@ extension Workspace {
   /// ``account(on:user:in:)``), with a token that is good for at least five more minutes:
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (T48).
-  func usableCredential(host option: String?, user: String?) throws -> (host: GitHubHost, credential: Credential) {
-    let credentials = try store.load()
-    let host = try host(option, credentials: credentials)
-    let account = try account(on: host, user: user, in: credentials)
+  func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
+    try usableCredential(selection, in: store.load())
+  }
+
+  /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
+  func usableCredential(
+    _ selection: AccountSelection, in credentials: Credentials
+  ) throws -> (host: GitHubHost, credential: Credential) {
+    let (host, account) = try select(selection, in: credentials)
+    // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
+    // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
+    switch RefreshPolicy.decide(account, now: environment.clock.now()) {
+    case .use, .useUntilExpiry: return (host, account)
+    case .refresh, .sessionOver: break
+    }
     let outcome = try refresher(for: host).usable(account)
     if let reason = outcome.deferredFailure?.reason {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()

@@ -24,8 +24,14 @@ public struct Environment: Sendable {
   public var browser: any BrowserOpener
   /// How HTTP requests leave the process, given an extra CA bundle to trust (config `ca_file`).
   public var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
-  /// The absolute path of the running executable (for `setup-git`).
-  public var executablePath: String
+  /// The absolute path of the running executable (for `setup-git`), worked out when asked.
+  public var executablePath: String {
+    get { resolveExecutablePath() }
+    set { resolveExecutablePath = { newValue } }
+  }
+  /// Works out ``executablePath``. For the process it is a `readlink`, a `getcwd` and a `PATH`
+  /// search, which only `setup-git` needs: not done at start-up (it cost `token` 15 % of its time).
+  public var resolveExecutablePath: @Sendable () -> String
   /// Installs Ctrl-C handling and returns a descriptor that becomes readable on SIGINT or
   /// SIGTERM; nil in tests, which stop a login with its timeout instead.
   public var interruptDescriptor: @Sendable () -> Int32?
@@ -44,7 +50,7 @@ public struct Environment: Sendable {
     self.clock = clock
     self.browser = browser
     self.transport = transport
-    self.executablePath = executablePath
+    self.resolveExecutablePath = { executablePath }
     self.interruptDescriptor = interruptDescriptor
   }
 }

@@ -104,7 +104,9 @@ public final class BufferInput: ByteInput {
     storage = Mutex(bytes)
     self.isTerminal = isTerminal
   }
-  public convenience init(_ text: String, isTerminal: Bool = false) { self.init(Array(text.utf8), isTerminal: isTerminal) }
+  public convenience init(_ text: String, isTerminal: Bool = false) {
+    self.init(Array(text.utf8), isTerminal: isTerminal)
+  }
 
   public func readAll(limit: Int) -> [UInt8]? {
     storage.withLock { bytes in

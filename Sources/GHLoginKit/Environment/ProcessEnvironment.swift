@@ -15,7 +15,7 @@ extension Environment {
       entry += 1
     }
     let captured = variables
-    return Environment(
+    var environment = Environment(
       arguments: Array(CommandLine.arguments.dropFirst()),
       variables: variables,
       stdout: FileOutput(fd: STDOUT_FILENO),
@@ -24,11 +24,15 @@ extension Environment {
       clock: SystemClock(),
       browser: SystemBrowser(),
       transport: { caFile in HTTPClient(variables: captured, caFile: caFile, userAgent: GHLogin.userAgent) },
-      executablePath: ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? "ghlogin", path: variables["PATH"]),
       interruptDescriptor: {
         let fd = Interrupt.install()
         return fd >= 0 ? fd : nil
       }
     )
+    let path = variables["PATH"]
+    environment.resolveExecutablePath = {
+      ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? "ghlogin", path: path)
+    }
+    return environment
   }
 }

@@ -43,11 +43,17 @@ public struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
       if byte <= 0x20 || byte == 0x7F { throw fail("it contains a space or a control character") }
       if byte >= 0x80 { throw fail("it contains a non-ASCII character (use the punycode xn-- form)") }
     }
-    if text.contains("://") { throw fail("give the host name only, without https://") }
-    if text.contains("@") { throw fail("it contains user info (@)") }
-    if text.contains("/") || text.contains("\\") { throw fail("it contains a path") }
-    if text.contains("?") { throw fail("it contains a query (?)") }
-    if text.contains("#") { throw fail("it contains a fragment (#)") }
+    // Byte searches: String.contains(String) would bring in _StringProcessing, a measurable
+    // part of `token`'s start-up. The text is ASCII here.
+    let bytes = Array(text.utf8)
+    func has(_ character: Unicode.Scalar) -> Bool { bytes.contains(UInt8(ascii: character)) }
+    if bytes.indices.contains(where: { bytes[$0...].starts(with: "://".utf8) }) {
+      throw fail("give the host name only, without https://")
+    }
+    if has("@") { throw fail("it contains user info (@)") }
+    if has("/") || has("\\") { throw fail("it contains a path") }
+    if has("?") { throw fail("it contains a query (?)") }
+    if has("#") { throw fail("it contains a fragment (#)") }
 
     var hostPart = Substring(text)
     var port: Int?

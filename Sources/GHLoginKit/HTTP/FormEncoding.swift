@@ -75,7 +75,8 @@ public enum FormEncoding {
     String(UnicodeScalar(nibble < 10 ? nibble + 0x30 : nibble + 0x37))
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  /// The value of one hex digit (either case), or nil. Shared with the proxy user-info decoder.
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57

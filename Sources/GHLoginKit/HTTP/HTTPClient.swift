@@ -29,6 +29,12 @@ public struct HTTPClient: HTTPTransport {
     try perform(request, timeout: timeout)
   }
 
+  /// Makes the TLS context for `url` ahead of time (``TLSContext/prepare(for:)``).
+  public func prepare(for url: WebURL) {
+    guard url.scheme == .https else { return }
+    TLSContext.prepare(for: TLSTrust(variables: variables, caFile: caFile))
+  }
+
   /// ``send(_:timeout:)`` with the error type spelled out.
   public func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
     let url = request.url
@@ -83,13 +89,17 @@ public struct HTTPClient: HTTPTransport {
   ///
   /// The proxy's answer is parsed only as far as its head: its body (a 407 or
   /// 502 page) is never read, let alone handed to a caller.
-  private func openTunnel(on socket: Socket, through proxy: ProxyURL, to url: WebURL, deadline: Double) throws(HTTPError) {
+  private func openTunnel(on socket: Socket, through proxy: ProxyURL, to url: WebURL, deadline: Double)
+    throws(HTTPError)
+  {
     let target = "\(url.host):\(url.port)"
-    let request = try HTTPWriter.connect(authority: target, proxyAuthorization: proxy.authorization, userAgent: userAgent)
+    let request = try HTTPWriter.connect(
+      authority: target, proxyAuthorization: proxy.authorization, userAgent: userAgent)
     let stream = SocketStream(socket: socket, clock: clock)
     let label = "proxy \(proxy)"
     var parser = HTTPResponseParser(requestMethod: "CONNECT")
-    let response = try exchange(request, parser: &parser, on: stream, host: label, deadline: deadline, phase: .proxyTunnel)
+    let response = try exchange(
+      request, parser: &parser, on: stream, host: label, deadline: deadline, phase: .proxyTunnel)
     switch response.status {
     case 200..<300:
       guard parser.unconsumed.isEmpty else { throw .badResponse(host: label, .unexpectedData) }

@@ -105,6 +105,7 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
 
   /// `text` without control characters (C0, DEL, C1), for user-supplied paths in messages.
   static func sanitized(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
+    String(
+      String.UnicodeScalarView(text.unicodeScalars.filter { !($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }))
   }
 }

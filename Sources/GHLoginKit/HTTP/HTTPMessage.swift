@@ -86,6 +86,15 @@ public protocol HTTPTransport: Sendable {
   /// may have left: the caller decides. `timeout` bounds the whole exchange
   /// in seconds. Throws ``HTTPError``.
   func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse
+
+  /// Gets ready for a request to `url` soon (the real client makes its TLS context, trust store
+  /// included), so that ``send(_:timeout:)`` has less to do; nothing is sent and errors surface
+  /// in `send`. The default does nothing.
+  func prepare(for url: WebURL)
+}
+
+extension HTTPTransport {
+  public func prepare(for url: WebURL) {}
 }
 
 extension StringProtocol {

@@ -56,7 +56,8 @@ public final class LoopbackServer {
       self.port = try socket.localAddress().port
       listener = socket
     } catch {
-      throw .listen(port: port, reason: error.reason, inUse: error == SystemError(call: "bind", errno: Socket.addressInUse))
+      throw .listen(
+        port: port, reason: error.reason, inUse: error == SystemError(call: "bind", errno: Socket.addressInUse))
     }
     self.readTimeout = readTimeout
     self.maxConnections = max(1, maxConnections)
@@ -175,7 +176,9 @@ public final class LoopbackServer {
   }
 
   private func dropOldest() {
-    guard let oldest = connections.indices.min(by: { connections[$0].deadline < connections[$1].deadline }) else { return }
+    guard let oldest = connections.indices.min(by: { connections[$0].deadline < connections[$1].deadline }) else {
+      return
+    }
     connections[oldest].close()
     connections.remove(at: oldest)
   }

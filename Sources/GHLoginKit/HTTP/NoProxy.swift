@@ -86,7 +86,8 @@ public struct NoProxy: Sendable, Equatable {
   }
 
   private static func parsePort(_ text: Substring) -> Int? {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port)
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+      (1...65535).contains(port)
     else { return nil }
     return port
   }

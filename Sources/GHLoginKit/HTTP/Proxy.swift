@@ -46,22 +46,13 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
       username = try Self.percentDecode(pieces[0])
       password = pieces.count > 1 ? try Self.percentDecode(pieces[1]) : nil
     }
-    var hostPart = rest
-    var port = 1080
-    if hostPart.first == "[" {
-      guard let close = hostPart.firstIndex(of: "]") else { throw .invalidProxy(reason: "its IPv6 address is not closed") }
-      let after = hostPart[hostPart.index(after: close)...]
-      if !after.isEmpty {
-        guard after.first == ":" else { throw .invalidProxy(reason: "unexpected text after the IPv6 address") }
-        port = try Self.parsePort(after.dropFirst())
-      }
-      hostPart = hostPart[...close]
-    } else if let colon = hostPart.lastIndex(of: ":") {
-      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...])
-      hostPart = hostPart[..<colon]
+    let authority: (host: String, port: Int?)
+    do {
+      authority = try WebURL.parseAuthority(rest)
+    } catch {
+      throw .invalidProxy(reason: error.reason)
     }
-    let host = hostPart.lowercased()
-    guard WebURL.isValidHost(host) else { throw .invalidProxy(reason: "the host is not a valid host name") }
+    let (host, port) = (authority.host, authority.port ?? 1080)
     self.init(host: host, port: port, username: username, password: password)
   }
 
@@ -71,13 +62,7 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
   /// `Basic base64(user:password)` when the URL had user info (RFC 7617).
   var authorization: String? {
     guard let username else { return nil }
-    return "Basic " + Base64.encode(Array((username + ":" + (password ?? "")).utf8))
-  }
-
-  private static func parsePort(_ text: Substring) throws(HTTPError) -> Int {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port)
-    else { throw .invalidProxy(reason: "its port must be a number from 1 to 65535") }
-    return port
+    return "Basic " + Crypto.base64(Array((username + ":" + (password ?? "")).utf8))
   }
 
   /// Percent-decodes user info exactly once (`+` stays `+`: this is not form data).
@@ -89,7 +74,9 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
         bytes.append(byte)
         continue
       }
-      guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+      guard let high = iterator.next().flatMap(FormEncoding.hexValue),
+        let low = iterator.next().flatMap(FormEncoding.hexValue)
+      else {
         throw .invalidProxy(reason: "its user info has invalid percent-encoding")
       }
       bytes.append(high << 4 | low)
@@ -98,15 +85,6 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
       throw .invalidProxy(reason: "its user info is not UTF-8")
     }
     return decoded
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - 0x37
-    default: nil
-    }
   }
 }
 
@@ -134,26 +112,5 @@ public struct ProxySettings: Sendable, Equatable {
       return nil
     }
     return proxy
-  }
-}
-
-/// Standard base64 with padding (RFC 4648 §4), for `Proxy-Authorization: Basic`.
-enum Base64 {
-  private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-  static func encode(_ bytes: [UInt8]) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index < bytes.count {
-      let chunk = bytes[index..<min(index + 3, bytes.count)]
-      var value = UInt32(0)
-      for (offset, byte) in chunk.enumerated() { value |= UInt32(byte) << (16 - 8 * offset) }
-      for position in 0..<4 {
-        out.append(position <= chunk.count ? alphabet[Int((value >> (18 - 6 * position)) & 0x3F)] : UInt8(ascii: "="))
-      }
-      index += 3
-    }
-    return String(decoding: out, as: UTF8.self)
   }
 }

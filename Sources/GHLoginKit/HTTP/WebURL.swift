@@ -44,29 +44,43 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
     let authority = rest[..<authorityEnd]
     var path = String(rest[authorityEnd...])
     if path.isEmpty || path.first == "?" { path = "/" + path }
-    if authority.contains("@") { throw ParseError(reason: "it has user info (user@host); put credentials in the config instead") }
-
-    var hostPart = Substring(authority)
-    var port: Int?
-    if hostPart.first == "[" {
-      guard let close = hostPart.firstIndex(of: "]") else { throw ParseError(reason: "its IPv6 address is not closed with ]") }
-      let after = hostPart[hostPart.index(after: close)...]
-      if !after.isEmpty {
-        guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
-        port = try Self.parsePort(after.dropFirst())
-      }
-      hostPart = hostPart[...close]
-    } else if let colon = hostPart.lastIndex(of: ":") {
-      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...])
-      hostPart = hostPart[..<colon]
+    if authority.contains("@") {
+      throw ParseError(reason: "it has user info (user@host); put credentials in the config instead")
     }
-    let host = hostPart.lowercased()
-    guard Self.isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
+
+    let (host, port) = try Self.parseAuthority(authority)
     self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
   }
 
+  /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the
+  /// port from 1 to 65535 (nil when absent). Shared with the proxy URL parser.
+  static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
+    var hostPart = authority
+    var port: Int?
+    if hostPart.first == "[" {
+      guard let close = hostPart.firstIndex(of: "]") else {
+        throw ParseError(reason: "its IPv6 address is not closed with ]")
+      }
+      let after = hostPart[hostPart.index(after: close)...]
+      if !after.isEmpty {
+        guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
+        port = try parsePort(after.dropFirst())
+      }
+      hostPart = hostPart[...close]
+    } else if let colon = hostPart.lastIndex(of: ":") {
+      port = try parsePort(hostPart[hostPart.index(after: colon)...])
+      hostPart = hostPart[..<colon]
+    }
+    let host = hostPart.lowercased()
+    guard !host.isEmpty else { throw ParseError(reason: "it has no host") }
+    guard isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
+    return (host, port)
+  }
+
   private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text), (1...65535).contains(port) else {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+      (1...65535).contains(port)
+    else {
       throw ParseError(reason: "its port must be a number from 1 to 65535")
     }
     return port

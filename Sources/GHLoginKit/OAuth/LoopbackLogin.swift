@@ -70,8 +70,12 @@ public struct LoopbackLogin: Sendable {
     announce("Open this URL in your browser to log in to \(host):")
     announce(url.description)
     let opened = openBrowser(url)
-    announce("\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)...")
+    announce(
+      "\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)..."
+    )
     if pasteInput != nil { announce(PasteBack.prompt) }
+    // While the user is in the browser: the TLS set-up is then not between callback and token.
+    transport.prepare(for: endpoints.token)
 
     let deadline = clock.monotonic() + timeout
     while true {

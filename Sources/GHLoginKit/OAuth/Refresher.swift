@@ -95,7 +95,7 @@ public struct Refresher: Sendable {
         let renewed = current.refreshed(with: response, receivedAt: clock.now())
         credentials.hosts[host.name]?.accounts[index] = renewed
         return .done(Outcome(credential: renewed, refreshed: true))
-      } catch where RefreshGrant.isDeadRefreshToken(error) {
+      } catch  where RefreshGrant.isDeadRefreshToken(error) {
         credentials.hosts[host.name]?.accounts[index].isExpired = true
         return .sessionOver
       } catch {

@@ -33,7 +33,7 @@ enum AtomicFile {
       do {
         fd = try SecureFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: FileMode.ownerReadWrite)
         break
-      } catch where error.errno == EEXIST && attempt < 16 {
+      } catch  where error.errno == EEXIST && attempt < 16 {
         continue
       } catch {
         throw .notWritten(path: path, operation: "create a temp file next to", error)

@@ -51,7 +51,9 @@ enum CredentialCoding {
       try onlyKeys(object, ["active", "accounts"], prefix: path + ".")
       var entry = HostEntry()
       if let active = object["active"] { entry.activeLogin = try string(active, path + ".active") }
-      guard let accounts = object["accounts"]?.arrayValue else { throw .invalid("\"\(path).accounts\" must be an array") }
+      guard let accounts = object["accounts"]?.arrayValue else {
+        throw .invalid("\"\(path).accounts\" must be an array")
+      }
       for (index, account) in accounts.enumerated() {
         entry.accounts.append(try credential(account, "\(path).accounts[\(index)]"))
       }
@@ -69,7 +71,9 @@ enum CredentialCoding {
     }
     let login = try string(try required("login"), path + ".login")
     guard !login.isEmpty else { throw .invalid("\"\(path).login\" is empty") }
-    guard let userID = try required("user_id").intValue else { throw .invalid("\"\(path).user_id\" must be an integer") }
+    guard let userID = try required("user_id").intValue else {
+      throw .invalid("\"\(path).user_id\" must be an integer")
+    }
     var credential = Credential(
       login: login, userID: Int64(userID), token: try token(try required("token"), path + ".token"),
       tokenType: try string(try required("token_type"), path + ".token_type"),
@@ -157,7 +161,9 @@ enum CredentialCoding {
       object["accounts"] = .array(entry.accounts.map(encode))
       hosts[host] = .object(object)
     }
-    let document: JSONValue = ["version": JSONValue(integer: Int64(Credentials.currentVersion)), "hosts": .object(hosts)]
+    let document: JSONValue = [
+      "version": JSONValue(integer: Int64(Credentials.currentVersion)), "hosts": .object(hosts),
+    ]
     return Array(JSON.serialize(document, pretty: true).utf8)
   }
 
@@ -171,7 +177,9 @@ enum CredentialCoding {
     object["created_at"] = JSONValue(double: account.createdAt) ?? .null
     if let value = account.expiresAt { object["expires_at"] = JSONValue(double: value) ?? .null }
     if let value = account.refreshToken { object["refresh_token"] = .string(value) }
-    if let value = account.refreshTokenExpiresAt { object["refresh_token_expires_at"] = JSONValue(double: value) ?? .null }
+    if let value = account.refreshTokenExpiresAt {
+      object["refresh_token_expires_at"] = JSONValue(double: value) ?? .null
+    }
     if account.viaDeviceFlow { object["via_device_flow"] = true }
     if account.isExpired { object["expired"] = true }
     return .object(object)

@@ -21,7 +21,7 @@ struct FileLock {
     let fd: Int32
     do {
       fd = try SecureFile.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: FileMode.ownerReadWrite)
-    } catch where error.errno == ELOOP {
+    } catch  where error.errno == ELOOP {
       throw .symbolicLink(path: path)
     } catch {
       throw .io(path: path, operation: "open the lock file", error)
@@ -31,7 +31,9 @@ struct FileLock {
       return error
     }
     let info: stat
-    do { info = try SecureFile.status(of: fd) } catch { throw failing(.io(path: path, operation: "check the lock file", error)) }
+    do { info = try SecureFile.status(of: fd) } catch {
+      throw failing(.io(path: path, operation: "check the lock file", error))
+    }
     guard FileMode.isRegular(info.st_mode) else { throw failing(.notRegularFile(path: path)) }
     guard info.st_uid == geteuid() else { throw failing(.fileNotOwned(path: path)) }
     if info.st_mode & FileMode.permissions != FileMode.ownerReadWrite {

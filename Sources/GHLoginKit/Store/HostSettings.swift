@@ -85,7 +85,8 @@ struct ConfigDecoder {
     for (name, block) in object.entries {
       let blockPath = path + "." + Self.display(name)
       guard let host = Self.normalizedHost(name) else {
-        throw .invalidValue(file: file, key: blockPath, reason: "is not a host name such as github.com or ghe.example.com")
+        throw .invalidValue(
+          file: file, key: blockPath, reason: "is not a host name such as github.com or ghe.example.com")
       }
       guard result[host] == nil else {
         throw .invalidValue(file: file, key: blockPath, reason: "repeats host \(host) (host names ignore case)")
@@ -113,7 +114,9 @@ struct ConfigDecoder {
   }
 
   private func scopes(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
-    guard let elements = value.arrayValue else { throw .wrongType(file: file, key: path, expected: "an array of strings") }
+    guard let elements = value.arrayValue else {
+      throw .wrongType(file: file, key: path, expected: "an array of strings")
+    }
     var scopes: [String] = []
     for element in elements {
       guard let scope = element.stringValue else {

@@ -22,7 +22,7 @@ enum SafeDirectory {
     for directory in missing.reversed() {
       do {
         try SecureFile.makeDirectory(directory, mode: FileMode.ownerOnly)
-      } catch where error.errno == EEXIST {
+      } catch  where error.errno == EEXIST {
         continue
       } catch {
         throw .io(path: directory, operation: "create the directory", error)
@@ -67,7 +67,9 @@ enum SafeDirectory {
     var parent = FilePath.directory(of: path)
     while parent.hasPrefix(homePrefix) || parent == home {
       let parentInfo: stat?
-      do { parentInfo = try SecureFile.followedStatus(parent) } catch { throw .io(path: parent, operation: "inspect", error) }
+      do { parentInfo = try SecureFile.followedStatus(parent) } catch {
+        throw .io(path: parent, operation: "inspect", error)
+      }
       guard let parentInfo else { break }
       guard parentInfo.st_uid == geteuid() || parentInfo.st_uid == 0 else { throw .directoryNotOwned(path: parent) }
       guard parentInfo.st_mode & FileMode.groupOrOtherWrite == 0 else {

@@ -38,7 +38,9 @@ struct JSONParser {
 
   private mutating func enterContainer() throws(JSONError) {
     depth += 1
-    if depth > JSON.maximumDepth { throw error("arrays and objects are nested deeper than \(JSON.maximumDepth) levels") }
+    if depth > JSON.maximumDepth {
+      throw error("arrays and objects are nested deeper than \(JSON.maximumDepth) levels")
+    }
     position += 1
   }
 
@@ -138,7 +140,9 @@ struct JSONParser {
     }
     if peek(UInt8(ascii: ".")) {
       position += 1
-      guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after the decimal point") }
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error("expected a digit after the decimal point")
+      }
       skipDigits()
     }
     if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
@@ -211,7 +215,8 @@ struct JSONParser {
       throw error("lone low surrogate \\u escape")
     }
     if (0xD800...0xDBFF).contains(first) {
-      guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+      guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+      else {
         position = escapeStart
         throw error("high surrogate \\u escape not followed by a low surrogate")
       }

@@ -1,12 +1,15 @@
 import COpenSSL
 
-/// The random number generator failed; nothing secret was produced.
+/// The random number generator failed, or OpenSSL could not be loaded; nothing secret was produced.
 public struct CryptoError: ReportableError, Equatable {
-  /// The OpenSSL function that failed, for example `"RAND_bytes"`.
+  /// The OpenSSL function that failed, for example `"RAND_bytes"`, or `"dlopen"`.
   public var call: String
+  /// Why OpenSSL could not be loaded (``TLSLibrary/LoadError``'s text); nil for a failed call.
+  public var loadFailure: String? = nil
 
   public var message: String {
-    "the system's secure random number generator failed (\(call)); nothing was sent. "
+    if let loadFailure { return loadFailure + "; nothing was sent" }
+    return "the system's secure random number generator failed (\(call)); nothing was sent. "
       + "Try again; if it persists, check that /dev/urandom works"
   }
   public var exitStatus: ExitStatus { .failure }
@@ -14,7 +17,8 @@ public struct CryptoError: ReportableError, Equatable {
 
 /// Randomness, hashing and encodings used by the OAuth flows, over OpenSSL's libcrypto.
 ///
-/// Only this file and the TLS layer import `COpenSSL`.
+/// Only this file and the TLS layer import `COpenSSL`. OpenSSL is loaded on the first call
+/// (``TLSLibrary``); base64 needs no OpenSSL.
 public enum Crypto {
   /// `n` bytes from OpenSSL's CSPRNG.
   ///
@@ -23,6 +27,11 @@ public enum Crypto {
   public static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
     precondition(count >= 0 && count <= Int(Int32.max), "randomBytes: count out of range")
     if count == 0 { return [] }
+    do {
+      try TLSLibrary.load()
+    } catch {
+      throw CryptoError(call: "dlopen", loadFailure: error.description)
+    }
     var bytes = [UInt8](repeating: 0, count: count)
     let result = bytes.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
     guard result == 1 else { throw CryptoError(call: "RAND_bytes") }
@@ -33,8 +42,10 @@ public enum Crypto {
   ///
   /// Wraps the one-shot `EVP_Digest` with `EVP_sha256()`. A failure there can
   /// only mean a broken libcrypto, so it stops the process rather than return
-  /// a digest that is not one.
+  /// a digest that is not one. OpenSSL is loaded first; in a login ``randomBytes(_:)``
+  /// has already loaded it (or reported why it could not) before any digest is taken.
   public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    TLSLibrary.loadOrStop()
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
     let ok = bytes.withUnsafeBufferPointer { input in
@@ -49,10 +60,12 @@ public enum Crypto {
   /// Whether `a` and `b` hold the same bytes, in time that depends only on their length.
   ///
   /// Wraps `CRYPTO_memcmp`. Lengths are compared first; a length is not a secret here
-  /// (state values have a fixed length).
+  /// (state values have a fixed length). Only called after ``randomBytes(_:)`` made the
+  /// state, so OpenSSL is already loaded.
   public static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     guard a.count == b.count else { return false }
     if a.isEmpty { return true }
+    TLSLibrary.loadOrStop()
     return a.withUnsafeBytes { left in
       b.withUnsafeBytes { right in CRYPTO_memcmp(left.baseAddress, right.baseAddress, left.count) == 0 }
     }

@@ -78,7 +78,9 @@ enum Resolver {
       status = getaddrinfo(name, String(port), &hints, &list)
     } while status == EAI_SYSTEM && errno == EINTR
     guard status == 0 else {
-      let reason = status == EAI_SYSTEM ? SystemError(call: "getaddrinfo", errno: errno).reason : String(cString: gai_strerror(status))
+      let reason =
+        status == EAI_SYSTEM
+        ? SystemError(call: "getaddrinfo", errno: errno).reason : String(cString: gai_strerror(status))
       throw ResolveError(reason: reason)
     }
     defer { freeaddrinfo(list) }
@@ -101,12 +103,15 @@ enum Resolver {
 
   #if DEBUG
     /// The `GHLOGIN_TEST_RESOLVE` entry for `host:port`, which may only point at 127.0.0.1.
-    static func testMapping(host: String, port: Int, variables: [String: String]) throws(ResolveError) -> SocketAddress? {
+    static func testMapping(host: String, port: Int, variables: [String: String]) throws(ResolveError) -> SocketAddress?
+    {
       guard let spec = variables["GHLOGIN_TEST_RESOLVE"] else { return nil }
       for entry in spec.split(separator: ",") {
         let parts = entry.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].lowercased() == host, Int(parts[1]) == port else { continue }
-        guard parts[2] == "127.0.0.1" else { throw ResolveError(reason: "GHLOGIN_TEST_RESOLVE may only map to 127.0.0.1") }
+        guard parts[2] == "127.0.0.1" else {
+          throw ResolveError(reason: "GHLOGIN_TEST_RESOLVE may only map to 127.0.0.1")
+        }
         return SocketAddress.ipv4Loopback(port: port)
       }
       return nil

@@ -18,7 +18,9 @@ final class Socket {
 
   /// `socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP)`.
   static func tcp(family: Int32) throws(SystemError) -> Socket {
-    let fd = try retryingEINTR("socket") { socket(family, Int32(SOCK_STREAM.rawValue) | socketFlags, Int32(IPPROTO_TCP)) }
+    let fd = try retryingEINTR("socket") {
+      socket(family, Int32(SOCK_STREAM.rawValue) | socketFlags, Int32(IPPROTO_TCP))
+    }
     return Socket(owning: FileDescriptor(owning: fd))
   }
 
@@ -90,9 +92,10 @@ final class Socket {
   }
 
   /// `accept4(2)`'s signature; Glibc's Swift module hides it (it needs `_GNU_SOURCE`).
-  private typealias Accept4 = @convention(c) (
-    Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
-  ) -> Int32
+  private typealias Accept4 =
+    @convention(c) (
+      Int32, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<socklen_t>?, Int32
+    ) -> Int32
 
   /// `accept4` looked up once with `dlsym`; it has been in glibc since 2.10.
   private static let accept4: Accept4? = dlsym(nil, "accept4").map { unsafeBitCast($0, to: Accept4.self) }

@@ -16,14 +16,16 @@ import COpenSSL
 /// is not set: a TCP close without `close_notify` reads as
 /// ``StreamError/uncleanEOF``, and only HTTP framing may decide it is harmless.
 ///
-/// OpenSSL initialises itself on the first `SSL_CTX_new`, which happens here
-/// and nowhere else: commands that make no TLS connection never touch it.
+/// The `SSL_CTX` with these settings and the trust store comes from ``TLSContext``, made
+/// once per process and trust; OpenSSL is loaded (``TLSLibrary``) there and nowhere else on
+/// the TLS path, so commands that make no TLS connection never map it.
 ///
-/// `@unchecked Sendable`: the `SSL*` and `SSL_CTX*` are not safe for concurrent
-/// use. One connection belongs to the one request that created it; it may move
-/// between threads with that request but is never used from two at once.
+/// `@unchecked Sendable`: the `SSL*` is not safe for concurrent use. One connection
+/// belongs to the one request that created it; it may move between threads with that
+/// request but is never used from two at once.
 final class TLSConnection: ByteStream, @unchecked Sendable {
-  private let context: OpaquePointer
+  /// Kept alive while the `SSL` made from it is.
+  private let context: TLSContext
   private let ssl: OpaquePointer
   private let socket: Socket
   private let clock: any Clock
@@ -31,19 +33,10 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
   /// Prepares TLS on `socket` for `host` (a name, IPv4 literal, or bracketed IPv6 literal); no bytes move yet.
   init(socket: Socket, host: String, trust: TLSTrust, clock: any Clock) throws(TLSError) {
     guard !host.isEmpty else { throw .setup("no host name to verify the certificate against") }
+    let context = try TLSContext.shared(for: trust)
     ERR_clear_error()
-    guard let context = SSL_CTX_new(TLS_client_method()) else {
-      throw .setup(Self.queuedErrorReason() ?? "SSL_CTX_new failed")
-    }
-    // SSL_new copies the verify mode, protocol bounds and mode from the context: configure it first.
-    do {
-      try Self.configure(context: context, trust: trust)
-    } catch {
-      SSL_CTX_free(context)
-      throw error
-    }
-    guard let ssl = SSL_new(context) else {
-      SSL_CTX_free(context)
+    // SSL_new copies the verify mode, protocol bounds and mode from the (configured) context.
+    guard let ssl = SSL_new(context.pointer) else {
       throw .setup(Self.queuedErrorReason() ?? "SSL_new failed")
     }
     self.context = context
@@ -55,15 +48,6 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
 
   deinit {
     SSL_free(ssl)
-    SSL_CTX_free(context)
-  }
-
-  /// At least TLS 1.2, `SSL_VERIFY_PEER` without a callback, partial writes, and the trust store.
-  private static func configure(context: OpaquePointer, trust: TLSTrust) throws(TLSError) {
-    guard ghl_ctx_set_min_proto(context, TLS1_2_VERSION) == 1 else { throw .setup("cannot require TLS 1.2") }
-    SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
-    _ = ghl_ctx_set_mode(context, Int(SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER))
-    try trust.load(into: context)
   }
 
   /// Attaches the socket, and sets the name (SNI and `SSL_set1_host`) or IP address to verify.
@@ -71,7 +55,8 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     guard SSL_get_verify_mode(ssl) == SSL_VERIFY_PEER else { throw .setup("peer verification is not enabled") }
     guard SSL_set_fd(ssl, socket.fd) == 1 else { throw .setup(Self.queuedErrorReason() ?? "SSL_set_fd failed") }
     let isIPv6 = host.hasPrefix("[") && host.hasSuffix("]")
-    let isIPv4 = host.split(separator: ".", omittingEmptySubsequences: false).count == 4
+    let isIPv4 =
+      host.split(separator: ".", omittingEmptySubsequences: false).count == 4
       && host.allSatisfy { $0 == "." || $0.isASCIIDigit }
     if isIPv4 || isIPv6 {
       let literal = isIPv6 ? String(host.dropFirst().dropLast()) : host

@@ -10,7 +10,7 @@ import COpenSSL
 /// is set and those load no certificate, the distribution bundles are probed.
 /// An extra PEM bundle (`caFile`) is added on top. There is no switch to turn
 /// verification off.
-struct TLSTrust: Sendable, Equatable {
+struct TLSTrust: Sendable, Hashable {
   var certFile: String?
   var certDirectories: String?
   var extraCAFile: String?

@@ -13,6 +13,15 @@ import Testing
     }
   }
 
+  @Test func eachCommandIsFoundUnderTheNameItsConfigurationGives() {
+    for (name, type) in GHLogin.namedCommands {
+      #expect(type.configuration.name == name)
+      #expect(GHLogin.command(named: name) == type)
+    }
+    #expect(Set(GHLogin.namedCommands.map(\.name)).count == GHLogin.namedCommands.count)
+    #expect(GHLogin.command(named: "Token") == nil)
+  }
+
   @Test func noArgumentsPrintsHelpOnStderrAndExits2() {
     let run = runCommand([])
     #expect(run.status == .usage)
