@@ -27,7 +27,7 @@ import Testing
   /// other sockets come and go between two reads, so a few reads are tried before "none".
   static func listeners(on port: Int) -> [String] {
     let portHex = String(format: "%04X", port)
-    for _ in 0..<10 {
+    for _ in 0..<40 {
       var found: [String] = []
       for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
         guard let data = FileManager.default.contents(atPath: table) else { continue }
@@ -39,6 +39,9 @@ import Testing
         }
       }
       if !found.isEmpty { return found }
+      // /proc/net/tcp is read in pieces; while other tests open and close hundreds of sockets
+      // an entry can be skipped in one reading. Read again shortly.
+      usleep(50_000)
     }
     return []
   }
