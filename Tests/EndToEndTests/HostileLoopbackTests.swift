@@ -399,7 +399,7 @@ private final class PeakMemorySampler: @unchecked Sendable {
         lock.lock()
         let done = stopped
         lock.unlock()
-        guard !done, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return }
+        guard !done, let status = readProcFile("/proc/\(pid)/status") else { return }
         if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
           let kib = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3))
         {

@@ -27,11 +27,11 @@ import Testing
   /// other sockets come and go between two reads, so a few reads are tried before "none".
   static func listeners(on port: Int) -> [String] {
     let portHex = String(format: "%04X", port)
-    for _ in 0..<40 {
+    for _ in 0..<10 {
       var found: [String] = []
       for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        guard let data = FileManager.default.contents(atPath: table) else { continue }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
+        guard let text = readProcFile(table) else { continue }
+        for line in text.split(separator: "\n").dropFirst() {
           let fields = line.split(separator: " ")
           guard fields.count > 3, fields[3] == "0A" else { continue }  // 0A = TCP_LISTEN
           let local = fields[1].split(separator: ":")
@@ -39,9 +39,6 @@ import Testing
         }
       }
       if !found.isEmpty { return found }
-      // /proc/net/tcp is read in pieces; while other tests open and close hundreds of sockets
-      // an entry can be skipped in one reading. Read again shortly.
-      usleep(50_000)
     }
     return []
   }

@@ -49,20 +49,13 @@ struct LoopbackServerTests {
     let listening = { (table: String) throws -> [String] in
       try Self.sockets(in: table, localSuffix: suffix).filter { $0.hasSuffix(" 0A") }
     }
-    // The table is read in pieces; while parallel tests churn sockets an entry can be skipped
-    // in one reading, so read again shortly before concluding it is missing.
-    var ipv4 = try listening("/proc/net/tcp")
-    for _ in 0..<40 where ipv4.isEmpty {
-      usleep(50_000)
-      ipv4 = try listening("/proc/net/tcp")
-    }
-    #expect(ipv4 == ["0100007F" + suffix + " 0A"])
+    #expect(try listening("/proc/net/tcp") == ["0100007F" + suffix + " 0A"])
     #expect(try listening("/proc/net/tcp6") == [])
   }
 
   /// "local_address state" for each socket in a /proc/net table whose local address ends in `localSuffix`.
   static func sockets(in table: String, localSuffix: String) throws -> [String] {
-    let text = try String(contentsOfFile: table, encoding: .utf8)
+    let text = try #require(readProcFile(table), "cannot read \(table)")
     var found: [String] = []
     for line in text.split(separator: "\n").dropFirst() {
       let columns: [Substring] = line.split(separator: " ")
