@@ -30,7 +30,9 @@ import Testing
     for _ in 0..<10 {
       var found: [String] = []
       for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-        guard let data = FileManager.default.contents(atPath: table) else { continue }
+        // readToEnd: procfs reports a size of 0 and FileManager.contents(atPath:) then reads only
+        // the first page (about 27 sockets), which parallel tests' sockets can fill.
+        guard let data = FileHandle(forReadingAtPath: table).flatMap({ try? $0.readToEnd() }) else { continue }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst() {
           let fields = line.split(separator: " ")
           guard fields.count > 3, fields[3] == "0A" else { continue }  // 0A = TCP_LISTEN

@@ -54,8 +54,13 @@ struct LoopbackServerTests {
   }
 
   /// "local_address state" for each socket in a /proc/net table whose local address ends in `localSuffix`.
+  ///
+  /// Read with `FileHandle.readToEnd()`: procfs reports a size of 0, and `String(contentsOfFile:)`
+  /// then returns only the first page (about 27 sockets), so with parallel tests' sockets the
+  /// listener could be missing.
   static func sockets(in table: String, localSuffix: String) throws -> [String] {
-    let text = try String(contentsOfFile: table, encoding: .utf8)
+    let data = try FileHandle(forReadingFrom: URL(fileURLWithPath: table)).readToEnd() ?? Data()
+    let text = String(decoding: data, as: UTF8.self)
     var found: [String] = []
     for line in text.split(separator: "\n").dropFirst() {
       let columns: [Substring] = line.split(separator: " ")
