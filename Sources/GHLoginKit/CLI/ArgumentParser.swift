@@ -1,16 +1,16 @@
 /// The options, flags and positional arguments given to one command, checked against its declaration.
-public struct ParsedArguments: Sendable, Equatable {
+struct ParsedArguments: Sendable, Equatable {
   var values: [String: String] = [:]
   var flags: Set<String> = []
-  public var positionals: [String] = []
+  var positionals: [String] = []
 
   /// The value of `--name`, if given (the last one wins, as in git).
-  public func value(_ name: String) -> String? { values[name] }
+  func value(_ name: String) -> String? { values[name] }
   /// Whether the flag `--name` was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  func flag(_ name: String) -> Bool { flags.contains(name) }
 
   /// The value of `--name` as a whole number in `range`.
-  public func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
     guard let text = values[name] else { return nil }
     guard let number = Int(text), range.contains(number) else {
       throw UsageError(

@@ -22,7 +22,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 /// Every error the kit throws conforms, so one function in the CLI maps any error
 /// to a message on stderr and an exit status. `message` must never contain a
 /// secret (token, refresh token, client secret, code or PKCE verifier).
-public protocol ReportableError: Error, CustomStringConvertible {
+protocol ReportableError: Error, CustomStringConvertible {
   /// One or more lines for stderr, without the `ghlogin: ` prefix.
   var message: String { get }
   /// The status the process exits with.
@@ -30,5 +30,5 @@ public protocol ReportableError: Error, CustomStringConvertible {
 }
 
 extension ReportableError {
-  public var description: String { message }
+  var description: String { message }
 }

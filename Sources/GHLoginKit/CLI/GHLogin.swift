@@ -2,9 +2,9 @@
 /// and maps whatever it throws to a message and an exit status in one place.
 public enum GHLogin {
   /// The version printed by `ghlogin --version` and sent in `User-Agent`.
-  public static let version = "0.1.0"
+  static let version = "0.1.0"
   /// Sent on every request (GitHub rejects API requests without one).
-  public static let userAgent = "ghlogin/\(version)"
+  static let userAgent = "ghlogin/\(version)"
 
   /// Every command with its name, in the order `--help` lists them. The name is repeated here
   /// so that finding the command asked for builds no command's configuration (help texts,

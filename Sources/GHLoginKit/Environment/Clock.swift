@@ -4,7 +4,7 @@
 import Synchronization
 
 /// Wall-clock and monotonic time, and sleeping: real in the product, manual in tests.
-public protocol Clock: Sendable {
+protocol Clock: Sendable {
   /// Seconds since the Unix epoch (for expiry times stored on disk).
   func now() -> Double
   /// Seconds on a monotonic clock (for deadlines and poll intervals).
@@ -20,7 +20,7 @@ extension Clock {
   /// The default for clocks that are not the system's (tests): a stop already pending
   /// (`stopFD` readable now, checked with a zero-timeout `poll`) ends the sleep at once;
   /// otherwise ``sleep(seconds:)`` for the rest of the time.
-  public func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
+  func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
     if let stopFD, Poll.isReadableNow(stopFD) { return false }
     let remaining = deadline - monotonic()
     if remaining > 0 { sleep(seconds: remaining) }
@@ -29,13 +29,13 @@ extension Clock {
 }
 
 /// The system clocks: `CLOCK_REALTIME`, `CLOCK_MONOTONIC`, and `nanosleep`.
-public struct SystemClock: Clock {
-  public init() {}
+struct SystemClock: Clock {
+  init() {}
 
-  public func now() -> Double { read(CLOCK_REALTIME) }
-  public func monotonic() -> Double { read(CLOCK_MONOTONIC) }
+  func now() -> Double { read(CLOCK_REALTIME) }
+  func monotonic() -> Double { read(CLOCK_MONOTONIC) }
 
-  public func sleep(seconds: Double) {
+  func sleep(seconds: Double) {
     guard seconds > 0 else { return }
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
@@ -47,7 +47,7 @@ public struct SystemClock: Clock {
   ///
   /// `EINTR` is retried with the time left. Only `POLLIN` counts as a stop; if `poll` fails or
   /// reports the descriptor broken (`POLLNVAL`, `POLLERR`), the rest is slept without it.
-  public func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
+  func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
     guard let stopFD else {
       sleep(seconds: deadline - monotonic())
       return true
@@ -76,14 +76,14 @@ public struct SystemClock: Clock {
 }
 
 /// A clock that moves only when told to, or when something sleeps on it.
-public final class ManualClock: Clock {
+final class ManualClock: Clock {
   private let time: Mutex<(wall: Double, mono: Double, sleeps: [Double])>
 
-  public init(now: Double = 1_700_000_000) { time = Mutex((now, 1000, [])) }
+  init(now: Double = 1_700_000_000) { time = Mutex((now, 1000, [])) }
 
-  public func now() -> Double { time.withLock { $0.wall } }
-  public func monotonic() -> Double { time.withLock { $0.mono } }
-  public func sleep(seconds: Double) {
+  func now() -> Double { time.withLock { $0.wall } }
+  func monotonic() -> Double { time.withLock { $0.mono } }
+  func sleep(seconds: Double) {
     time.withLock {
       $0.wall += seconds
       $0.mono += seconds
@@ -91,12 +91,12 @@ public final class ManualClock: Clock {
     }
   }
   /// Moves both clocks forward without recording a sleep.
-  public func advance(by seconds: Double) {
+  func advance(by seconds: Double) {
     time.withLock {
       $0.wall += seconds
       $0.mono += seconds
     }
   }
   /// Every `sleep` asked of this clock, in order.
-  public var sleeps: [Double] { time.withLock { $0.sleeps } }
+  var sleeps: [Double] { time.withLock { $0.sleeps } }
 }

@@ -3,7 +3,7 @@
 #endif
 
 /// Opens a URL in the user's browser.
-public protocol BrowserOpener: Sendable {
+protocol BrowserOpener: Sendable {
   /// Launches the browser on `url` without a shell; throws when it cannot.
   func open(_ url: WebURL, environment: [String: String]) throws
 }
@@ -14,29 +14,29 @@ public protocol BrowserOpener: Sendable {
 /// a manual clock and a fake transport, and run commands in-process.
 public struct Environment: Sendable {
   /// The arguments after the program name.
-  public var arguments: [String]
+  var arguments: [String]
   /// The environment variables.
-  public var variables: [String: String]
-  public var stdout: any TextOutput
-  public var stderr: any TextOutput
-  public var stdin: any ByteInput
-  public var clock: any Clock
-  public var browser: any BrowserOpener
+  var variables: [String: String]
+  var stdout: any TextOutput
+  var stderr: any TextOutput
+  var stdin: any ByteInput
+  var clock: any Clock
+  var browser: any BrowserOpener
   /// How HTTP requests leave the process, given an extra CA bundle to trust (config `ca_file`).
-  public var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
+  var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
   /// The absolute path of the running executable (for `setup-git`), worked out when asked.
-  public var executablePath: String {
+  var executablePath: String {
     get { resolveExecutablePath() }
     set { resolveExecutablePath = { newValue } }
   }
   /// Works out ``executablePath``. For the process it is a `readlink`, a `getcwd` and a `PATH`
   /// search, which only `setup-git` needs: not done at start-up (it cost `token` 15 % of its time).
-  public var resolveExecutablePath: @Sendable () -> String
+  var resolveExecutablePath: @Sendable () -> String
   /// Installs Ctrl-C handling and returns a descriptor that becomes readable on SIGINT or
   /// SIGTERM; nil in tests, which stop a login with its timeout instead.
-  public var interruptDescriptor: @Sendable () -> Int32?
+  var interruptDescriptor: @Sendable () -> Int32?
 
-  public init(
+  init(
     arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
     stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,

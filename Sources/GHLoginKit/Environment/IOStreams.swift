@@ -4,14 +4,14 @@
 import Synchronization
 
 /// Where a command writes text: the process's stdout or stderr, or a buffer in tests.
-public protocol TextOutput: Sendable {
+protocol TextOutput: Sendable {
   func write(_ text: String)
   /// Whether this output is a terminal (a token must not be shown on one by `env`).
   var isTerminal: Bool { get }
 }
 
 /// Where a command reads input: the process's stdin, or bytes in tests.
-public protocol ByteInput: Sendable {
+protocol ByteInput: Sendable {
   /// Reads up to `limit` bytes, until EOF. Returns nil when more than `limit` were available.
   func readAll(limit: Int) -> [UInt8]?
   /// Reads one line (without its LF), or nil at EOF. Used for paste-back prompts.
@@ -24,15 +24,15 @@ public protocol ByteInput: Sendable {
 
 extension ByteInput {
   /// No descriptor unless the input says otherwise.
-  public var descriptor: Int32? { nil }
+  var descriptor: Int32? { nil }
 }
 
 /// A file descriptor of this process used as a text output; writes are unbuffered.
-public struct FileOutput: TextOutput {
+struct FileOutput: TextOutput {
   let fd: Int32
-  public init(fd: Int32) { self.fd = fd }
+  init(fd: Int32) { self.fd = fd }
 
-  public func write(_ text: String) {
+  func write(_ text: String) {
     var text = text
     text.withUTF8 { buffer in
       var offset = 0
@@ -47,15 +47,15 @@ public struct FileOutput: TextOutput {
     }
   }
 
-  public var isTerminal: Bool { isatty(fd) == 1 }
+  var isTerminal: Bool { isatty(fd) == 1 }
 }
 
 /// The process's standard input.
-public struct FileInput: ByteInput {
+struct FileInput: ByteInput {
   let fd: Int32
-  public init(fd: Int32) { self.fd = fd }
+  init(fd: Int32) { self.fd = fd }
 
-  public func readAll(limit: Int) -> [UInt8]? {
+  func readAll(limit: Int) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -70,7 +70,7 @@ public struct FileInput: ByteInput {
     }
   }
 
-  public func readLine() -> String? {
+  func readLine() -> String? {
     var bytes: [UInt8] = []
     var byte: UInt8 = 0
     while true {
@@ -83,39 +83,39 @@ public struct FileInput: ByteInput {
     }
   }
 
-  public var isTerminal: Bool { isatty(fd) == 1 }
-  public var descriptor: Int32? { fd }
+  var isTerminal: Bool { isatty(fd) == 1 }
+  var descriptor: Int32? { fd }
 }
 
 /// An output that keeps everything written, for tests.
-public final class BufferOutput: TextOutput {
+final class BufferOutput: TextOutput {
   private let storage = Mutex("")
-  public let isTerminal: Bool
-  public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
-  public func write(_ text: String) { storage.withLock { $0 += text } }
-  public var text: String { storage.withLock { $0 } }
+  let isTerminal: Bool
+  init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+  func write(_ text: String) { storage.withLock { $0 += text } }
+  var text: String { storage.withLock { $0 } }
 }
 
 /// An input made of fixed bytes, for tests.
-public final class BufferInput: ByteInput {
+final class BufferInput: ByteInput {
   private let storage: Mutex<[UInt8]>
-  public let isTerminal: Bool
-  public init(_ bytes: [UInt8] = [], isTerminal: Bool = false) {
+  let isTerminal: Bool
+  init(_ bytes: [UInt8] = [], isTerminal: Bool = false) {
     storage = Mutex(bytes)
     self.isTerminal = isTerminal
   }
-  public convenience init(_ text: String, isTerminal: Bool = false) {
+  convenience init(_ text: String, isTerminal: Bool = false) {
     self.init(Array(text.utf8), isTerminal: isTerminal)
   }
 
-  public func readAll(limit: Int) -> [UInt8]? {
+  func readAll(limit: Int) -> [UInt8]? {
     storage.withLock { bytes in
       defer { bytes = [] }
       return bytes.count > limit ? nil : bytes
     }
   }
 
-  public func readLine() -> String? {
+  func readLine() -> String? {
     storage.withLock { bytes in
       guard !bytes.isEmpty else { return nil }
       let end = bytes.firstIndex(of: 0x0A) ?? bytes.endIndex

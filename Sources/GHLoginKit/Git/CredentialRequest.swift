@@ -14,37 +14,37 @@
 /// input is not valid UTF-8, is larger than ``maximumInputSize``, has a line without `=`, a
 /// line longer than ``maximumLineLength`` bytes counting its LF, more than ``maximumLines``
 /// lines before its end, or a `host` that is not a plain host name (see ``isPlausibleHost(_:)``).
-public struct CredentialRequest: Sendable, Equatable {
+struct CredentialRequest: Sendable, Equatable {
   /// git's limit on one line, including its LF (git-credential.adoc).
-  public static let maximumLineLength = 65_535
+  static let maximumLineLength = 65_535
   /// The most attribute lines read before the terminating empty line.
-  public static let maximumLines = 1_000
+  static let maximumLines = 1_000
   /// The most bytes read from standard input (1 MiB).
-  public static let maximumInputSize = 1 << 20
+  static let maximumInputSize = 1 << 20
 
   /// Single-valued attributes: key → value (the last one given).
-  public var values: [String: String]
+  var values: [String: String]
   /// Multi-valued attributes, keyed without their `[]`: `capability`, `wwwauth`, `state`, …
-  public var lists: [String: [String]]
+  var lists: [String: [String]]
 
-  public init(values: [String: String] = [:], lists: [String: [String]] = [:]) {
+  init(values: [String: String] = [:], lists: [String: [String]] = [:]) {
     self.values = values
     self.lists = lists
   }
 
   /// `protocol`, e.g. `https`.
-  public var `protocol`: String? { values["protocol"] }
+  var `protocol`: String? { values["protocol"] }
   /// `host`, possibly with `:port`, exactly as git sent it.
-  public var host: String? { values["host"] }
+  var host: String? { values["host"] }
   /// `username`, when git already knows which account it wants.
-  public var username: String? { values["username"] }
+  var username: String? { values["username"] }
   /// `password`: for `erase`, the credential git found rejected.
-  public var password: String? { values["password"] }
+  var password: String? { values["password"] }
   /// The capabilities git announced with `capability[]=…`.
-  public var capabilities: [String] { lists["capability"] ?? [] }
+  var capabilities: [String] { lists["capability"] ?? [] }
 
   /// Parses `bytes` as one request; throws on the first reason to refuse the whole of it.
-  public static func parse(_ bytes: [UInt8]) throws(CredentialInputError) -> CredentialRequest {
+  static func parse(_ bytes: [UInt8]) throws(CredentialInputError) -> CredentialRequest {
     guard bytes.count <= maximumInputSize else { throw .tooLarge }
     if let index = bytes.firstIndex(of: 0x0D) { throw .carriageReturn(line: lineNumber(of: index, in: bytes)) }
     if let index = bytes.firstIndex(of: 0x00) { throw .nul(line: lineNumber(of: index, in: bytes)) }
@@ -90,7 +90,7 @@ public struct CredentialRequest: Sendable, Equatable {
   /// then answers nothing), or printable ASCII without whitespace, `/`, `\`, `@`, `?` or `#`,
   /// so that no path, query or user info can be smuggled in with it, and no Unicode
   /// separator such as U+0085 or U+2028 can pass for a line break.
-  public static func isPlausibleHost(_ value: String) -> Bool {
+  static func isPlausibleHost(_ value: String) -> Bool {
     value.utf8.allSatisfy { byte in
       byte > 0x20 && byte < 0x7F && !"/\\@?#".utf8.contains(byte)
     }
@@ -104,7 +104,7 @@ public struct CredentialRequest: Sendable, Equatable {
 
 /// Why a credential-helper request was refused as a whole: exit 2, a message on stderr,
 /// nothing on stdout. Messages name lines, never values (a value may be a password).
-public enum CredentialInputError: ReportableError, Equatable {
+enum CredentialInputError: ReportableError, Equatable {
   case tooLarge
   case carriageReturn(line: Int)
   case nul(line: Int)
@@ -114,7 +114,7 @@ public enum CredentialInputError: ReportableError, Equatable {
   case tooManyLines
   case invalidHost(line: Int)
 
-  public var message: String {
+  var message: String {
     let reason: String
     switch self {
     case .tooLarge: reason = "the input is larger than \(CredentialRequest.maximumInputSize) bytes"
@@ -133,5 +133,5 @@ public enum CredentialInputError: ReportableError, Equatable {
     return "git-credential: refusing the request: \(reason); no credential was given"
   }
 
-  public var exitStatus: ExitStatus { .usage }
+  var exitStatus: ExitStatus { .usage }
 }

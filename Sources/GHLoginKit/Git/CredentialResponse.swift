@@ -5,32 +5,32 @@
 /// advertises no capability, so git's rules forbid them), no `quit` (R61: it would stop git
 /// asking its other helpers) and never `oauth_refresh_token` (R56: git would pass it on to
 /// other storage helpers).
-public struct CredentialResponse: Sendable, Equatable {
-  public var username: String
-  public var password: String
+struct CredentialResponse: Sendable, Equatable {
+  var username: String
+  var password: String
   /// When the password (the token) stops working, in Unix seconds; nil when it does not expire.
-  public var passwordExpiryUTC: Int64?
+  var passwordExpiryUTC: Int64?
 
-  public init(username: String, password: String, passwordExpiryUTC: Int64? = nil) {
+  init(username: String, password: String, passwordExpiryUTC: Int64? = nil) {
     self.username = username
     self.password = password
     self.passwordExpiryUTC = passwordExpiryUTC
   }
 
   /// A value git could not read back as written: it holds LF, CR or NUL, or is empty.
-  public struct UnsafeValue: ReportableError, Equatable {
+  struct UnsafeValue: ReportableError, Equatable {
     /// The attribute (never its value, which may be a token).
-    public var key: String
-    public var message: String {
+    var key: String
+    var message: String {
       "git-credential: the stored \(key) cannot be given to git (it is empty or has a line break "
         + "or NUL); run 'ghlogin auth' to log in again"
     }
-    public var exitStatus: ExitStatus { .failure }
+    var exitStatus: ExitStatus { .failure }
   }
 
   /// The lines to write, in order; throws instead of writing a value that could inject or
   /// cut a line (R55).
-  public func encoded() throws(UnsafeValue) -> [UInt8] {
+  func encoded() throws(UnsafeValue) -> [UInt8] {
     var lines: [(String, String)] = [("username", username), ("password", password)]
     if let passwordExpiryUTC { lines.append(("password_expiry_utc", String(passwordExpiryUTC))) }
     var output: [UInt8] = []
@@ -45,11 +45,11 @@ public struct CredentialResponse: Sendable, Equatable {
 }
 
 /// How a host sent by git is compared with the host names logins are stored under (R54).
-public enum CredentialHostMatch {
+enum CredentialHostMatch {
   /// The stored host name equal to `requested` byte for byte once both are ASCII-lowercased
   /// (and only ASCII: no Unicode case folding or normalisation, which Swift's `String ==`
   /// would apply). `:port` is part of the name: `github.test:8443` is not `github.test`.
-  public static func storedHost(for requested: String, among stored: some Sequence<String>) -> String? {
+  static func storedHost(for requested: String, among stored: some Sequence<String>) -> String? {
     let wanted = asciiLowercased(requested)
     guard !wanted.isEmpty else { return nil }
     return stored.first { asciiLowercased($0) == wanted }

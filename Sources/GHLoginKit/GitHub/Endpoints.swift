@@ -1,15 +1,15 @@
 /// The URLs one login talks to, all bound to one host (R48, R50).
-public struct Endpoints: Sendable, Hashable {
+struct Endpoints: Sendable, Hashable {
   /// Where the browser is sent (`/login/oauth/authorize`).
-  public var authorize: WebURL
+  var authorize: WebURL
   /// Where codes, device codes and refresh tokens are exchanged (`/login/oauth/access_token`).
-  public var token: WebURL
+  var token: WebURL
   /// Where the device flow starts (`/login/device/code`).
-  public var deviceCode: WebURL
+  var deviceCode: WebURL
   /// The REST API base (`https://api.github.com`, `https://HOST/api/v3`), without a trailing path.
-  public var api: WebURL
+  var api: WebURL
 
-  public init(authorize: WebURL, token: WebURL, deviceCode: WebURL, api: WebURL) {
+  init(authorize: WebURL, token: WebURL, deviceCode: WebURL, api: WebURL) {
     self.authorize = authorize
     self.token = token
     self.deviceCode = deviceCode
@@ -21,7 +21,7 @@ public struct Endpoints: Sendable, Hashable {
   /// Configured URLs are used exactly as given: the config loader has already
   /// refused plain `http://` for hosts that are not loopback. Nothing here
   /// ever comes from a server response (R48).
-  public init(
+  init(
     host: GitHubHost, authorize: WebURL? = nil, token: WebURL? = nil, deviceCode: WebURL? = nil, api: WebURL? = nil
   ) {
     let defaults = host.defaultEndpoints
@@ -38,20 +38,20 @@ public struct Endpoints: Sendable, Hashable {
 ///
 /// The client secret of a distributed CLI is not confidential (R32); it is
 /// still never printed: `description` hides it.
-public struct OAuthApp: Sendable, Equatable, CustomStringConvertible {
-  public var clientID: String
+struct OAuthApp: Sendable, Equatable, CustomStringConvertible {
+  var clientID: String
   /// Sent to the token endpoint only when configured.
-  public var clientSecret: String?
+  var clientSecret: String?
   /// The scopes requested; GitHub may grant fewer (R25).
-  public var scopes: [String]
+  var scopes: [String]
 
-  public init(clientID: String, clientSecret: String? = nil, scopes: [String] = []) {
+  init(clientID: String, clientSecret: String? = nil, scopes: [String] = []) {
     self.clientID = clientID
     self.clientSecret = clientSecret
     self.scopes = scopes
   }
 
-  public var description: String {
+  var description: String {
     "OAuthApp(clientID: \(clientID), clientSecret: \(clientSecret == nil ? "none" : "<redacted>"), scopes: \(scopes))"
   }
 }
@@ -60,12 +60,12 @@ public struct OAuthApp: Sendable, Equatable, CustomStringConvertible {
 ///
 /// The config loader already enforces this; checking again where requests are
 /// built means a bug elsewhere cannot send a code or token in clear text.
-public struct InsecureEndpointError: ReportableError, Equatable {
-  public var url: WebURL
-  public var message: String {
+struct InsecureEndpointError: ReportableError, Equatable {
+  var url: WebURL
+  var message: String {
     "refusing to use \(url): plain http:// is allowed only for loopback test servers; use https://"
   }
-  public var exitStatus: ExitStatus { .usage }
+  var exitStatus: ExitStatus { .usage }
 
   /// Throws when `url` is `http://` to a host that is not loopback.
   static func check(_ url: WebURL) throws(InsecureEndpointError) {

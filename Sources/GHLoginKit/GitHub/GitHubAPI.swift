@@ -1,18 +1,18 @@
 /// The GitHub REST API of one host, called with a user's token (R24, R75, R76).
-public struct GitHubAPI: Sendable {
+struct GitHubAPI: Sendable {
   /// The API version pinned in `X-GitHub-Api-Version`.
-  public static let apiVersion = "2022-11-28"
+  static let apiVersion = "2022-11-28"
   /// The most same-origin redirects followed for one call.
-  public static let maxRedirects = 3
+  static let maxRedirects = 3
 
-  public var host: GitHubHost
+  var host: GitHubHost
   /// The API base: `https://api.github.com`, `https://HOST/api/v3`, or the configured one.
-  public var base: WebURL
-  public var transport: any HTTPTransport
+  var base: WebURL
+  var transport: any HTTPTransport
   /// Seconds each request may take.
-  public var timeout: Double
+  var timeout: Double
 
-  public init(host: GitHubHost, base: WebURL, transport: any HTTPTransport, timeout: Double = 30) {
+  init(host: GitHubHost, base: WebURL, transport: any HTTPTransport, timeout: Double = 30) {
     self.host = host
     self.base = base
     self.transport = transport
@@ -23,7 +23,7 @@ public struct GitHubAPI: Sendable {
   ///
   /// Throws ``GitHubAPIError`` (401 → token rejected, exit 4), ``InsecureEndpointError``,
   /// or the transport's error.
-  public func user(token: String) throws -> GitHubUser {
+  func user(token: String) throws -> GitHubUser {
     let path = "/user"
     let response = try get(path, token: token)
     guard let type = response.mediaType, type == "application/json" || type.hasSuffix("+json") else {
@@ -43,7 +43,7 @@ public struct GitHubAPI: Sendable {
   /// `X-GitHub-Api-Version` and `User-Agent: ghlogin/VERSION` (R76). The token is
   /// checked before it goes into a header (R74). A redirect elsewhere is an error
   /// and nothing is sent there.
-  public func get(_ path: String, token: String) throws -> HTTPResponse {
+  func get(_ path: String, token: String) throws -> HTTPResponse {
     guard TokenResponse.isUsableToken(token) else { throw GitHubAPIError(.unusableToken, host: host, path: path) }
     try InsecureEndpointError.check(base)
     var url = base.appending(path: path)

@@ -1,9 +1,9 @@
 /// A GitHub REST API call that failed (R24, R75, R76).
 ///
 /// Messages name the host and never contain the token or a response body.
-public struct GitHubAPIError: ReportableError, Equatable {
+struct GitHubAPIError: ReportableError, Equatable {
   /// What went wrong.
-  public enum Kind: Error, Sendable, Equatable {
+  enum Kind: Error, Sendable, Equatable {
     /// 401: the token is revoked or expired.
     case tokenRejected
     /// The token cannot be put into a header (R30, R74); nothing was sent.
@@ -24,25 +24,25 @@ public struct GitHubAPIError: ReportableError, Equatable {
     case malformed(String)
   }
 
-  public var kind: Kind
-  public var host: GitHubHost
+  var kind: Kind
+  var host: GitHubHost
   /// The path asked for, for example `/user`.
-  public var path: String
+  var path: String
 
-  public init(_ kind: Kind, host: GitHubHost, path: String) {
+  init(_ kind: Kind, host: GitHubHost, path: String) {
     self.kind = kind
     self.host = host
     self.path = path
   }
 
-  public var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     switch kind {
     case .tokenRejected, .unusableToken: .notLoggedIn
     default: .failure
     }
   }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .tokenRejected:
       return "the token for \(host) was rejected (revoked or expired); run 'ghlogin auth'"

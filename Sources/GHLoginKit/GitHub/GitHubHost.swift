@@ -4,14 +4,14 @@
 /// byte: an ASCII LDH DNS name, an IPv4 literal or a bracketed IPv6 literal,
 /// lowercased, with an optional `:port` (a redundant `:443` is dropped).
 /// Subdomains are never collapsed: `tuf-repo.github.com` is its own host (R49).
-public struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
+struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   /// The default host.
-  public static let gitHubDotCom = GitHubHost(hostname: "github.com", port: nil)
+  static let gitHubDotCom = GitHubHost(hostname: "github.com", port: nil)
 
   /// The host without the port, lowercased.
-  public let hostname: String
+  let hostname: String
   /// The port, when it is not 443.
-  public let port: Int?
+  let port: Int?
 
   private init(hostname: String, port: Int?) {
     self.hostname = hostname
@@ -19,15 +19,15 @@ public struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a host name was refused.
-  public struct ValidationError: ReportableError, Equatable {
+  struct ValidationError: ReportableError, Equatable {
     /// The input with control characters removed, for the message.
-    public var input: String
-    public var reason: String
-    public var message: String {
+    var input: String
+    var reason: String
+    var message: String {
       "'\(Sanitize.terminal(input, maxCharacters: 100))' is not a valid GitHub host: \(reason). "
         + "Give a host name such as github.com or ghe.example.com, optionally with :PORT"
     }
-    public var exitStatus: ExitStatus { .usage }
+    var exitStatus: ExitStatus { .usage }
   }
 
   /// Validates `text` and normalises it: ASCII-lowercased, `:443` removed.
@@ -36,7 +36,7 @@ public struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   /// query or fragment, whitespace, control or non-ASCII characters, a trailing
   /// dot, an empty label, a label starting or ending with `-`, and a port
   /// outside 1–65535.
-  public init(validating text: String) throws(ValidationError) {
+  init(validating text: String) throws(ValidationError) {
     func fail(_ reason: String) -> ValidationError { ValidationError(input: text, reason: reason) }
     if text.isEmpty { throw fail("it is empty") }
     for byte in text.utf8 {
@@ -87,22 +87,22 @@ public struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `hostname` or `hostname:port`: the key credentials are stored under.
-  public var name: String { port.map { "\(hostname):\($0)" } ?? hostname }
+  var name: String { port.map { "\(hostname):\($0)" } ?? hostname }
 
-  public var description: String { name }
+  var description: String { name }
 
   /// Whether this is github.com itself (not a subdomain, not another port).
-  public var isGitHubDotCom: Bool { hostname == "github.com" && port == nil }
+  var isGitHubDotCom: Bool { hostname == "github.com" && port == nil }
 
   /// Whether this is a GitHub Enterprise Cloud with data residency host (`SUBDOMAIN.ghe.com`).
-  public var isGHEDotCom: Bool { hostname.hasSuffix(".ghe.com") && !hostname.hasPrefix("[") }
+  var isGHEDotCom: Bool { hostname.hasSuffix(".ghe.com") && !hostname.hasPrefix("[") }
 
   /// The built-in endpoints for this host (R48).
   ///
   /// - github.com: `https://github.com/login/...`, API `https://api.github.com`.
   /// - `SUBDOMAIN.ghe.com`: `https://SUBDOMAIN.ghe.com/login/...`, API `https://api.SUBDOMAIN.ghe.com`.
   /// - any other host (GitHub Enterprise Server): `https://HOST/login/...`, API `https://HOST/api/v3`.
-  public var defaultEndpoints: Endpoints {
+  var defaultEndpoints: Endpoints {
     let web = WebURL(scheme: .https, host: hostname, port: port, pathAndQuery: "/")
     let api: WebURL
     if isGitHubDotCom {

@@ -2,19 +2,19 @@
 ///
 /// `login`, `name` and `email` are already sanitized for a terminal (R83);
 /// `rawJSON` is the body as received, for `whoami --json`.
-public struct GitHubUser: Sendable, Equatable {
+struct GitHubUser: Sendable, Equatable {
   /// The login, with control characters removed.
-  public var login: String
+  var login: String
   /// The immutable numeric account id.
-  public var id: Int64
-  public var name: String?
-  public var email: String?
+  var id: Int64
+  var name: String?
+  var email: String?
   /// The scopes from `X-OAuth-Scopes`; nil when the header is absent (GitHub App tokens).
-  public var grantedScopes: [String]?
+  var grantedScopes: [String]?
   /// The `/user` body exactly as received (valid JSON).
-  public var rawJSON: [UInt8]
+  var rawJSON: [UInt8]
 
-  public init(
+  init(
     login: String, id: Int64, name: String? = nil, email: String? = nil, grantedScopes: [String]? = nil,
     rawJSON: [UInt8] = []
   ) {

@@ -3,17 +3,17 @@
 /// GitHub's "Delete an app token" (`apps/delete-token`): HTTP Basic `client_id:client_secret`
 /// and the JSON body `{"access_token": TOKEN}`. The token goes only to the configured API of its
 /// own host, once; a redirect is never followed (R46, R75).
-public struct Revocation: Sendable {
-  public var host: GitHubHost
+struct Revocation: Sendable {
+  var host: GitHubHost
   /// The API base of `host` (`https://api.github.com`, `https://HOST/api/v3`, or configured).
-  public var api: WebURL
-  public var clientID: String
-  public var clientSecret: String
-  public var transport: any HTTPTransport
+  var api: WebURL
+  var clientID: String
+  var clientSecret: String
+  var transport: any HTTPTransport
   /// Seconds the request may take.
-  public var timeout: Double
+  var timeout: Double
 
-  public init(
+  init(
     host: GitHubHost, api: WebURL, clientID: String, clientSecret: String, transport: any HTTPTransport,
     timeout: Double = 30
   ) {
@@ -26,7 +26,7 @@ public struct Revocation: Sendable {
   }
 
   /// How a revocation ended when it did not fail.
-  public enum Outcome: Sendable, Equatable {
+  enum Outcome: Sendable, Equatable {
     /// 204: GitHub revoked the token (and any refresh token that came with it).
     case revoked
     /// 404: GitHub does not know the token (already revoked, expired, or another app's); it
@@ -36,7 +36,7 @@ public struct Revocation: Sendable {
 
   /// Sends the request once and reads the status; throws ``RevocationError`` or the
   /// transport's error (``HTTPError``), or ``InsecureEndpointError`` for plain `http://`.
-  public func revoke(token: String) throws -> Outcome {
+  func revoke(token: String) throws -> Outcome {
     let response = try transport.send(try request(token: token), timeout: timeout)
     switch response.status {
     case 204, 200: return .revoked
@@ -52,7 +52,7 @@ public struct Revocation: Sendable {
   ///
   /// The token is checked before it goes into the body (R30), and a client ID containing `:`
   /// is refused: Basic authentication could not carry it (RFC 7617 §2).
-  public func request(token: String) throws -> HTTPRequest {
+  func request(token: String) throws -> HTTPRequest {
     guard TokenResponse.isUsableToken(token) else { throw RevocationError(.unusableToken, host: host) }
     guard !clientID.isEmpty, !clientID.contains(":") else { throw RevocationError(.unusableClientID, host: host) }
     try InsecureEndpointError.check(api)
@@ -70,7 +70,7 @@ public struct Revocation: Sendable {
   /// The page where a user revokes an OAuth app's access by hand (R46):
   /// `https://HOST/settings/connections/applications/CLIENT_ID`, or the list of authorized
   /// apps when the client ID is unknown.
-  public static func manualRevocationURL(host: GitHubHost, clientID: String?) -> String {
+  static func manualRevocationURL(host: GitHubHost, clientID: String?) -> String {
     guard let clientID, !clientID.isEmpty else { return "https://\(host.name)/settings/applications" }
     return "https://\(host.name)/settings/connections/applications/\(FormEncoding.percentEncode(clientID))"
   }
@@ -79,8 +79,8 @@ public struct Revocation: Sendable {
 /// A revocation GitHub did not accept.
 ///
 /// Messages name the host and the status, never the token, the secret or a response body.
-public struct RevocationError: ReportableError, Equatable {
-  public enum Kind: Sendable, Equatable {
+struct RevocationError: ReportableError, Equatable {
+  enum Kind: Sendable, Equatable {
     /// 401 or 403: GitHub refused the client ID and secret.
     case clientRejected(Int)
     /// 422: GitHub found the request invalid.
@@ -95,17 +95,17 @@ public struct RevocationError: ReportableError, Equatable {
     case unusableClientID
   }
 
-  public var kind: Kind
-  public var host: GitHubHost
+  var kind: Kind
+  var host: GitHubHost
 
-  public init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost) {
     self.kind = kind
     self.host = host
   }
 
-  public var exitStatus: ExitStatus { .failure }
+  var exitStatus: ExitStatus { .failure }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .clientRejected(let status):
       "\(host) refused the client_id and client_secret (HTTP \(status)); check them in the config"

@@ -1,7 +1,7 @@
 /// `application/x-www-form-urlencoded` and URL query encoding (RFC 3986 §2, WHATWG URL).
-public enum FormEncoding {
+enum FormEncoding {
   /// Percent-encodes every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~`.
-  public static func percentEncode(_ value: String) -> String {
+  static func percentEncode(_ value: String) -> String {
     var out = ""
     out.reserveCapacity(value.utf8.count)
     for byte in value.utf8 {
@@ -15,13 +15,13 @@ public enum FormEncoding {
   }
 
   /// `name=value&...` with every name and value percent-encoded; order kept.
-  public static func encode(_ pairs: [(String, String)]) -> String {
+  static func encode(_ pairs: [(String, String)]) -> String {
     pairs.map { percentEncode($0.0) + "=" + percentEncode($0.1) }.joined(separator: "&")
   }
 
   /// Why a query or form body could not be decoded.
-  public struct DecodeError: Error, Equatable, Sendable {
-    public var reason: String
+  struct DecodeError: Error, Equatable, Sendable {
+    var reason: String
   }
 
   /// Decodes `a=b&c=d`, turning `+` into a space and percent-escapes into bytes, exactly once.
@@ -30,7 +30,7 @@ public enum FormEncoding {
   /// would form one grapheme with it). Invalid percent-encoding and invalid UTF-8 are errors,
   /// not guesses.
   /// Duplicate names are kept; callers that need single values check for them.
-  public static func decode(_ text: Substring) throws(DecodeError) -> [(name: String, value: String)] {
+  static func decode(_ text: Substring) throws(DecodeError) -> [(name: String, value: String)] {
     if text.isEmpty { return [] }
     var pairs: [(name: String, value: String)] = []
     for part in text.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {

@@ -11,32 +11,32 @@
 /// - Connecting (TCP, proxy tunnel, TLS handshake) is bounded by
 ///   `connectTimeout`; everything by the `timeout` given to `send`.
 /// - Bodies are capped at `maxBodyBytes`, heads at 64 KiB and 100 fields.
-public struct HTTPClient: HTTPTransport {
-  public var variables: [String: String]
-  public var caFile: String?
-  public var userAgent: String
-  public var connectTimeout: Double = 10
-  public var maxBodyBytes = 1024 * 1024
+struct HTTPClient: HTTPTransport {
+  var variables: [String: String]
+  var caFile: String?
+  var userAgent: String
+  var connectTimeout: Double = 10
+  var maxBodyBytes = 1024 * 1024
   var clock: any Clock = SystemClock()
 
-  public init(variables: [String: String], caFile: String? = nil, userAgent: String) {
+  init(variables: [String: String], caFile: String? = nil, userAgent: String) {
     self.variables = variables
     self.caFile = caFile
     self.userAgent = userAgent
   }
 
-  public func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse {
+  func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse {
     try perform(request, timeout: timeout)
   }
 
   /// Makes the TLS context for `url` ahead of time (``TLSContext/prepare(for:)``).
-  public func prepare(for url: WebURL) {
+  func prepare(for url: WebURL) {
     guard url.scheme == .https else { return }
     TLSContext.prepare(for: TLSTrust(variables: variables, caFile: caFile))
   }
 
   /// ``send(_:timeout:)`` with the error type spelled out.
-  public func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
+  func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
     let url = request.url
     if url.scheme == .http, !url.isLoopback { throw .insecureURL(host: url.host) }
     let bytes = try HTTPWriter.request(request, userAgent: userAgent)

@@ -5,9 +5,9 @@
 /// value, a body, or proxy credentials. Hosts come from already validated
 /// URLs; reasons come from `strerror`, OpenSSL's fixed strings, or
 /// ``HTTPParseError``'s fixed texts, never from the peer.
-public enum HTTPError: ReportableError, Equatable, Sendable {
+enum HTTPError: ReportableError, Equatable, Sendable {
   /// What the client was doing when time ran out.
-  public enum Phase: String, Sendable {
+  enum Phase: String, Sendable {
     case connect = "connecting to"
     case proxyTunnel = "opening a tunnel through the proxy to"
     case tlsHandshake = "the TLS handshake with"
@@ -44,7 +44,7 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
   /// The user pressed Ctrl-C (SIGINT) or the process got SIGTERM while waiting.
   case interrupted
 
-  public var message: String {
+  var message: String {
     switch self {
     case .insecureURL(let host):
       "refusing plain http:// to \(host): only loopback hosts may use http; use an https:// URL"
@@ -77,7 +77,7 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
     }
   }
 
-  public var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     switch self {
     case .insecureURL, .invalidProxy, .caFile: .usage
     case .interrupted: .interrupted
@@ -90,7 +90,7 @@ public enum HTTPError: ReportableError, Equatable, Sendable {
   /// False for failures before the request was written (resolution, connect,
   /// proxy tunnel, TLS handshake, refused requests): those are safe to retry
   /// even for a one-time authorization code (R22).
-  public var requestMayHaveBeenSent: Bool {
+  var requestMayHaveBeenSent: Bool {
     switch self {
     case .insecureURL, .invalidRequest, .resolve, .connect, .tls, .invalidProxy, .proxyAuthenticationRequired,
       .proxyRefused, .caFile, .listen:

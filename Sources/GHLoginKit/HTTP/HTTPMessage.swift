@@ -2,53 +2,53 @@
 ///
 /// Names compare case-insensitively (RFC 9110 §5.1). Values are stored as
 /// received; the parser has already refused CR, LF and NUL in them.
-public struct HTTPHeaders: Sendable, Equatable, Sequence {
-  public private(set) var fields: [(name: String, value: String)] = []
+struct HTTPHeaders: Sendable, Equatable, Sequence {
+  private(set) var fields: [(name: String, value: String)] = []
 
-  public init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
+  init(_ fields: [(name: String, value: String)] = []) { self.fields = fields }
 
   /// The first value for `name`, or nil.
-  public subscript(name: String) -> String? {
+  subscript(name: String) -> String? {
     let wanted = name.lowercased()
     return fields.first { $0.name.lowercased() == wanted }?.value
   }
 
   /// Every value for `name`, in order.
-  public func values(for name: String) -> [String] {
+  func values(for name: String) -> [String] {
     let wanted = name.lowercased()
     return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
   }
 
-  public mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
+  mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }
 
   /// Replaces every field called `name` with one holding `value`.
-  public mutating func set(_ name: String, _ value: String) {
+  mutating func set(_ name: String, _ value: String) {
     remove(name)
     add(name, value)
   }
 
-  public mutating func remove(_ name: String) {
+  mutating func remove(_ name: String) {
     let wanted = name.lowercased()
     fields.removeAll { $0.name.lowercased() == wanted }
   }
 
-  public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+  func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
     fields.makeIterator()
   }
 
-  public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+  static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
     lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
   }
 }
 
 /// A request the client sends to `url`.
-public struct HTTPRequest: Sendable, Equatable {
-  public var method: String
-  public var url: WebURL
-  public var headers: HTTPHeaders
-  public var body: [UInt8]
+struct HTTPRequest: Sendable, Equatable {
+  var method: String
+  var url: WebURL
+  var headers: HTTPHeaders
+  var body: [UInt8]
 
-  public init(method: String, url: WebURL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+  init(method: String, url: WebURL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
     self.method = method
     self.url = url
     self.headers = headers
@@ -57,13 +57,13 @@ public struct HTTPRequest: Sendable, Equatable {
 }
 
 /// A response as received by the client, body already de-chunked.
-public struct HTTPResponse: Sendable, Equatable {
-  public var status: Int
-  public var reason: String
-  public var headers: HTTPHeaders
-  public var body: [UInt8]
+struct HTTPResponse: Sendable, Equatable {
+  var status: Int
+  var reason: String
+  var headers: HTTPHeaders
+  var body: [UInt8]
 
-  public init(status: Int, reason: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+  init(status: Int, reason: String = "", headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
     self.status = status
     self.reason = reason
     self.headers = headers
@@ -71,7 +71,7 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 
   /// The media type of `Content-Type`, lowercased, without parameters.
-  public var mediaType: String? {
+  var mediaType: String? {
     guard let value = headers["Content-Type"] else { return nil }
     let type = value.split(separator: ";", maxSplits: 1).first ?? ""
     return type.trimmingASCIIWhitespace().lowercased()
@@ -79,7 +79,7 @@ public struct HTTPResponse: Sendable, Equatable {
 }
 
 /// How the kit sends HTTP requests: the real client over TCP and TLS, or a fake in tests.
-public protocol HTTPTransport: Sendable {
+protocol HTTPTransport: Sendable {
   /// Sends `request` once and returns the response.
   ///
   /// Never follows redirects and never retries once any byte of the request
@@ -94,7 +94,7 @@ public protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-  public func prepare(for url: WebURL) {}
+  func prepare(for url: WebURL) {}
 }
 
 extension StringProtocol {

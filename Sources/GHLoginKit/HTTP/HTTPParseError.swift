@@ -3,7 +3,7 @@
 /// The parsers throw these; ``HTTPClient`` wraps them in ``HTTPError`` with the
 /// host they came from, and ``LoopbackServer`` maps them to 400 or 431.
 /// `description` names the rule and never quotes the offending bytes.
-public enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible {
+enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The start line and header fields together exceed the limit in bytes.
   case headersTooLarge(limit: Int)
   /// More header (or trailer) fields than the limit.
@@ -45,7 +45,7 @@ public enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Bytes where none may be (after a proxy's CONNECT answer, before TLS).
   case unexpectedData
 
-  public var description: String {
+  var description: String {
     switch self {
     case .headersTooLarge(let limit): "the header section is larger than \(limit) bytes"
     case .tooManyHeaders(let limit): "more than \(limit) header fields"
@@ -72,7 +72,7 @@ public enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible 
 }
 
 /// What feeding bytes to a parser produced.
-public enum HTTPParseResult<Message: Sendable>: Sendable {
+enum HTTPParseResult<Message: Sendable>: Sendable {
   /// The message is not complete yet: feed more bytes (or call `finish()` at EOF).
   case needMore
   /// The whole message.

@@ -1,13 +1,13 @@
 /// The head of a request as the loopback listener received it.
-public struct HTTPRequestHead: Sendable, Equatable {
-  public var method: String
+struct HTTPRequestHead: Sendable, Equatable {
+  var method: String
   /// The request target exactly as sent (origin form for a browser: `/callback?code=...`).
-  public var target: String
+  var target: String
   /// The minor version: 0 for HTTP/1.0, 1 for HTTP/1.1.
-  public var minorVersion: Int
-  public var headers: HTTPHeaders
+  var minorVersion: Int
+  var headers: HTTPHeaders
   /// Whether the request declares a body (`Content-Length` above 0, or chunked).
-  public var hasBody: Bool
+  var hasBody: Bool
 }
 
 /// An incremental, strict HTTP/1.1 request-head parser (listener side).
@@ -17,24 +17,24 @@ public struct HTTPRequestHead: Sendable, Equatable {
 /// `maxHeadBytes` (8 KiB by default, error `.headersTooLarge`, answered 431)
 /// and `maxHeaderCount` fields. Bodies are never read: the framing fields are
 /// validated (so smuggling shapes are refused) and reported as `hasBody`.
-public struct HTTPRequestParser: Sendable {
-  public let maxHeadBytes: Int
-  public let maxHeaderCount: Int
+struct HTTPRequestParser: Sendable {
+  let maxHeadBytes: Int
+  let maxHeaderCount: Int
   private var buffer: [UInt8] = []
   private var scanner: HeadScanner
   private var result: HTTPRequestHead?
 
-  public init(maxHeadBytes: Int = 8 * 1024, maxHeaderCount: Int = 100) {
+  init(maxHeadBytes: Int = 8 * 1024, maxHeaderCount: Int = 100) {
     self.maxHeadBytes = maxHeadBytes
     self.maxHeaderCount = maxHeaderCount
     self.scanner = HeadScanner(limit: maxHeadBytes)
   }
 
   /// Whether any byte has been fed.
-  public var hasReceivedBytes: Bool { !buffer.isEmpty }
+  var hasReceivedBytes: Bool { !buffer.isEmpty }
 
   /// Adds `bytes` and parses as far as they allow; bytes after the head are ignored.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPRequestHead> {
+  mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPRequestHead> {
     if let result { return .complete(result) }
     let room = maxHeadBytes + 1 - buffer.count
     if room > 0 { buffer.append(contentsOf: bytes.prefix(room)) }

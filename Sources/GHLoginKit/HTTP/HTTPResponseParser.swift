@@ -8,11 +8,11 @@
 /// `maxBodyBytes`. `100 Continue` heads are skipped; other 1xx are refused.
 /// Responses to `HEAD`, and 204 and 304, have no body. For `CONNECT`, every
 /// response ends with its head (a proxy's body is never read).
-public struct HTTPResponseParser: Sendable {
-  public let maxHeadBytes: Int
-  public let maxHeaderCount: Int
-  public let maxBodyBytes: Int
-  public let requestMethod: String
+struct HTTPResponseParser: Sendable {
+  let maxHeadBytes: Int
+  let maxHeaderCount: Int
+  let maxBodyBytes: Int
+  let requestMethod: String
 
   private enum State: Equatable {
     case head
@@ -39,7 +39,7 @@ public struct HTTPResponseParser: Sendable {
   private var headers = HTTPHeaders()
   private var body: [UInt8] = []
 
-  public init(
+  init(
     requestMethod: String = "GET", maxHeadBytes: Int = 64 * 1024, maxHeaderCount: Int = 100,
     maxBodyBytes: Int = 1024 * 1024
   ) {
@@ -51,10 +51,10 @@ public struct HTTPResponseParser: Sendable {
   }
 
   /// Bytes received after the end of the complete response (for CONNECT, what followed the proxy's head).
-  public var unconsumed: ArraySlice<UInt8> { state == .done ? buffer[cursor...] : [] }
+  var unconsumed: ArraySlice<UInt8> { state == .done ? buffer[cursor...] : [] }
 
   /// Adds `bytes` and parses as far as they allow.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPResponse> {
+  mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPResponse> {
     if state == .done { return .complete(response) }
     if cursor > 0 && cursor == buffer.count {
       buffer.removeAll(keepingCapacity: true)
@@ -70,7 +70,7 @@ public struct HTTPResponseParser: Sendable {
   }
 
   /// Reports the end of the stream: completes a read-until-close body, otherwise throws.
-  public mutating func finish() throws(HTTPParseError) -> HTTPResponse {
+  mutating func finish() throws(HTTPParseError) -> HTTPResponse {
     switch state {
     case .done, .untilClose:
       state = .done

@@ -6,7 +6,7 @@
 /// HTAB (R74), so nothing taken from a token, a host or user input can split
 /// a line. The writer owns the framing fields: a caller's `Host`,
 /// `Content-Length`, `Connection` and `Transfer-Encoding` are replaced.
-public enum HTTPWriter {
+enum HTTPWriter {
   /// Fields the writer sets itself; caller values for them are dropped.
   static let framingFields: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
 
@@ -16,7 +16,7 @@ public enum HTTPWriter {
   /// `METHOD SP path-and-query SP HTTP/1.1`, `Host` from the URL's authority,
   /// the caller's fields, `User-Agent` if given and absent, `Content-Length`
   /// when there is a body (or for POST/PUT/PATCH), and `Connection: close`.
-  public static func request(_ request: HTTPRequest, userAgent: String? = nil) throws(HTTPError) -> [UInt8] {
+  static func request(_ request: HTTPRequest, userAgent: String? = nil) throws(HTTPError) -> [UInt8] {
     guard HTTPSyntax.isToken(request.method.utf8) else { throw .invalidRequest(reason: "the method is not a token") }
     let target = request.url.pathAndQuery
     guard target.hasPrefix("/"), isVisibleASCII(target) else {
@@ -37,7 +37,7 @@ public enum HTTPWriter {
   }
 
   /// `CONNECT host:port HTTP/1.1` with `Host: host:port` and, when given, `Proxy-Authorization`.
-  public static func connect(
+  static func connect(
     authority: String, proxyAuthorization: String?, userAgent: String?
   ) throws(HTTPError) -> [UInt8] {
     guard isVisibleASCII(authority) else { throw .invalidRequest(reason: "the host has a space or control character") }
@@ -48,7 +48,7 @@ public enum HTTPWriter {
   }
 
   /// `HTTP/1.1 STATUS REASON`, the given fields, `Content-Length` and `Connection: close`.
-  public static func response(status: Int, headers: HTTPHeaders, body: [UInt8]) throws(HTTPError) -> [UInt8] {
+  static func response(status: Int, headers: HTTPHeaders, body: [UInt8]) throws(HTTPError) -> [UInt8] {
     guard (100...599).contains(status) else { throw .invalidRequest(reason: "the status is not 100 to 599") }
     var fields = HTTPHeaders()
     for (name, value) in headers where !framingFields.contains(name.lowercased()) { fields.add(name, value) }

@@ -1,13 +1,13 @@
 /// A request the loopback listener accepted: a `GET` with no body.
 ///
 /// The handler checks `Host` (it knows the port, R10) and the path (R7).
-public struct LoopbackRequest: Sendable {
-  public var method: String
+struct LoopbackRequest: Sendable {
+  var method: String
   /// The request target as sent, e.g. `/callback?code=...&state=...`.
-  public var target: String
-  public var headers: HTTPHeaders
+  var target: String
+  var headers: HTTPHeaders
 
-  public init(method: String, target: String, headers: HTTPHeaders) {
+  init(method: String, target: String, headers: HTTPHeaders) {
     self.method = method
     self.target = target
     self.headers = headers
@@ -15,14 +15,14 @@ public struct LoopbackRequest: Sendable {
 }
 
 /// The handler's answer; `finish` ends ``LoopbackServer/serve(deadline:clock:stopFD:extraInput:handler:)`` once it is sent.
-public struct LoopbackReply: Sendable {
-  public var status: Int
+struct LoopbackReply: Sendable {
+  var status: Int
   /// Fields to send; the server adds `Content-Length` and `Connection: close`.
-  public var headers: HTTPHeaders
-  public var body: [UInt8]
-  public var finish: Bool
+  var headers: HTTPHeaders
+  var body: [UInt8]
+  var finish: Bool
 
-  public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], finish: Bool = false) {
+  init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], finish: Bool = false) {
     self.status = status
     self.headers = headers
     self.body = body

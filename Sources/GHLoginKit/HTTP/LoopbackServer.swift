@@ -1,5 +1,5 @@
 /// How ``LoopbackServer/serve(deadline:clock:stopFD:extraInput:handler:)`` ended.
-public enum LoopbackOutcome: Sendable, Equatable {
+enum LoopbackOutcome: Sendable, Equatable {
   /// The handler returned a reply with `finish == true`, and it was sent.
   case finished
   /// The overall deadline passed.
@@ -21,13 +21,13 @@ public enum LoopbackOutcome: Sendable, Equatable {
 /// too large → 431, a method other than GET → 405, a GET with a body → 400,
 /// all without calling the handler. Above `maxConnections` open connections
 /// the oldest is dropped. Not `Sendable`: one thread uses it.
-public final class LoopbackServer {
+final class LoopbackServer {
   /// The port actually bound, from `getsockname`.
-  public let port: Int
+  let port: Int
   /// The per-connection deadline in seconds, from accept.
-  public let readTimeout: Double
+  let readTimeout: Double
   /// The most connections kept open at once.
-  public let maxConnections: Int
+  let maxConnections: Int
 
   private var listener: Socket?
   private var connections: [LoopbackConnection] = []
@@ -49,7 +49,7 @@ public final class LoopbackServer {
   /// Binds `127.0.0.1:port` (0 picks an ephemeral port) and listens.
   ///
   /// Throws ``HTTPError/listen(port:reason:inUse:)``, e.g. "port 8080 on 127.0.0.1 is in use".
-  public init(port: Int = 0, readTimeout: Double = 10, maxConnections: Int = 1024) throws(HTTPError) {
+  init(port: Int = 0, readTimeout: Double = 10, maxConnections: Int = 1024) throws(HTTPError) {
     guard (0...65535).contains(port) else { throw .listen(port: port, reason: "not a port number", inUse: false) }
     do {
       let socket = try Socket.listenOnLoopback(port: port, backlog: Self.backlog)
@@ -66,7 +66,7 @@ public final class LoopbackServer {
   deinit { close() }
 
   /// Closes the listener and every open connection. Idempotent.
-  public func close() {
+  func close() {
     listener?.close()
     listener = nil
     for connection in connections { connection.close() }
@@ -86,7 +86,7 @@ public final class LoopbackServer {
   /// readable, so it is never switched to non-blocking; at its end of file it
   /// is ignored. Connections and buffered input survive between calls.
   /// After ``close()`` it returns `.timedOut` at once.
-  public func serve(
+  func serve(
     deadline: Double, clock: any Clock, stopFD: Int32? = nil, extraInput: Int32? = nil,
     handler: (LoopbackRequest) -> LoopbackReply
   ) -> LoopbackOutcome {

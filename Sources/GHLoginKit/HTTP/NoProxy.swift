@@ -10,7 +10,7 @@
 /// - `10.0.0.1`, `::1`, `[::1]`: that IP literal; `10.0.0.0/8`, `fd00::/8`: that range.
 /// IP entries match IP-literal hosts only; names are never resolved to match them.
 /// A trailing dot on the host or entry is ignored.
-public struct NoProxy: Sendable, Equatable {
+struct NoProxy: Sendable, Equatable {
   enum Entry: Sendable, Equatable {
     case everything
     case domain(String, subdomainsOnly: Bool, port: Int?)
@@ -19,12 +19,12 @@ public struct NoProxy: Sendable, Equatable {
 
   let entries: [Entry]
 
-  public init(_ text: String) {
+  init(_ text: String) {
     entries = text.split(separator: ",").compactMap { Self.parse($0.trimmingASCIIWhitespace().lowercased()) }
   }
 
   /// Whether a request to `host` (as in ``WebURL/host``) on `port` must bypass the proxy.
-  public func matches(host: String, port: Int) -> Bool {
+  func matches(host: String, port: Int) -> Bool {
     var name = host.lowercased()
     if name.hasSuffix(".") { name.removeLast() }
     let literal = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name

@@ -5,14 +5,14 @@
 /// The URL is `[http://][user[:password]@]host[:port][/]`, port 1080 by
 /// default as in curl; user and password are percent-decoded and go only into
 /// `Proxy-Authorization` on the CONNECT request. `description` never shows them.
-public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
+struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
   /// The proxy host, lowercased; an IPv6 literal keeps its brackets.
-  public var host: String
-  public var port: Int
-  public var username: String?
-  public var password: String?
+  var host: String
+  var port: Int
+  var username: String?
+  var password: String?
 
-  public init(host: String, port: Int, username: String? = nil, password: String? = nil) {
+  init(host: String, port: Int, username: String? = nil, password: String? = nil) {
     self.host = host
     self.port = port
     self.username = username
@@ -20,7 +20,7 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Parses a proxy URL; errors never quote the text (it may hold a password).
-  public init(parsing text: String) throws(HTTPError) {
+  init(parsing text: String) throws(HTTPError) {
     let trimmed = text.trimmingASCIIWhitespace()
     for byte in trimmed.utf8 where byte <= 0x20 || byte >= 0x7F {
       throw .invalidProxy(reason: "the URL has a space, control or non-ASCII character")
@@ -57,7 +57,7 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `host:port`, with no credentials.
-  public var description: String { "\(host):\(port)" }
+  var description: String { "\(host):\(port)" }
 
   /// `Basic base64(user:password)` when the URL had user info (RFC 7617).
   var authorization: String? {
@@ -89,17 +89,17 @@ public struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Which proxy, if any, a request goes through: `https_proxy`/`HTTPS_PROXY` and `no_proxy`/`NO_PROXY`.
-public struct ProxySettings: Sendable, Equatable {
-  public var proxy: ProxyURL?
-  public var noProxy: NoProxy
+struct ProxySettings: Sendable, Equatable {
+  var proxy: ProxyURL?
+  var noProxy: NoProxy
 
-  public init(proxy: ProxyURL?, noProxy: NoProxy = NoProxy("")) {
+  init(proxy: ProxyURL?, noProxy: NoProxy = NoProxy("")) {
     self.proxy = proxy
     self.noProxy = noProxy
   }
 
   /// Reads the environment: lowercase first (like curl), empty values ignored; `http_proxy` never consulted.
-  public init(variables: [String: String]) throws(HTTPError) {
+  init(variables: [String: String]) throws(HTTPError) {
     let raw = [variables["https_proxy"], variables["HTTPS_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }
     let proxy: ProxyURL? = if let raw { try ProxyURL(parsing: raw) } else { nil }
     let exclusions = [variables["no_proxy"], variables["NO_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }
@@ -107,7 +107,7 @@ public struct ProxySettings: Sendable, Equatable {
   }
 
   /// The proxy for `url`: none for http, for loopback hosts (R78), or when `NO_PROXY` matches.
-  public func proxy(for url: WebURL) -> ProxyURL? {
+  func proxy(for url: WebURL) -> ProxyURL? {
     guard let proxy, url.scheme == .https, !url.isLoopback, !noProxy.matches(host: url.host, port: url.port) else {
       return nil
     }

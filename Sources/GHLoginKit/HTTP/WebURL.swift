@@ -4,18 +4,18 @@
 /// its query. User info, fragments, whitespace, control characters and
 /// non-ASCII bytes are refused, so a value from a config file or a server can
 /// never smuggle a second host or a header into a request.
-public struct WebURL: Sendable, Hashable, CustomStringConvertible {
-  public enum Scheme: String, Sendable { case http, https }
+struct WebURL: Sendable, Hashable, CustomStringConvertible {
+  enum Scheme: String, Sendable { case http, https }
 
-  public var scheme: Scheme
+  var scheme: Scheme
   /// The host, ASCII-lowercased; an IPv6 literal keeps its brackets.
-  public var host: String
+  var host: String
   /// The port given in the URL, or nil for the scheme's default.
-  public var explicitPort: Int?
+  var explicitPort: Int?
   /// The path and query, always starting with `/`.
-  public var pathAndQuery: String
+  var pathAndQuery: String
 
-  public init(scheme: Scheme, host: String, port: Int? = nil, pathAndQuery: String = "/") {
+  init(scheme: Scheme, host: String, port: Int? = nil, pathAndQuery: String = "/") {
     self.scheme = scheme
     self.host = host
     self.explicitPort = port
@@ -23,12 +23,12 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a string is not a URL ghlogin accepts.
-  public struct ParseError: Error, Equatable, Sendable {
-    public var reason: String
+  struct ParseError: Error, Equatable, Sendable {
+    var reason: String
   }
 
   /// Parses `text`, or throws a ``ParseError`` saying what is wrong with it.
-  public init(parsing text: String) throws(ParseError) {
+  init(parsing text: String) throws(ParseError) {
     for byte in text.utf8 where byte <= 0x20 || byte >= 0x7F {
       throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
     }
@@ -101,35 +101,35 @@ public struct WebURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The port to connect to: the explicit one, else 443 or 80.
-  public var port: Int { explicitPort ?? (scheme == .https ? 443 : 80) }
+  var port: Int { explicitPort ?? (scheme == .https ? 443 : 80) }
 
   /// `host` or `host:port` when the port is not the scheme's default, as sent in `Host`.
-  public var authority: String {
+  var authority: String {
     if let explicitPort, explicitPort != (scheme == .https ? 443 : 80) { return "\(host):\(explicitPort)" }
     return host
   }
 
   /// Whether the host is a loopback address: 127.0.0.0/8, `[::1]`, or `localhost`.
-  public var isLoopback: Bool {
+  var isLoopback: Bool {
     if host == "localhost" || host == "[::1]" { return true }
     let parts = host.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
   }
 
   /// Whether the host is an IP literal (no SNI is sent for those, RFC 6066 §3).
-  public var hostIsIPLiteral: Bool {
+  var hostIsIPLiteral: Bool {
     host.hasPrefix("[") || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCIIDigit || $0 == "." })
   }
 
   /// The path and query with `suffix` appended to the path (no query may be present).
-  public func appending(path suffix: String) -> WebURL {
+  func appending(path suffix: String) -> WebURL {
     var copy = self
     let base = pathAndQuery.hasSuffix("/") ? String(pathAndQuery.dropLast()) : pathAndQuery
     copy.pathAndQuery = base + (suffix.hasPrefix("/") ? suffix : "/" + suffix)
     return copy
   }
 
-  public var description: String { "\(scheme.rawValue)://\(authority)\(pathAndQuery)" }
+  var description: String { "\(scheme.rawValue)://\(authority)\(pathAndQuery)" }
 }
 
 extension Character {

@@ -2,24 +2,24 @@
 ///
 /// Make a fresh value for every attempt and never reuse one. The `description`
 /// hides both secrets, so the value can be logged or shown in a test failure.
-public struct AuthorizationRequest: Sendable, Equatable, CustomStringConvertible {
+struct AuthorizationRequest: Sendable, Equatable, CustomStringConvertible {
   /// The number of CSPRNG bytes behind `state` and the verifier (256 bits each).
-  public static let entropyBytes = 32
+  static let entropyBytes = 32
   /// The only PKCE method GitHub accepts.
-  public static let challengeMethod = "S256"
+  static let challengeMethod = "S256"
 
   /// The anti-CSRF value sent in the authorize URL and checked on the callback.
-  public let state: String
+  let state: String
   /// The PKCE code verifier, sent only in the token request body.
-  public let verifier: String
+  let verifier: String
   /// `BASE64URL(SHA256(ASCII(verifier)))`, sent in the authorize URL.
-  public let challenge: String
+  let challenge: String
 
   /// A new request with 32 random bytes each for `state` and the verifier.
   ///
   /// Both come from `RAND_bytes` (``Crypto/randomBytes(_:)``) and are
   /// base64url-encoded without padding: 43 characters of `[A-Za-z0-9_-]`.
-  public init() throws(CryptoError) {
+  init() throws(CryptoError) {
     let state = Crypto.base64URL(try Crypto.randomBytes(Self.entropyBytes))
     let verifier = Crypto.base64URL(try Crypto.randomBytes(Self.entropyBytes))
     self.init(state: state, verifier: verifier)
@@ -33,9 +33,9 @@ public struct AuthorizationRequest: Sendable, Equatable, CustomStringConvertible
   }
 
   /// The S256 code challenge for `verifier` (RFC 7636 §4.2).
-  public static func challenge(for verifier: String) -> String {
+  static func challenge(for verifier: String) -> String {
     Crypto.base64URL(Crypto.sha256(Array(verifier.utf8)))
   }
 
-  public var description: String { "AuthorizationRequest(state: <redacted>, verifier: <redacted>)" }
+  var description: String { "AuthorizationRequest(state: <redacted>, verifier: <redacted>)" }
 }

@@ -1,12 +1,12 @@
 /// An authorization error the server redirected back with (`error=...`), state already checked.
 ///
 /// All three values are as received; sanitize before showing them (``Sanitize``).
-public struct AuthorizationErrorResponse: Sendable, Equatable {
-  public var error: String
-  public var description: String?
-  public var uri: String?
+struct AuthorizationErrorResponse: Sendable, Equatable {
+  var error: String
+  var description: String?
+  var uri: String?
 
-  public init(error: String, description: String? = nil, uri: String? = nil) {
+  init(error: String, description: String? = nil, uri: String? = nil) {
     self.error = error
     self.description = description
     self.uri = uri
@@ -14,7 +14,7 @@ public struct AuthorizationErrorResponse: Sendable, Equatable {
 }
 
 /// What to do with one request that reached the loopback listener.
-public enum CallbackDecision: Sendable, Equatable {
+enum CallbackDecision: Sendable, Equatable {
   /// A valid redirect with the pending state: exchange `code` (once).
   case accept(code: String)
   /// A valid error redirect with the pending state: the login ends with this error.
@@ -32,21 +32,21 @@ public enum CallbackDecision: Sendable, Equatable {
 /// cleanly with no repeated parameter (R9), and `state` must equal the pending
 /// one in constant time (R8), for error redirects too. Nothing from the request
 /// is ever echoed or used as a redirect target.
-public struct CallbackValidator: Sendable {
+struct CallbackValidator: Sendable {
   /// The listener's port, as read back with `getsockname`.
-  public var port: Int
+  var port: Int
   /// The pending state; compared with ``Crypto/constantTimeEquals(_:_:)``.
   private let state: [UInt8]
   /// The longest `code` accepted; GitHub's are 20 characters.
   static let maxCodeLength = 512
 
-  public init(port: Int, state: String) {
+  init(port: Int, state: String) {
     self.port = port
     self.state = Array(state.utf8)
   }
 
   /// Decides what `method` and `target` with `headers` mean for the pending login.
-  public func decide(method: String, target: String, headers: HTTPHeaders) -> CallbackDecision {
+  func decide(method: String, target: String, headers: HTTPHeaders) -> CallbackDecision {
     let hosts = headers.values(for: "Host")
     guard hosts.count == 1, hosts[0] == "127.0.0.1:\(port)" else {
       return .reject(status: 400, reason: "This request was not addressed to 127.0.0.1:\(port).")

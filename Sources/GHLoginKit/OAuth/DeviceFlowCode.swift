@@ -1,19 +1,19 @@
 /// The answer of `/login/device/code` (RFC 8628 §3.2), validated (R37, R39).
 ///
 /// `description` hides the device code, the secret half of the pair.
-public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
+struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
   /// The code polled with; never shown.
-  public var deviceCode: String
+  var deviceCode: String
   /// The code the user types on the verification page (`XXXX-XXXX` on GitHub).
-  public var userCode: String
+  var userCode: String
   /// Where the user enters the code, parsed strictly (https, or http to a loopback test server).
-  public var verificationURI: WebURL
+  var verificationURI: WebURL
   /// Seconds the codes live (from the answer; 900 when absent).
-  public var expiresIn: Int
+  var expiresIn: Int
   /// The minimum seconds between polls (5 when absent, RFC 8628 §3.2).
-  public var interval: Int
+  var interval: Int
 
-  public init(deviceCode: String, userCode: String, verificationURI: WebURL, expiresIn: Int, interval: Int) {
+  init(deviceCode: String, userCode: String, verificationURI: WebURL, expiresIn: Int, interval: Int) {
     self.deviceCode = deviceCode
     self.userCode = userCode
     self.verificationURI = verificationURI
@@ -21,15 +21,15 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
     self.interval = interval
   }
 
-  public var description: String {
+  var description: String {
     "DeviceAuthorization(deviceCode: <redacted>, userCode: \(userCode), verificationURI: \(verificationURI), "
       + "expiresIn: \(expiresIn), interval: \(interval))"
   }
 
   /// The interval when the answer has none, or a nonsensical one (RFC 8628 §3.2).
-  public static let defaultInterval = 5
+  static let defaultInterval = 5
   /// The lifetime when the answer has none (GitHub's is 900 s).
-  public static let defaultExpiresIn = 900
+  static let defaultExpiresIn = 900
   /// The longest device or user code accepted.
   static let maxCodeLength = 512
   /// Statuses that mean the host has no device flow (cli/oauth treats them so).
@@ -42,7 +42,7 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
   /// ``DeviceFlowError/Kind/refused(_:)``. Then 401/403/404/422, a redirect, or a 2xx without
   /// a usable `verification_uri` → ``DeviceFlowError/Kind/unavailable(reason:)``; any other
   /// non-2xx → ``TokenError`` `httpStatus`; a bad code or number → `invalidAnswer`.
-  public static func parse(
+  static func parse(
     _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL, configPath: String? = nil
   ) throws -> DeviceAuthorization {
     func unavailable(_ reason: String) -> DeviceFlowError { DeviceFlowError(.unavailable(reason: reason), host: host) }
@@ -103,19 +103,19 @@ public struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible 
 /// The device authorization grant (RFC 8628): its request parameters and the code request.
 ///
 /// No `client_secret` is ever sent, neither for the code nor for the polls (R33).
-public enum DeviceFlow {
+enum DeviceFlow {
   /// The `grant_type` of a device-code poll.
-  public static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
+  static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
 
   /// `client_id` and, when any, `scope` (space-separated) for `/login/device/code`.
-  public static func codeParameters(app: OAuthApp) -> [(String, String)] {
+  static func codeParameters(app: OAuthApp) -> [(String, String)] {
     var params = [("client_id", app.clientID)]
     if !app.scopes.isEmpty { params.append(("scope", app.scopes.joined(separator: " "))) }
     return params
   }
 
   /// `client_id`, `device_code` and `grant_type` for one poll of the token endpoint.
-  public static func pollParameters(app: OAuthApp, deviceCode: String) -> [(String, String)] {
+  static func pollParameters(app: OAuthApp, deviceCode: String) -> [(String, String)] {
     [("client_id", app.clientID), ("device_code", deviceCode), ("grant_type", grantType)]
   }
 
@@ -123,7 +123,7 @@ public enum DeviceFlow {
   ///
   /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:configPath:)`` throws,
   /// ``InsecureEndpointError``, or the transport's error.
-  public static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
+  static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
     let response = try endpoint.send(codeParameters(app: app))
     return try DeviceAuthorization.parse(
       response, host: endpoint.host, endpoint: endpoint.url, configPath: endpoint.configPath)

@@ -5,9 +5,9 @@
 /// `incorrect_device_code`, an unknown code, a 5xx or an unreadable body; ``LoginError`` for
 /// Ctrl-C (exit 130) and for another account than `--user`. Messages never contain the device
 /// code; server text in them is sanitized.
-public struct DeviceFlowError: ReportableError, Equatable {
+struct DeviceFlowError: ReportableError, Equatable {
   /// How the device flow ended.
-  public enum Kind: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
     /// `/login/device/code` answered 401/403/404/422, a redirect, or a 2xx that is not a device
     /// code (no `verification_uri`, say): the host has no device flow for this app (R37).
     /// `reason` is fixed text written here, with sanitized server values.
@@ -26,18 +26,18 @@ public struct DeviceFlowError: ReportableError, Equatable {
     case clockDrift(slowDowns: Int)
   }
 
-  public var kind: Kind
-  public var host: GitHubHost
+  var kind: Kind
+  var host: GitHubHost
 
-  public init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost) {
     self.kind = kind
     self.host = host
   }
 
   /// Always 1 (issue 4): the app's settings or the server, not the command line, must change.
-  public var exitStatus: ExitStatus { .failure }
+  var exitStatus: ExitStatus { .failure }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .unavailable(let reason):
       return "the device flow is not available on \(host) (\(reason)); log in with the browser instead "

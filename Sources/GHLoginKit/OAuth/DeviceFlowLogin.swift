@@ -5,24 +5,24 @@
 /// its host is the configured host (R39) → the token endpoint polled (``DeviceFlowPoller``) →
 /// `GET /user` and the `--user` check, shared with the browser flow
 /// (``LoginResult/identify(token:receivedAt:api:expectedLogin:host:)``). Nothing is stored here.
-public struct DeviceFlowLogin: Sendable {
-  public var host: GitHubHost
-  public var endpoints: Endpoints
-  public var app: OAuthApp
-  public var transport: any HTTPTransport
-  public var clock: any Clock
+struct DeviceFlowLogin: Sendable {
+  var host: GitHubHost
+  var endpoints: Endpoints
+  var app: OAuthApp
+  var transport: any HTTPTransport
+  var clock: any Clock
   /// Becomes readable on Ctrl-C (the ``Interrupt`` self-pipe).
-  public var stopFD: Int32?
+  var stopFD: Int32?
   /// The login asked for with `--user`; another account fails the login (R24).
-  public var expectedLogin: String?
+  var expectedLogin: String?
   /// The config file named in client-credential errors.
-  public var configPath: String?
+  var configPath: String?
   /// Seconds each HTTP request to GitHub may take.
-  public var requestTimeout: Double
+  var requestTimeout: Double
   /// Seconds to give up after when shorter than the code's life (`--timeout`).
-  public var maxWait: Double?
+  var maxWait: Double?
 
-  public init(
+  init(
     host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
     stopFD: Int32? = nil, expectedLogin: String? = nil, configPath: String? = nil, requestTimeout: Double = 30,
     maxWait: Double? = nil
@@ -45,7 +45,7 @@ public struct DeviceFlowLogin: Sendable {
   ///
   /// Throws ``DeviceFlowError``, ``LoginError`` (Ctrl-C, wrong account), ``TokenError``,
   /// ``GitHubAPIError``, ``InsecureEndpointError`` or the transport's error.
-  public func run(announce: (String) -> Void, openBrowser: (WebURL) -> Bool) throws -> LoginResult {
+  func run(announce: (String) -> Void, openBrowser: (WebURL) -> Bool) throws -> LoginResult {
     let tokenEndpoint = TokenEndpoint(
       url: endpoints.token, host: host, transport: transport, timeout: requestTimeout, configPath: configPath)
     var codeEndpoint = tokenEndpoint

@@ -5,39 +5,39 @@
 /// (capped at ``maxBackoff`` unless the server asked for more). Each wait adds a safety margin
 /// over the interval (×1.2, ×1.4 once the server has said `slow_down`, as gh does), so a clock
 /// that runs a little fast never makes a poll early.
-public struct DeviceFlowPacing: Sendable, Equatable {
+struct DeviceFlowPacing: Sendable, Equatable {
   /// The interval in seconds the server asked for, as raised since.
-  public private(set) var interval: Double
+  private(set) var interval: Double
   /// Whether the server has ever answered `slow_down`.
-  public private(set) var slowedDown = false
+  private(set) var slowedDown = false
   /// `slow_down` answers since the last other answer.
-  public private(set) var consecutiveSlowDowns = 0
+  private(set) var consecutiveSlowDowns = 0
 
   /// What `slow_down` adds when the server names no larger interval.
-  public static let slowDownStep = 5.0
+  static let slowDownStep = 5.0
   /// The most a network error raises the interval to.
-  public static let maxBackoff = 60.0
+  static let maxBackoff = 60.0
   /// The margin over the interval before any `slow_down`.
-  public static let margin = 1.2
+  static let margin = 1.2
   /// The margin once the server has said `slow_down`.
-  public static let slowDownMargin = 1.4
+  static let slowDownMargin = 1.4
   /// `slow_down` answers in a row that mean the clocks disagree, not that we poll too often (R38).
-  public static let maxConsecutiveSlowDowns = 5
+  static let maxConsecutiveSlowDowns = 5
 
-  public init(interval: Int) {
+  init(interval: Int) {
     self.interval = Double(max(1, interval))
   }
 
   /// Seconds to wait after the last answer (or the code) before the next poll.
-  public var wait: Double { interval * (slowedDown ? Self.slowDownMargin : Self.margin) }
+  var wait: Double { interval * (slowedDown ? Self.slowDownMargin : Self.margin) }
 
   /// `authorization_pending`: same pace; the run of `slow_down`s is over.
-  public mutating func pending() {
+  mutating func pending() {
     consecutiveSlowDowns = 0
   }
 
   /// `slow_down`, with the `interval` the server sent if any: +5 s, or the server's if larger.
-  public mutating func slowDown(serverInterval: Int?) {
+  mutating func slowDown(serverInterval: Int?) {
     interval = max(interval + Self.slowDownStep, Double(serverInterval ?? 0))
     slowedDown = true
     consecutiveSlowDowns += 1
@@ -45,11 +45,11 @@ public struct DeviceFlowPacing: Sendable, Equatable {
 
   /// A poll that got no answer: poll half as often (at most every ``maxBackoff`` seconds,
   /// unless the interval is already longer).
-  public mutating func networkError() {
+  mutating func networkError() {
     interval = max(interval, min(interval * 2, Self.maxBackoff))
     consecutiveSlowDowns = 0
   }
 
   /// Whether the `slow_down`s in a row show clock drift rather than impatience.
-  public var suggestsClockDrift: Bool { consecutiveSlowDowns >= Self.maxConsecutiveSlowDowns }
+  var suggestsClockDrift: Bool { consecutiveSlowDowns >= Self.maxConsecutiveSlowDowns }
 }

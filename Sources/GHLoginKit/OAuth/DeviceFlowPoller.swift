@@ -8,18 +8,18 @@
 /// hint; a network error backs off and retries; `expired_token`, `token_expired`,
 /// `access_denied`, `device_flow_disabled` and every other error stop at once. Nothing is
 /// polled after the deadline (`expires_in`). Sleeping watches `stopFD` so Ctrl-C ends it.
-public struct DeviceFlowPoller: Sendable {
-  public var authorization: DeviceAuthorization
-  public var app: OAuthApp
+struct DeviceFlowPoller: Sendable {
+  var authorization: DeviceAuthorization
+  var app: OAuthApp
   /// The token endpoint; polls go through ``TokenEndpoint/post(_:)``.
-  public var endpoint: TokenEndpoint
-  public var clock: any Clock
+  var endpoint: TokenEndpoint
+  var clock: any Clock
   /// Becomes readable on Ctrl-C (the ``Interrupt`` self-pipe).
-  public var stopFD: Int32?
+  var stopFD: Int32?
   /// Seconds to give up after, when shorter than `expires_in` (`--timeout`).
-  public var maxWait: Double?
+  var maxWait: Double?
 
-  public init(
+  init(
     authorization: DeviceAuthorization, app: OAuthApp, endpoint: TokenEndpoint, clock: any Clock,
     stopFD: Int32? = nil, maxWait: Double? = nil
   ) {
@@ -36,7 +36,7 @@ public struct DeviceFlowPoller: Sendable {
   /// `announce` gets a line for each network error retried. Throws ``DeviceFlowError``
   /// (expired, denied, disabled, clock drift), ``LoginError`` `.interrupted` (exit 130),
   /// ``TokenError`` for any other terminal answer, or a transport error that is not transient.
-  public func run(issuedAt: Double, announce: (String) -> Void = { _ in }) throws -> TokenResponse {
+  func run(issuedAt: Double, announce: (String) -> Void = { _ in }) throws -> TokenResponse {
     let host = endpoint.host
     var lifetime = Double(authorization.expiresIn)
     if let maxWait { lifetime = min(lifetime, maxWait) }

@@ -1,9 +1,9 @@
 /// A browser login that ended without a token to store.
 ///
 /// Messages quote server text only sanitized, and never a code, state, verifier or token.
-public struct LoginError: ReportableError, Equatable {
+struct LoginError: ReportableError, Equatable {
   /// How the login ended.
-  public enum Kind: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
     /// No valid callback before the deadline.
     case timedOut(seconds: Int)
     /// The user interrupted (SIGINT) while waiting.
@@ -14,20 +14,20 @@ public struct LoginError: ReportableError, Equatable {
     case userMismatch(expected: String, actual: String)
   }
 
-  public var kind: Kind
-  public var host: GitHubHost
+  var kind: Kind
+  var host: GitHubHost
 
-  public init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost) {
     self.kind = kind
     self.host = host
   }
 
-  public var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     if case .interrupted = kind { return .interrupted }
     return .failure
   }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .timedOut(let seconds):
       return "timed out after \(seconds) seconds waiting for the browser; nothing was stored. "
@@ -43,7 +43,7 @@ public struct LoginError: ReportableError, Equatable {
   }
 
   /// Short text for the result page: what went wrong, without guidance meant for the terminal.
-  public var pageReason: String {
+  var pageReason: String {
     switch kind {
     case .authorizationError(let response):
       return Self.described(response)

@@ -1,13 +1,13 @@
 /// A finished browser login: the token and the account it belongs to.
 ///
 /// The caller stores it; nothing here touches the disk.
-public struct LoginResult: Sendable, Equatable {
-  public var token: TokenResponse
-  public var user: GitHubUser
+struct LoginResult: Sendable, Equatable {
+  var token: TokenResponse
+  var user: GitHubUser
   /// Wall-clock seconds (Unix) when the token arrived; expiries count from here (R40).
-  public var receivedAt: Double
+  var receivedAt: Double
 
-  public init(token: TokenResponse, user: GitHubUser, receivedAt: Double) {
+  init(token: TokenResponse, user: GitHubUser, receivedAt: Double) {
     self.token = token
     self.user = user
     self.receivedAt = receivedAt
@@ -17,7 +17,7 @@ public struct LoginResult: Sendable, Equatable {
   /// says whose token it is, and another account than `expectedLogin` fails the login (R24).
   ///
   /// Throws ``LoginError`` (`userMismatch`), ``GitHubAPIError`` or the transport's error.
-  public static func identify(
+  static func identify(
     token: TokenResponse, receivedAt: Double, api: GitHubAPI, expectedLogin: String?, host: GitHubHost
   ) throws -> LoginResult {
     let user = try api.user(token: token.accessToken)
@@ -28,16 +28,16 @@ public struct LoginResult: Sendable, Equatable {
   }
 
   /// When the access token expires (Unix seconds), for expiring tokens.
-  public var accessTokenExpiresAt: Double? { token.expiresIn.map { receivedAt + Double($0) } }
+  var accessTokenExpiresAt: Double? { token.expiresIn.map { receivedAt + Double($0) } }
   /// When the refresh token expires (Unix seconds), when there is one with an expiry.
-  public var refreshTokenExpiresAt: Double? { token.refreshTokenExpiresIn.map { receivedAt + Double($0) } }
+  var refreshTokenExpiresAt: Double? { token.refreshTokenExpiresIn.map { receivedAt + Double($0) } }
 }
 
 /// What the listener should send back for one request.
-public struct SessionReply: Sendable, Equatable {
-  public var page: ResultPage
+struct SessionReply: Sendable, Equatable {
+  var page: ResultPage
   /// Whether the login is over and the listener should close after sending.
-  public var finish: Bool
+  var finish: Bool
 }
 
 /// The pending state of one browser login, fed every request the listener parses (R7–R10, R22, R24).
@@ -47,7 +47,7 @@ public struct SessionReply: Sendable, Equatable {
 /// exactly once, then `/user` is fetched and checked against the expected login.
 /// After that every request is refused, so a redelivered code is never
 /// exchanged again (T31). Used from the one thread that serves the listener.
-public final class LoginSession {
+final class LoginSession {
   let host: GitHubHost
   let app: OAuthApp
   let request: AuthorizationRequest
@@ -59,9 +59,9 @@ public final class LoginSession {
   let clock: any Clock
 
   /// Set once, by the first valid callback.
-  public private(set) var outcome: Result<LoginResult, any Error>?
+  private(set) var outcome: Result<LoginResult, any Error>?
 
-  public init(
+  init(
     host: GitHubHost, app: OAuthApp, request: AuthorizationRequest, port: Int, tokenEndpoint: TokenEndpoint,
     api: GitHubAPI, clock: any Clock, expectedLogin: String? = nil
   ) {
@@ -77,7 +77,7 @@ public final class LoginSession {
   }
 
   /// Decides the answer to one parsed request, doing the exchange when it is the callback.
-  public func handle(method: String, target: String, headers: HTTPHeaders) -> SessionReply {
+  func handle(method: String, target: String, headers: HTTPHeaders) -> SessionReply {
     let decision = validator.decide(method: method, target: target, headers: headers)
     if case .reject(let status, let reason) = decision {
       return SessionReply(page: .rejection(status: status, reason: reason), finish: false)

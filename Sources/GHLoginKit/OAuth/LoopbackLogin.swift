@@ -7,28 +7,28 @@
 /// or an interrupt → the listener is closed. With `pasteInput`, a redirect URL
 /// pasted there goes through the same checks (``PasteBack``); whichever valid
 /// callback comes first wins. Nothing is stored here.
-public struct LoopbackLogin: Sendable {
-  public var host: GitHubHost
-  public var endpoints: Endpoints
-  public var app: OAuthApp
-  public var transport: any HTTPTransport
-  public var clock: any Clock
+struct LoopbackLogin: Sendable {
+  var host: GitHubHost
+  var endpoints: Endpoints
+  var app: OAuthApp
+  var transport: any HTTPTransport
+  var clock: any Clock
   /// Seconds to wait for the browser (R11: at most about 10 minutes).
-  public var timeout: Double
+  var timeout: Double
   /// The port to listen on; 0 picks an ephemeral one (R1).
-  public var port: Int
+  var port: Int
   /// A descriptor that becomes readable when the user interrupts (SIGINT self-pipe).
-  public var stopFD: Int32?
+  var stopFD: Int32?
   /// The login asked for with `--user`; another account fails the login (R24).
-  public var expectedLogin: String?
+  var expectedLogin: String?
   /// The config file named in client-credential errors.
-  public var configPath: String?
+  var configPath: String?
   /// Seconds each HTTP request to GitHub may take.
-  public var requestTimeout: Double
+  var requestTimeout: Double
   /// A descriptor to read pasted redirect URLs from, one per line (a terminal's stdin); nil: none.
-  public var pasteInput: Int32?
+  var pasteInput: Int32?
 
-  public init(
+  init(
     host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
     timeout: Double = 300, port: Int = 0, stopFD: Int32? = nil, expectedLogin: String? = nil,
     configPath: String? = nil, requestTimeout: Double = 30, pasteInput: Int32? = nil
@@ -53,7 +53,7 @@ public struct LoopbackLogin: Sendable {
   /// Throws ``LoginError`` (timeout, interrupt with exit 130, denied, wrong account),
   /// ``HTTPError`` (no listener on 127.0.0.1), ``TokenError``, ``GitHubAPIError``,
   /// ``InsecureEndpointError``, ``CryptoError`` or the transport's error.
-  public func run(announce: (String) -> Void, openBrowser: (WebURL) -> Bool) throws -> LoginResult {
+  func run(announce: (String) -> Void, openBrowser: (WebURL) -> Bool) throws -> LoginResult {
     let request = try AuthorizationRequest()
     let server = try LoopbackServer(port: port)
     defer { server.close() }

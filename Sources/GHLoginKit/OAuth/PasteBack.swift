@@ -6,12 +6,12 @@
 /// and query as the target, its authority as the `Host` header — and goes through exactly the
 /// checks a real callback does (``CallbackValidator``, then ``LoginSession``): path, `Host`,
 /// state, `error`. Nothing pasted is ever echoed back: reasons are fixed text.
-public enum PasteBack {
+enum PasteBack {
   /// The line printed under the authorize URL when pasting is possible.
-  public static let prompt = "If your browser cannot reach this machine, paste the address it was sent to here:"
+  static let prompt = "If your browser cannot reach this machine, paste the address it was sent to here:"
 
   /// What one pasted line is.
-  public enum Line: Sendable, Equatable {
+  enum Line: Sendable, Equatable {
     /// Only whitespace: ignored.
     case blank
     /// Not an `http://` URL; `reason` is fixed text.
@@ -21,7 +21,7 @@ public enum PasteBack {
   }
 
   /// Reads one pasted line (surrounding spaces and tabs ignored).
-  public static func parse(_ line: String) -> Line {
+  static func parse(_ line: String) -> Line {
     let text = line.trimmingASCIIWhitespace()
     if text.isEmpty { return .blank }
     let url: WebURL

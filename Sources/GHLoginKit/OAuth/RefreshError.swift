@@ -2,9 +2,9 @@
 ///
 /// Messages name the host and account, and quote other errors only through their own
 /// (already secret-free, sanitized) messages; never a token or refresh token.
-public struct RefreshError: ReportableError, Equatable {
+struct RefreshError: ReportableError, Equatable {
   /// What went wrong.
-  public enum Kind: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
     /// The refresh token is dead (rejected, or past its expiry) or the account was already
     /// marked expired: log in again. Exit 4.
     case sessionExpired
@@ -18,15 +18,15 @@ public struct RefreshError: ReportableError, Equatable {
     case accountGone(login: String)
   }
 
-  public var kind: Kind
-  public var host: GitHubHost
+  var kind: Kind
+  var host: GitHubHost
 
-  public init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost) {
     self.kind = kind
     self.host = host
   }
 
-  public var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     switch kind {
     case .sessionExpired, .accountGone: .notLoggedIn
     case .failed(_, let status): status
@@ -34,7 +34,7 @@ public struct RefreshError: ReportableError, Equatable {
     }
   }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .sessionExpired:
       return "the session for \(host) expired; run 'ghlogin auth'"

@@ -1,11 +1,11 @@
 /// The refresh-token grant for expiring GitHub App user tokens (RFC 6749 §6; R41, R42, R44).
-public enum RefreshGrant {
+enum RefreshGrant {
   /// The form parameters of a refresh, in the order sent.
   ///
   /// `client_secret` is sent only when the app has one and the token did not come from the
   /// device flow: GitHub requires it for web-flow tokens and not for device-flow ones (R41),
   /// and a public CLI should send its secret no more often than it must.
-  public static func parameters(refreshToken: String, app: OAuthApp, viaDeviceFlow: Bool) -> [(String, String)] {
+  static func parameters(refreshToken: String, app: OAuthApp, viaDeviceFlow: Bool) -> [(String, String)] {
     var params: [(String, String)] = [("client_id", app.clientID)]
     if !viaDeviceFlow, let secret = app.clientSecret, !secret.isEmpty { params.append(("client_secret", secret)) }
     params += [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
@@ -14,11 +14,11 @@ public enum RefreshGrant {
 
   /// The OAuth error codes that mean the refresh token is dead for good: GitHub's
   /// `bad_refresh_token` (expired, revoked or already used) and RFC 6749's `invalid_grant`.
-  public static let deadTokenCodes: Set<String> = ["bad_refresh_token", "invalid_grant"]
+  static let deadTokenCodes: Set<String> = ["bad_refresh_token", "invalid_grant"]
 
   /// Whether `error` says the refresh token will never work again (R44), as opposed to a
   /// failure worth trying again later (network, 5xx) or a configuration problem.
-  public static func isDeadRefreshToken(_ error: any Error) -> Bool {
+  static func isDeadRefreshToken(_ error: any Error) -> Bool {
     guard let code = (error as? TokenError)?.oauthCode else { return false }
     return deadTokenCodes.contains(code)
   }
@@ -31,7 +31,7 @@ extension Credential {
   /// Expiry times are absolute, computed from the time of receipt (R40). An absent
   /// `refresh_token` leaves none (the old one is spent); absent scopes keep the stored ones
   /// (GitHub App tokens have none). The expired mark is cleared.
-  public func refreshed(with response: TokenResponse, receivedAt: Double) -> Credential {
+  func refreshed(with response: TokenResponse, receivedAt: Double) -> Credential {
     var credential = self
     credential.token = response.accessToken
     credential.tokenType = response.tokenType

@@ -1,12 +1,12 @@
 /// When a stored token must be refreshed, and whether it can be (R40, R44).
 ///
 /// Pure: it looks at one ``Credential`` and a wall-clock time, nothing else.
-public enum RefreshPolicy {
+enum RefreshPolicy {
   /// Refresh this many seconds before the access token expires (R40: "for example 5 min").
-  public static let margin = 300.0
+  static let margin = 300.0
 
   /// What to do with a stored credential before handing its token out.
-  public enum Decision: Sendable, Equatable {
+  enum Decision: Sendable, Equatable {
     /// Use the token as it is: it never expires, or not within the margin.
     case use
     /// Refresh it now: it expires within the margin (or was asked to be refreshed) and there is
@@ -23,7 +23,7 @@ public enum RefreshPolicy {
   ///
   /// `force` (from `ghlogin refresh`) refreshes a token that has a refresh token even when it
   /// is not yet due. A token without `expiresAt` never needs a refresh.
-  public static func decide(
+  static func decide(
     _ credential: Credential, now: Double, margin: Double = RefreshPolicy.margin, force: Bool = false
   ) -> Decision {
     if credential.isExpired { return .sessionOver }
@@ -43,7 +43,7 @@ public enum RefreshPolicy {
   }
 
   /// Whether `credential`'s access token has expired at `now` (no margin).
-  public static func hasExpired(_ credential: Credential, now: Double) -> Bool {
+  static func hasExpired(_ credential: Credential, now: Double) -> Bool {
     credential.expiresAt.map { $0 <= now } ?? false
   }
 }

@@ -6,38 +6,38 @@
 /// (another process may have refreshed meanwhile, R43), and only then is the refresh token
 /// spent, exactly once. The new pair is written before it is returned (R42). Nothing here
 /// prints; the caller reports ``Outcome/deferredFailure``.
-public struct Refresher: Sendable {
+struct Refresher: Sendable {
   /// What a caller gets back.
-  public struct Outcome: Sendable, Equatable {
+  struct Outcome: Sendable, Equatable {
     /// The account with the token to use.
-    public var credential: Credential
+    var credential: Credential
     /// Whether this call refreshed the token (false when it was fresh, or another process had
     /// just refreshed it).
-    public var refreshed: Bool
+    var refreshed: Bool
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
     /// (R44, T48); its ``RefreshError/reason`` is for a warning.
-    public var deferredFailure: RefreshError?
+    var deferredFailure: RefreshError?
 
-    public init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
+    init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
       self.credential = credential
       self.refreshed = refreshed
       self.deferredFailure = deferredFailure
     }
   }
 
-  public var host: GitHubHost
-  public var store: CredentialStore
+  var host: GitHubHost
+  var store: CredentialStore
   /// The token endpoint of `host`.
-  public var endpoint: TokenEndpoint
+  var endpoint: TokenEndpoint
   /// The app to refresh as; nil when no `client_id` is configured for `host`.
-  public var app: OAuthApp?
+  var app: OAuthApp?
   /// The config file, named when `app` is missing.
-  public var configFile: String
+  var configFile: String
   /// Wall-clock time for expiry decisions and for the new expiry times.
-  public var clock: any Clock
-  public var margin: Double
+  var clock: any Clock
+  var margin: Double
 
-  public init(
+  init(
     host: GitHubHost, store: CredentialStore, endpoint: TokenEndpoint, app: OAuthApp?, configFile: String,
     clock: any Clock, margin: Double = RefreshPolicy.margin
   ) {
@@ -55,7 +55,7 @@ public struct Refresher: Sendable {
   ///
   /// Throws ``RefreshError`` (`.sessionExpired` after marking the account expired, `.failed`,
   /// `.noClientID`, `.accountGone`) or a ``StoreError``.
-  public func usable(_ credential: Credential) throws -> Outcome {
+  func usable(_ credential: Credential) throws -> Outcome {
     switch RefreshPolicy.decide(credential, now: clock.now(), margin: margin) {
     case .use, .useUntilExpiry: return Outcome(credential: credential)
     case .refresh, .sessionOver: return try refresh(login: credential.login, force: false)
@@ -70,7 +70,7 @@ public struct Refresher: Sendable {
   /// file, shown by `status`) and throws `.sessionExpired`; nothing is retried (R44). Any other
   /// failure leaves the file unchanged: the current token is returned with
   /// ``Outcome/deferredFailure`` while it is valid (T48), else `.failed` is thrown.
-  public func refresh(login: String, force: Bool) throws -> Outcome {
+  func refresh(login: String, force: Bool) throws -> Outcome {
     let step: Step = try store.update { credentials in
       let wanted = login.lowercased()
       guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.login.lowercased() == wanted }),
@@ -133,7 +133,7 @@ public struct Refresher: Sendable {
 extension RefreshError {
   /// Why the refresh failed, without the "has expired" framing: for the warning shown when the
   /// current token is used anyway.
-  public var reason: String {
+  var reason: String {
     switch kind {
     case .failed(let reason, _): reason
     case .noClientID(let configFile): "no client_id is configured for \(host) in \(configFile)"

@@ -2,25 +2,25 @@
 ///
 /// No scripts, no external resources, no links, no redirects; every value that
 /// came from a server is HTML-escaped; the code and state are never shown.
-public struct ResultPage: Sendable, Equatable {
-  public var status: Int
-  public var headers: HTTPHeaders
-  public var body: [UInt8]
+struct ResultPage: Sendable, Equatable {
+  var status: Int
+  var headers: HTTPHeaders
+  var body: [UInt8]
 
   /// "Logged in to HOST as LOGIN — you can close this tab".
-  public static func success(host: GitHubHost, login: String) -> ResultPage {
+  static func success(host: GitHubHost, login: String) -> ResultPage {
     let text = "Logged in to \(Sanitize.html(host.name)) as \(Sanitize.html(login)) — you can close this tab."
     return page(status: 200, title: "Logged in", text: text)
   }
 
   /// The login failed for `reason` (plain text, escaped here); the terminal has the details.
-  public static func failure(reason: String) -> ResultPage {
+  static func failure(reason: String) -> ResultPage {
     let text = "Login failed: \(Sanitize.html(reason, maxCharacters: 500)) See the terminal for what to do next."
     return page(status: 200, title: "Login failed", text: text)
   }
 
   /// An answer to a request that is not the pending callback; the login keeps waiting.
-  public static func rejection(status: Int, reason: String) -> ResultPage {
+  static func rejection(status: Int, reason: String) -> ResultPage {
     page(status: status, title: "Not a valid login callback", text: Sanitize.html(reason))
   }
 

@@ -2,13 +2,13 @@
 ///
 /// Values are as received; ``TokenError`` sanitizes them before they reach a message.
 /// `interval` is the new polling interval a device-flow `slow_down` may carry.
-public struct OAuthErrorBody: Sendable, Equatable {
-  public var code: String
-  public var description: String?
-  public var uri: String?
-  public var interval: Int?
+struct OAuthErrorBody: Sendable, Equatable {
+  var code: String
+  var description: String?
+  var uri: String?
+  var interval: Int?
 
-  public init(code: String, description: String? = nil, uri: String? = nil, interval: Int? = nil) {
+  init(code: String, description: String? = nil, uri: String? = nil, interval: Int? = nil) {
     self.code = code
     self.description = description
     self.uri = uri
@@ -23,9 +23,9 @@ public struct OAuthErrorBody: Sendable, Equatable {
 /// Exit statuses: `incorrect_client_credentials` and `device_flow_disabled` are
 /// configuration errors (2); `bad_refresh_token` means the stored login is dead (4);
 /// everything else is a failure (1).
-public struct TokenError: ReportableError, Equatable {
+struct TokenError: ReportableError, Equatable {
   /// What went wrong.
-  public enum Kind: Sendable, Equatable {
+  enum Kind: Sendable, Equatable {
     /// The body had an `error` member, whatever the HTTP status (R27).
     case oauth(OAuthErrorBody)
     /// A status other than 2xx and no `error` member.
@@ -44,15 +44,15 @@ public struct TokenError: ReportableError, Equatable {
     case invalidValue(field: String)
   }
 
-  public var kind: Kind
+  var kind: Kind
   /// The host the token was for.
-  public var host: GitHubHost
+  var host: GitHubHost
   /// The token endpoint that answered.
-  public var endpoint: WebURL
+  var endpoint: WebURL
   /// The config file to point at for client credential problems.
-  public var configPath: String?
+  var configPath: String?
 
-  public init(_ kind: Kind, host: GitHubHost, endpoint: WebURL, configPath: String? = nil) {
+  init(_ kind: Kind, host: GitHubHost, endpoint: WebURL, configPath: String? = nil) {
     self.kind = kind
     self.host = host
     self.endpoint = endpoint
@@ -60,19 +60,19 @@ public struct TokenError: ReportableError, Equatable {
   }
 
   /// The OAuth `error` code, when the server sent one (the device flow polls on these).
-  public var oauthCode: String? {
+  var oauthCode: String? {
     if case .oauth(let body) = kind { return body.code }
     return nil
   }
 
-  public var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     switch oauthCode {
     case "bad_refresh_token": .notLoggedIn
     default: .failure
     }
   }
 
-  public var message: String {
+  var message: String {
     switch kind {
     case .oauth(let body): return Self.message(for: body, host: host, configPath: configPath)
     case .httpStatus(let status) where status >= 500:

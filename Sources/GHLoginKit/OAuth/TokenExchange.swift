@@ -1,18 +1,18 @@
 /// A token endpoint of one host: sends one form POST and reads the answer (R22, R26–R31, R75).
 ///
 /// The code exchange, the device-flow poll and the refresh all go through ``post(_:)``.
-public struct TokenEndpoint: Sendable {
+struct TokenEndpoint: Sendable {
   /// The token URL (`https://HOST/login/oauth/access_token` or the configured one).
-  public var url: WebURL
+  var url: WebURL
   /// The host the token is for, named in messages.
-  public var host: GitHubHost
+  var host: GitHubHost
   /// The config file named when the client credentials are rejected.
-  public var configPath: String?
-  public var transport: any HTTPTransport
+  var configPath: String?
+  var transport: any HTTPTransport
   /// Seconds the whole exchange may take.
-  public var timeout: Double
+  var timeout: Double
 
-  public init(
+  init(
     url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30, configPath: String? = nil
   ) {
     self.url = url
@@ -29,14 +29,14 @@ public struct TokenEndpoint: Sendable {
   /// resent and a redirect is never followed (R22, R75): the transport sends once,
   /// and its errors are rethrown as they are. Throws ``InsecureEndpointError`` for
   /// a plain `http://` URL that is not loopback, and ``TokenError``.
-  public func post(_ params: [(String, String)]) throws -> TokenResponse {
+  func post(_ params: [(String, String)]) throws -> TokenResponse {
     let response = try send(params)
     return try TokenResponse.parse(response, host: host, endpoint: url, configPath: configPath)
   }
 
   /// The request of ``post(_:)`` without reading the answer: for endpoints whose answer is
   /// not a token (the device flow's `/login/device/code`).
-  public func send(_ params: [(String, String)]) throws -> HTTPResponse {
+  func send(_ params: [(String, String)]) throws -> HTTPResponse {
     try InsecureEndpointError.check(url)
     var headers = HTTPHeaders()
     headers.add("Accept", "application/json")
@@ -48,12 +48,12 @@ public struct TokenEndpoint: Sendable {
 }
 
 /// The authorization-code grant with PKCE: trades the callback's code for a token (RFC 6749 §4.1.3, RFC 7636 §4.5).
-public enum TokenExchange {
+enum TokenExchange {
   /// The form parameters of the code exchange, in the order sent.
   ///
   /// `client_secret` is included only when the app has one; `redirect_uri` is the
   /// same string the authorize URL carried (R20).
-  public static func parameters(
+  static func parameters(
     code: String, request: AuthorizationRequest, redirectURI: String, app: OAuthApp
   ) -> [(String, String)] {
     var params: [(String, String)] = [("client_id", app.clientID)]
@@ -68,7 +68,7 @@ public enum TokenExchange {
   }
 
   /// Exchanges `code` once at `endpoint` (R22); see ``TokenEndpoint/post(_:)`` for what it throws.
-  public static func exchange(
+  static func exchange(
     code: String, request: AuthorizationRequest, redirectURI: String, app: OAuthApp, endpoint: TokenEndpoint
   ) throws -> TokenResponse {
     try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))

@@ -1,21 +1,21 @@
 /// A successful token endpoint answer (RFC 6749 §5.1), validated (R27–R30).
 ///
 /// `description` hides both tokens, so the value is safe in logs and test failures.
-public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
+struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
   /// The access token, opaque (R30): 1–4096 visible ASCII characters other than `=`.
-  public var accessToken: String
+  var accessToken: String
   /// Always `bearer` (compared case-insensitively, stored lowercase).
-  public var tokenType: String
+  var tokenType: String
   /// The granted scopes (GitHub sends `repo,gist`); empty for GitHub App tokens.
-  public var scopes: [String]
+  var scopes: [String]
   /// Seconds until the access token expires, for expiring GitHub App user tokens.
-  public var expiresIn: Int?
+  var expiresIn: Int?
   /// The refresh token of an expiring GitHub App user token.
-  public var refreshToken: String?
+  var refreshToken: String?
   /// Seconds until the refresh token expires.
-  public var refreshTokenExpiresIn: Int?
+  var refreshTokenExpiresIn: Int?
 
-  public init(
+  init(
     accessToken: String, tokenType: String = "bearer", scopes: [String] = [], expiresIn: Int? = nil,
     refreshToken: String? = nil, refreshTokenExpiresIn: Int? = nil
   ) {
@@ -27,26 +27,26 @@ public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
     self.refreshTokenExpiresIn = refreshTokenExpiresIn
   }
 
-  public var description: String {
+  var description: String {
     "TokenResponse(accessToken: <redacted>, tokenType: \(tokenType), scopes: \(scopes), expiresIn: "
       + "\(expiresIn.map(String.init) ?? "nil"), refreshToken: \(refreshToken == nil ? "nil" : "<redacted>"), "
       + "refreshTokenExpiresIn: \(refreshTokenExpiresIn.map(String.init) ?? "nil"))"
   }
 
   /// The longest token accepted; GitHub's longest today are about 520 characters.
-  public static let maxTokenLength = 4096
+  static let maxTokenLength = 4096
 
   /// Whether `token` can go into an `Authorization` header and the git credential protocol (R30, R74).
   ///
   /// Treated as opaque: any visible ASCII character except `=` (so no whitespace,
   /// CR, LF, NUL or other controls, and nothing non-ASCII), 1–``maxTokenLength`` long.
-  public static func isUsableToken(_ token: String) -> Bool {
+  static func isUsableToken(_ token: String) -> Bool {
     !token.isEmpty && token.utf8.count <= maxTokenLength
       && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "=") }
   }
 
   /// Splits GitHub's comma-separated scope list (spaces tolerated, RFC 6749 §3.3).
-  public static func splitScopes(_ text: String) -> [String] {
+  static func splitScopes(_ text: String) -> [String] {
     text.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
   }
 
@@ -55,7 +55,7 @@ public struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
   /// The body is decoded by `Content-Type`: JSON or `application/x-www-form-urlencoded`;
   /// anything else is refused. Any `error` member makes it a failure whatever the
   /// status; a 3xx is refused unread; a non-2xx without `error` is an HTTP error.
-  public static func parse(
+  static func parse(
     _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL, configPath: String? = nil
   ) throws(TokenError) -> TokenResponse {
     func fail(_ kind: TokenError.Kind) -> TokenError {

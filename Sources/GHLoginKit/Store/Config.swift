@@ -4,28 +4,28 @@
 /// A missing file is fine: every setting is then nil and callers use the defaults for
 /// github.com. Anything unexpected in the file is an error (exit 2), including unknown keys,
 /// because a typo in security configuration must not pass silently.
-public struct Config: Sendable, Equatable {
+struct Config: Sendable, Equatable {
   /// The largest config file accepted, in bytes.
-  public static let maximumFileSize = 1024 * 1024
+  static let maximumFileSize = 1024 * 1024
   /// The host used when the file names none.
-  public static let defaultHostName = "github.com"
+  static let defaultHostName = "github.com"
 
   /// The top-level `host`, lowercased (the host commands use when not told otherwise).
-  public var host: String?
+  var host: String?
   /// The top-level settings keys.
-  public var topLevel: HostSettings
+  var topLevel: HostSettings
   /// The `hosts` blocks, keyed by lowercased host name.
-  public var hosts: [String: HostSettings]
+  var hosts: [String: HostSettings]
   /// Where the config was read from (or would be).
-  public var file: String
+  var file: String
   /// Whether that file existed.
-  public var fileExisted: Bool
+  var fileExisted: Bool
   /// `GHLOGIN_CLIENT_ID` as captured at load (nil when unset or empty).
-  public var clientIDOverride: String?
+  var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
-  public var clientSecretOverride: String?
+  var clientSecretOverride: String?
 
-  public init(
+  init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
     hosts: [String: HostSettings] = [:], clientIDOverride: String? = nil, clientSecretOverride: String? = nil
   ) {
@@ -39,13 +39,13 @@ public struct Config: Sendable, Equatable {
   }
 
   /// The host to use when none is given: the top-level `host`, else github.com.
-  public var defaultHost: String { host ?? Self.defaultHostName }
+  var defaultHost: String { host ?? Self.defaultHostName }
 
   /// Reads and validates `paths.configFile` and captures the environment overrides.
   ///
   /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
   /// and must be a regular file of at most 1 MiB; its bytes go to ``parse(bytes:file:variables:)``.
-  public static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
+  static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
     let bytes: [UInt8]
@@ -107,7 +107,7 @@ public struct Config: Sendable, Equatable {
   /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
   /// 4. `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
   ///    secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
-  public func settings(for host: String) -> HostSettings {
+  func settings(for host: String) -> HostSettings {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let block = hosts[name] ?? HostSettings()
     let isDefault = name == defaultHost

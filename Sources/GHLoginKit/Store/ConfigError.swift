@@ -3,7 +3,7 @@
 ///
 /// Messages name the file and the key path (`hosts.ghe.example.com.client_id`), never a value
 /// from the file, so a client secret cannot leak into them.
-public enum ConfigError: ReportableError, Equatable, Sendable {
+enum ConfigError: ReportableError, Equatable, Sendable {
   /// Neither `HOME` (absolute), `XDG_CONFIG_HOME` nor `GHLOGIN_CONFIG` is set.
   case noHome
   /// The file is not valid JSON.
@@ -31,9 +31,9 @@ public enum ConfigError: ReportableError, Equatable, Sendable {
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
-  public var exitStatus: ExitStatus { .usage }
+  var exitStatus: ExitStatus { .usage }
 
-  public var message: String {
+  var message: String {
     switch self {
     case .noHome:
       "cannot find the config directory: HOME is not set to an absolute path; set HOME, or GHLOGIN_CONFIG"

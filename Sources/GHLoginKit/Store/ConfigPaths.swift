@@ -7,14 +7,14 @@
 /// - lockFile: the credentials file's path plus `.lock`, so it is always in the same directory.
 ///
 /// Never falls back to `/tmp` (R62): without `HOME` and without the variables above it throws.
-public struct ConfigPaths: Sendable, Equatable {
-  public var configFile: String
-  public var credentialsFile: String
-  public var lockFile: String
+struct ConfigPaths: Sendable, Equatable {
+  var configFile: String
+  var credentialsFile: String
+  var lockFile: String
   /// `$HOME` when it is set to an absolute path; the store's parent-directory walk stops there.
-  public var home: String?
+  var home: String?
 
-  public init(configFile: String, credentialsFile: String, lockFile: String? = nil, home: String?) {
+  init(configFile: String, credentialsFile: String, lockFile: String? = nil, home: String?) {
     self.configFile = configFile
     self.credentialsFile = credentialsFile
     self.lockFile = lockFile ?? credentialsFile + ".lock"
@@ -22,7 +22,7 @@ public struct ConfigPaths: Sendable, Equatable {
   }
 
   /// Resolves the paths from environment variables; empty variables count as unset.
-  public static func resolve(_ variables: [String: String]) throws(ConfigError) -> ConfigPaths {
+  static func resolve(_ variables: [String: String]) throws(ConfigError) -> ConfigPaths {
     func value(_ name: String) -> String? {
       guard let text = variables[name], !text.isEmpty else { return nil }
       return text

@@ -1,26 +1,26 @@
 /// One logged-in account on one host: its token and what is known about it.
-public struct Credential: Sendable, Equatable {
-  public var login: String
-  public var userID: Int64
+struct Credential: Sendable, Equatable {
+  var login: String
+  var userID: Int64
   /// The access token, opaque (R30): never parsed, never shown in messages.
-  public var token: String
+  var token: String
   /// Usually `bearer`.
-  public var tokenType: String
+  var tokenType: String
   /// The scopes the server granted (not the ones asked for).
-  public var scopes: [String]
+  var scopes: [String]
   /// When the token was obtained, in Unix seconds.
-  public var createdAt: Double
+  var createdAt: Double
   /// When the access token expires, in Unix seconds; nil when it does not.
-  public var expiresAt: Double?
-  public var refreshToken: String?
+  var expiresAt: Double?
+  var refreshToken: String?
   /// When the refresh token expires, in Unix seconds.
-  public var refreshTokenExpiresAt: Double?
+  var refreshTokenExpiresAt: Double?
   /// Whether the token came from the device flow (refreshes need no client secret then).
-  public var viaDeviceFlow: Bool
+  var viaDeviceFlow: Bool
   /// Set when a refresh failed for good: the account must log in again.
-  public var isExpired: Bool
+  var isExpired: Bool
 
-  public init(
+  init(
     login: String, userID: Int64, token: String, tokenType: String = "bearer", scopes: [String] = [],
     createdAt: Double, expiresAt: Double? = nil, refreshToken: String? = nil, refreshTokenExpiresAt: Double? = nil,
     viaDeviceFlow: Bool = false, isExpired: Bool = false
@@ -40,40 +40,40 @@ public struct Credential: Sendable, Equatable {
 
   /// Whether `token` can be stored and sent: non-empty, printable ASCII only, no whitespace,
   /// no `=` (R30: tokens go into HTTP headers and the git credential protocol). No length limit.
-  public static func isAcceptableToken(_ token: String) -> Bool {
+  static func isAcceptableToken(_ token: String) -> Bool {
     !token.isEmpty && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "=") }
   }
 }
 
 /// The accounts of one host, and which one is active.
-public struct HostEntry: Sendable, Equatable {
+struct HostEntry: Sendable, Equatable {
   /// The login used when none is named; nil when no account is active.
-  public var activeLogin: String?
+  var activeLogin: String?
   /// The accounts, in the order they were added.
-  public var accounts: [Credential]
+  var accounts: [Credential]
 
-  public init(activeLogin: String? = nil, accounts: [Credential] = []) {
+  init(activeLogin: String? = nil, accounts: [Credential] = []) {
     self.activeLogin = activeLogin
     self.accounts = accounts
   }
 
   /// The account with `login` (GitHub logins ignore case).
-  public func account(_ login: String) -> Credential? {
+  func account(_ login: String) -> Credential? {
     let wanted = login.lowercased()
     return accounts.first { $0.login.lowercased() == wanted }
   }
 
   /// The active account, if any.
-  public var active: Credential? { activeLogin.flatMap(account) }
+  var active: Credential? { activeLogin.flatMap(account) }
 }
 
 /// Everything in the credentials file: host name → accounts.
-public struct Credentials: Sendable, Equatable {
+struct Credentials: Sendable, Equatable {
   /// The file format version this ghlogin reads and writes.
-  public static let currentVersion = 1
+  static let currentVersion = 1
 
   /// Keyed by host name; written sorted by key.
-  public var hosts: [String: HostEntry]
+  var hosts: [String: HostEntry]
 
-  public init(hosts: [String: HostEntry] = [:]) { self.hosts = hosts }
+  init(hosts: [String: HostEntry] = [:]) { self.hosts = hosts }
 }

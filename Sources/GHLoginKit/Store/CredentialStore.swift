@@ -7,20 +7,20 @@
 ///
 /// Each instance opens its own descriptors, so separate instances (in threads or processes)
 /// serialize their updates through `flock`. Errors are ``StoreError``s (exit status 1).
-public struct CredentialStore: Sendable {
+struct CredentialStore: Sendable {
   /// The largest credentials file read, in bytes.
-  public static let maximumFileSize = 1024 * 1024
+  static let maximumFileSize = 1024 * 1024
   /// How long ``update(_:)`` waits for the lock by default, in seconds.
-  public static let defaultLockTimeout = 30.0
+  static let defaultLockTimeout = 30.0
 
-  public let paths: ConfigPaths
-  public let faults: StoreFaults
+  let paths: ConfigPaths
+  let faults: StoreFaults
   /// Seconds ``update(_:)`` waits for the lock before giving up.
-  public let lockTimeout: Double
+  let lockTimeout: Double
   /// The clock the lock wait polls and sleeps on.
-  public let clock: any Clock
+  let clock: any Clock
 
-  public init(
+  init(
     paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
     clock: any Clock = SystemClock()
   ) {
@@ -31,13 +31,13 @@ public struct CredentialStore: Sendable {
   }
 
   /// The directory holding the credentials file.
-  public var directory: String { FilePath.directory(of: paths.credentialsFile) }
+  var directory: String { FilePath.directory(of: paths.credentialsFile) }
 
   /// Reads the credentials; a missing directory or file gives empty credentials.
   ///
   /// Takes no lock: writers replace the file with `rename`, so a reader sees the old or the
   /// new file, never a mix. The directory must pass the R62 checks and the file the R65 checks.
-  public func load() throws(StoreError) -> Credentials {
+  func load() throws(StoreError) -> Credentials {
     guard try SafeDirectory.exists(directory) else { return Credentials() }
     try SafeDirectory.check(directory, home: paths.home)
     return try read()
@@ -52,7 +52,7 @@ public struct CredentialStore: Sendable {
   /// it throw before `body` runs, so such a file is never overwritten (R67). Errors from
   /// `body` are rethrown as they are, and nothing is written then.
   @discardableResult
-  public func update<T>(_ body: (inout Credentials) throws -> T) throws -> T {
+  func update<T>(_ body: (inout Credentials) throws -> T) throws -> T {
     try SafeDirectory.create(directory)
     try SafeDirectory.check(directory, home: paths.home)
     let lock = try FileLock.acquire(paths.lockFile, timeout: lockTimeout, clock: clock)

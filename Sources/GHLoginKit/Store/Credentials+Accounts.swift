@@ -2,7 +2,7 @@ extension Credentials {
   /// Adds `credential` to `host`, replacing the account with the same user id (or login), and
   /// makes it the active one. Returns the replaced account, whose token the caller may revoke.
   @discardableResult
-  public mutating func save(_ credential: Credential, on host: String) -> Credential? {
+  mutating func save(_ credential: Credential, on host: String) -> Credential? {
     var entry = hosts[host] ?? HostEntry()
     let index = entry.accounts.firstIndex {
       $0.userID == credential.userID || $0.login.lowercased() == credential.login.lowercased()
@@ -21,7 +21,7 @@ extension Credentials {
 
   /// Removes the account `login` from `host`. When it was the active one, the first account
   /// left becomes active; a host with no accounts left is removed.
-  public mutating func remove(login: String, from host: String) {
+  mutating func remove(login: String, from host: String) {
     guard var entry = hosts[host] else { return }
     let wanted = login.lowercased()
     entry.accounts.removeAll { $0.login.lowercased() == wanted }

@@ -1,17 +1,17 @@
 /// The OAuth app and endpoints for one host, as far as the config gives them; nil means "use
 /// the built-in default for the host".
-public struct HostSettings: Sendable, Equatable {
-  public var clientID: String?
-  public var clientSecret: String?
-  public var scopes: [String]?
-  public var authorizeURL: WebURL?
-  public var tokenURL: WebURL?
-  public var deviceCodeURL: WebURL?
-  public var apiURL: WebURL?
+struct HostSettings: Sendable, Equatable {
+  var clientID: String?
+  var clientSecret: String?
+  var scopes: [String]?
+  var authorizeURL: WebURL?
+  var tokenURL: WebURL?
+  var deviceCodeURL: WebURL?
+  var apiURL: WebURL?
   /// A PEM file of CA certificates to trust for this host, instead of the system store.
-  public var caFile: String?
+  var caFile: String?
 
-  public init(
+  init(
     clientID: String? = nil, clientSecret: String? = nil, scopes: [String]? = nil, authorizeURL: WebURL? = nil,
     tokenURL: WebURL? = nil, deviceCodeURL: WebURL? = nil, apiURL: WebURL? = nil, caFile: String? = nil
   ) {

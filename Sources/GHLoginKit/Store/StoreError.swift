@@ -4,7 +4,7 @@
 /// command line is fine, the file system is not. Messages name the file or directory and say
 /// what to do; they never contain anything read from the credentials file (no token, no
 /// refresh token), only key paths such as `hosts.github.com.accounts[0].token`.
-public enum StoreError: ReportableError, Equatable, Sendable {
+enum StoreError: ReportableError, Equatable, Sendable {
   /// The file, directory or lock file is a symbolic link; ghlogin never goes through one.
   case symbolicLink(path: String)
   /// Something other than a directory is where the credentials directory should be.
@@ -39,9 +39,9 @@ public enum StoreError: ReportableError, Equatable, Sendable {
   /// Any other value that cannot be stored (an empty login, a time that is not finite).
   case invalidCredential(host: String, reason: String)
 
-  public var exitStatus: ExitStatus { .failure }
+  var exitStatus: ExitStatus { .failure }
 
-  public var message: String {
+  var message: String {
     switch self {
     case .symbolicLink(let path):
       "refusing to use \(path): it is a symbolic link; ghlogin never reads or writes credentials through a link"

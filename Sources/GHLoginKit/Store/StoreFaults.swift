@@ -3,7 +3,7 @@
 #endif
 
 /// A step of the atomic write (R63), where a test can make it fail.
-public enum WriteStep: String, Sendable, CaseIterable {
+enum WriteStep: String, Sendable, CaseIterable {
   /// Creating the temp file.
   case open
   /// Writing the contents (the fault strikes after half of them are written).
@@ -17,25 +17,25 @@ public enum WriteStep: String, Sendable, CaseIterable {
 }
 
 /// Faults to inject into the credential store's writes, for tests; ``none`` in production.
-public struct StoreFaults: Sendable, Equatable {
+struct StoreFaults: Sendable, Equatable {
   /// The step that fails with `EIO`, if any.
-  public var failAt: WriteStep?
+  var failAt: WriteStep?
   /// Kill the process with `SIGKILL` just before the rename (T69: a crash between write and
   /// rename leaves the old file and a stray temp file, nothing else).
-  public var killBeforeRename: Bool
+  var killBeforeRename: Bool
 
-  public init(failAt: WriteStep? = nil, killBeforeRename: Bool = false) {
+  init(failAt: WriteStep? = nil, killBeforeRename: Bool = false) {
     self.failAt = failAt
     self.killBeforeRename = killBeforeRename
   }
 
   /// No faults.
-  public static let none = StoreFaults()
+  static let none = StoreFaults()
 
   /// Faults named by `GHLOGIN_TEST_FAULT` (`open`, `write`, `fsync`, `rename`,
   /// `directory-fsync`, or `kill-before-rename`), for end-to-end tests of the built binary.
   /// Only debug builds honour it; release builds always return ``none``.
-  public static func fromEnvironment(_ variables: [String: String]) -> StoreFaults {
+  static func fromEnvironment(_ variables: [String: String]) -> StoreFaults {
     #if DEBUG
       guard let name = variables["GHLOGIN_TEST_FAULT"] else { return .none }
       if name == "kill-before-rename" { return StoreFaults(killBeforeRename: true) }

@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their literal text, so nothing is rounded on the way through;
 /// ``intValue`` and ``doubleValue`` convert on demand.
-public indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   /// A number, as its literal text (for example `"42"`, `"-1.5e3"`).
@@ -12,13 +12,13 @@ public indirect enum JSONValue: Sendable, Equatable {
   case object(JSONObject)
 
   /// An integer number.
-  public init(integer: Int64) { self = .number(String(integer)) }
+  init(integer: Int64) { self = .number(String(integer)) }
 
   /// A number from a `Double`, or nil when the value is not finite (JSON has no NaN or infinity).
   ///
   /// Integral values within ±2^53 are written without a fraction (`1700000000`), others with
   /// Swift's shortest round-tripping form (`1.5`, `1e-07`), both valid JSON numbers.
-  public init?(double: Double) {
+  init?(double: Double) {
     guard double.isFinite else { return nil }
     if double == double.rounded(.towardZero) && abs(double) <= 9_007_199_254_740_992 {
       self = .number(String(Int64(double)))
@@ -28,48 +28,48 @@ public indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// The string, when this is a string.
-  public var stringValue: String? {
+  var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
   /// The number as an `Int`, when this is a number written as an integer (no fraction, no
   /// exponent) that fits; `1.0` and `1e2` give nil.
-  public var intValue: Int? {
+  var intValue: Int? {
     guard case .number(let text) = self else { return nil }
     guard !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
     return Int(text)
   }
 
   /// The number as a `Double` (the nearest one), when this is a number.
-  public var doubleValue: Double? {
+  var doubleValue: Double? {
     guard case .number(let text) = self else { return nil }
     return Double(text)
   }
 
   /// The boolean, when this is `true` or `false`.
-  public var boolValue: Bool? {
+  var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The elements, when this is an array.
-  public var arrayValue: [JSONValue]? {
+  var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
   /// The object, when this is an object.
-  public var objectValue: JSONObject? {
+  var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// Whether this is `null`.
-  public var isNull: Bool { self == .null }
+  var isNull: Bool { self == .null }
 
   /// The JSON type's name for messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
-  public var typeName: String {
+  var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
@@ -84,27 +84,27 @@ public indirect enum JSONValue: Sendable, Equatable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(integerLiteral value: Int64) { self.init(integer: value) }
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  init(stringLiteral value: String) { self = .string(value) }
+  init(booleanLiteral value: Bool) { self = .bool(value) }
+  init(integerLiteral value: Int64) { self.init(integer: value) }
+  init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
   }
-  public init(nilLiteral: ()) { self = .null }
+  init(nilLiteral: ()) { self = .null }
 }
 
 /// A JSON object: its members in the order they were read or added.
 ///
 /// Keys are unique: the parser rejects duplicates, and the subscript setter replaces.
-public struct JSONObject: Sendable, Equatable {
-  public var entries: [(key: String, value: JSONValue)]
+struct JSONObject: Sendable, Equatable {
+  var entries: [(key: String, value: JSONValue)]
 
-  public init(_ entries: [(key: String, value: JSONValue)] = []) { self.entries = entries }
+  init(_ entries: [(key: String, value: JSONValue)] = []) { self.entries = entries }
 
   /// The value for `key`; setting nil removes the member, setting a value replaces it in place
   /// or appends it.
-  public subscript(key: String) -> JSONValue? {
+  subscript(key: String) -> JSONValue? {
     get { entries.first { $0.key == key }?.value }
     set {
       let index = entries.firstIndex { $0.key == key }
@@ -118,9 +118,9 @@ public struct JSONObject: Sendable, Equatable {
   }
 
   /// The keys in order.
-  public var keys: [String] { entries.map(\.key) }
+  var keys: [String] { entries.map(\.key) }
 
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+  static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.entries.count == rhs.entries.count
       && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
@@ -128,28 +128,28 @@ public struct JSONObject: Sendable, Equatable {
 
 /// Why some bytes are not the JSON ghlogin accepts; `line` and `column` are 1-based, the column
 /// counting Unicode scalars.
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+  var line: Int
+  var column: Int
   /// What is wrong, in words; it never quotes more than one character of the input, except the
   /// name of a duplicated key.
-  public var reason: String
+  var reason: String
 
-  public init(line: Int, column: Int, reason: String) {
+  init(line: Int, column: Int, reason: String) {
     self.line = line
     self.column = column
     self.reason = reason
   }
 
-  public var description: String { "line \(line), column \(column): \(reason)" }
+  var description: String { "line \(line), column \(column): \(reason)" }
 }
 
 /// Strict RFC 8259 JSON: parsing and serializing, without Foundation.
-public enum JSON {
+enum JSON {
   /// The largest input ``parse(_:)`` accepts, in bytes.
-  public static let maximumInputSize = 4 * 1024 * 1024
+  static let maximumInputSize = 4 * 1024 * 1024
   /// The deepest nesting of arrays and objects ``parse(_:)`` accepts.
-  public static let maximumDepth = 64
+  static let maximumDepth = 64
 
   /// Parses one JSON text.
   ///
@@ -158,7 +158,7 @@ public enum JSON {
   /// characters inside strings, a byte-order mark, anything after the value, nesting deeper
   /// than ``maximumDepth`` and input larger than ``maximumInputSize``. Keys are compared as Swift
   /// strings, so two canonically equivalent spellings (`é` and `e` + U+0301) count as duplicates.
-  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
+  static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
     guard bytes.count <= maximumInputSize else {
       throw JSONError(line: 1, column: 1, reason: "the input is larger than \(maximumInputSize / 1024 / 1024) MiB")
     }
@@ -167,7 +167,7 @@ public enum JSON {
   }
 
   /// Parses the UTF-8 of `text`.
-  public static func parse(_ text: String) throws(JSONError) -> JSONValue {
+  static func parse(_ text: String) throws(JSONError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 
@@ -176,7 +176,7 @@ public enum JSON {
   /// Compact by default; `pretty` indents by two spaces, puts one member or element per line
   /// and ends with a newline. `"`, `\` and control characters (U+0000–U+001F, U+007F) in
   /// strings are escaped, so the output always parses back to an equal value.
-  public static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
+  static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
     var writer = JSONWriter(pretty: pretty)
     writer.write(value, indent: 0)
     if pretty { writer.output.append(UInt8(ascii: "\n")) }

@@ -1,5 +1,5 @@
 /// Makes text received from a server safe to show on a terminal (R83, CVE-2024-50349).
-public enum Sanitize {
+enum Sanitize {
   /// `text` without C0 controls (including ESC, CR, LF, TAB), DEL, C1 controls,
   /// Unicode line and paragraph separators, and bidirectional overrides, cut to
   /// `maxCharacters` characters (an ellipsis marks the cut).
@@ -7,7 +7,7 @@ public enum Sanitize {
   /// Removing ESC and the C1 CSI (U+009B) defeats ANSI escape sequences: what
   /// is left of one is plain printable text. Bidi controls are removed so that a
   /// login cannot be shown reversed.
-  public static func terminal(_ text: String, maxCharacters: Int = 300) -> String {
+  static func terminal(_ text: String, maxCharacters: Int = 300) -> String {
     var scalars = String.UnicodeScalarView()
     var count = 0
     for scalar in text.unicodeScalars where !isUnsafe(scalar) {
@@ -37,7 +37,7 @@ public enum Sanitize {
   /// terminal and nothing is lost: besides what JSON escapes (C0 controls, DEL, `"` and `\`),
   /// every scalar ``isUnsafe(_:)`` names (C1 controls, line separators, bidi overrides, U+FEFF)
   /// becomes `\uXXXX`. For quoting names from files (keys, hosts) in messages.
-  public static func escaped(_ text: String) -> String {
+  static func escaped(_ text: String) -> String {
     var shown = ""
     for scalar in JSON.serialize(.string(text)).dropFirst().dropLast().unicodeScalars {
       if isUnsafe(scalar) {
@@ -52,7 +52,7 @@ public enum Sanitize {
 
   /// `text` with `&`, `<`, `>`, `"` and `'` replaced by HTML character references,
   /// after removing what ``terminal(_:maxCharacters:)`` removes.
-  public static func html(_ text: String, maxCharacters: Int = 300) -> String {
+  static func html(_ text: String, maxCharacters: Int = 300) -> String {
     var out = ""
     for scalar in terminal(text, maxCharacters: maxCharacters).unicodeScalars {
       switch scalar {

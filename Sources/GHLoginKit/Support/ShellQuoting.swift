@@ -1,7 +1,7 @@
 /// Quoting a value so a shell reads it back as exactly those bytes, with no expansion.
-public enum ShellQuoting {
+enum ShellQuoting {
   /// The shells `ghlogin env` writes for.
-  public enum Shell: String, Sendable, CaseIterable {
+  enum Shell: String, Sendable, CaseIterable {
     case sh, fish, powershell
   }
 
@@ -12,7 +12,7 @@ public enum ShellQuoting {
   ///   inside single quotes);
   /// - PowerShell: `'…'`, each `'` doubled (PowerShell also treats the typographic quotes
   ///   U+2018, U+2019, U+201A and U+201B as single quotes, so they are doubled too).
-  public static func quote(_ value: String, for shell: Shell) -> String {
+  static func quote(_ value: String, for shell: Shell) -> String {
     var out = "'"
     for scalar in value.unicodeScalars {
       switch (shell, scalar) {
@@ -30,7 +30,7 @@ public enum ShellQuoting {
   }
 
   /// The line that sets and exports environment variable `name` to `value` in `shell`.
-  public static func export(_ name: String, _ value: String, for shell: Shell) -> String {
+  static func export(_ name: String, _ value: String, for shell: Shell) -> String {
     switch shell {
     case .sh: "export \(name)=\(quote(value, for: .sh))"
     case .fish: "set -gx \(name) \(quote(value, for: .fish))"

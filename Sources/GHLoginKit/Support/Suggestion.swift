@@ -3,7 +3,7 @@
 ///
 /// Returns nil when no candidate is within `max(1, word.count / 3)` edits, so that unrelated
 /// words are not suggested. On a tie the earlier candidate wins.
-public func nearestCandidate(to word: String, among candidates: [String]) -> String? {
+func nearestCandidate(to word: String, among candidates: [String]) -> String? {
   let limit = max(1, word.count / 3)
   let target = Array(word.lowercased())
   var best: (candidate: String, distance: Int)?

@@ -1,30 +1,30 @@
 import COpenSSL
 
 /// The random number generator failed, or OpenSSL could not be loaded; nothing secret was produced.
-public struct CryptoError: ReportableError, Equatable {
+struct CryptoError: ReportableError, Equatable {
   /// The OpenSSL function that failed, for example `"RAND_bytes"`, or `"dlopen"`.
-  public var call: String
+  var call: String
   /// Why OpenSSL could not be loaded (``TLSLibrary/LoadError``'s text); nil for a failed call.
-  public var loadFailure: String? = nil
+  var loadFailure: String? = nil
 
-  public var message: String {
+  var message: String {
     if let loadFailure { return loadFailure + "; nothing was sent" }
     return "the system's secure random number generator failed (\(call)); nothing was sent. "
       + "Try again; if it persists, check that /dev/urandom works"
   }
-  public var exitStatus: ExitStatus { .failure }
+  var exitStatus: ExitStatus { .failure }
 }
 
 /// Randomness, hashing and encodings used by the OAuth flows, over OpenSSL's libcrypto.
 ///
 /// Only this file and the TLS layer import `COpenSSL`. OpenSSL is loaded on the first call
 /// (``TLSLibrary``); base64 needs no OpenSSL.
-public enum Crypto {
+enum Crypto {
   /// `n` bytes from OpenSSL's CSPRNG.
   ///
   /// Wraps `RAND_bytes`. It fails closed: any result other than 1 throws a
   /// ``CryptoError`` and no partially random bytes are returned.
-  public static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
+  static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
     precondition(count >= 0 && count <= Int(Int32.max), "randomBytes: count out of range")
     if count == 0 { return [] }
     do {
@@ -44,7 +44,7 @@ public enum Crypto {
   /// only mean a broken libcrypto, so it stops the process rather than return
   /// a digest that is not one. OpenSSL is loaded first; in a login ``randomBytes(_:)``
   /// has already loaded it (or reported why it could not) before any digest is taken.
-  public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+  static func sha256(_ bytes: [UInt8]) -> [UInt8] {
     TLSLibrary.loadOrStop()
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
@@ -62,7 +62,7 @@ public enum Crypto {
   /// Wraps `CRYPTO_memcmp`. Lengths are compared first; a length is not a secret here
   /// (state values have a fixed length). Only called after ``randomBytes(_:)`` made the
   /// state, so OpenSSL is already loaded.
-  public static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     guard a.count == b.count else { return false }
     if a.isEmpty { return true }
     TLSLibrary.loadOrStop()
@@ -72,12 +72,12 @@ public enum Crypto {
   }
 
   /// Base64url without padding (RFC 4648 §5), as PKCE and `state` use.
-  public static func base64URL(_ bytes: [UInt8]) -> String {
+  static func base64URL(_ bytes: [UInt8]) -> String {
     encode(bytes, alphabet: urlAlphabet, pad: false)
   }
 
   /// Standard base64 with padding (RFC 4648 §4), as HTTP Basic authentication uses.
-  public static func base64(_ bytes: [UInt8]) -> String {
+  static func base64(_ bytes: [UInt8]) -> String {
     encode(bytes, alphabet: standardAlphabet, pad: true)
   }
 

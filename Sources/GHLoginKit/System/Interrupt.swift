@@ -27,15 +27,15 @@ private func handleInterrupt(_ signal: Int32) {
 /// The pipe is a close-on-exec, non-blocking socket pair (see
 /// ``FileDescriptor/pipe()``). Nobody drains it, so once a signal arrives
 /// every later wait sees it at once; the CLI then exits with status 130.
-public enum Interrupt {
+enum Interrupt {
   /// Installs the handlers (with `sigaction`, `SA_RESTART`) once and returns the read end of the self-pipe.
   ///
   /// Later calls return the same descriptor. Returns -1 (and installs
   /// nothing) if the pipe cannot be created.
-  public static func install() -> Int32 { installation }
+  static func install() -> Int32 { installation }
 
   /// Whether SIGINT or SIGTERM has arrived since ``install()``.
-  public static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
+  static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
 
   /// The read end when installed, else nil.
   static var installedFD: Int32? {

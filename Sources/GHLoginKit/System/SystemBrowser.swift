@@ -5,18 +5,18 @@
 /// Opens URLs with `$BROWSER`, else `xdg-open`: spawned directly (`posix_spawnp`, no shell),
 /// the URL its own argument, standard streams on /dev/null, and no descriptor of ours
 /// inherited (they are all close-on-exec).
-public struct SystemBrowser: BrowserOpener {
-  public init() {}
+struct SystemBrowser: BrowserOpener {
+  init() {}
 
   /// Why the browser was not opened; the caller prints the URL either way.
-  public struct LaunchError: ReportableError {
-    public var message: String
-    public var exitStatus: ExitStatus { .failure }
+  struct LaunchError: ReportableError {
+    var message: String
+    var exitStatus: ExitStatus { .failure }
   }
 
   /// Launches the browser on `url`. Only `https` URLs, or `http` to a loopback address, are
   /// opened (R14); a secret never appears in `url` (it carries only public request values).
-  public func open(_ url: WebURL, environment: [String: String]) throws {
+  func open(_ url: WebURL, environment: [String: String]) throws {
     guard url.scheme == .https || url.isLoopback else {
       throw LaunchError(message: "not opening \(url) in a browser: only https URLs are opened")
     }
@@ -29,7 +29,7 @@ public struct SystemBrowser: BrowserOpener {
   }
 
   /// Whether a graphical browser can be expected: a display on Linux, or `BROWSER` set.
-  public static func canOpen(environment: [String: String]) -> Bool {
+  static func canOpen(environment: [String: String]) -> Bool {
     if let browser = environment["BROWSER"], !browser.isEmpty { return true }
     let display = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"] ?? ""
     return !display.isEmpty

@@ -3,21 +3,21 @@
 #endif
 
 /// A failed system call: which call, and the `errno` it left.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The C function that failed, for example `"open"`.
-  public var call: String
+  var call: String
   /// The `errno` value captured right after the call.
-  public var errno: Int32
+  var errno: Int32
 
-  public init(call: String, errno: Int32) {
+  init(call: String, errno: Int32) {
     self.call = call
     self.errno = errno
   }
 
   /// The text `strerror` gives for `errno`.
-  public var reason: String { String(cString: strerror(errno)) }
+  var reason: String { String(cString: strerror(errno)) }
 
-  public var description: String { "\(call): \(reason)" }
+  var description: String { "\(call): \(reason)" }
 }
 
 /// Calls `body` until it does not fail with `EINTR`.
