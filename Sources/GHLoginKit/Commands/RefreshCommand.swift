@@ -32,7 +32,7 @@ struct RefreshCommand: Command {
       guard left > 0 else { throw RefreshError(.sessionExpired, host: host) }
       environment.stderr.write(
         "The token for \(host) (\(login)) cannot be refreshed: it came without a refresh token. "
-          + "It expires in \(Duration.describe(left)); run 'ghlogin auth' then.\n")
+          + "It expires in \(DurationText.describe(left)); run 'ghlogin auth' then.\n")
       return .success
     }
     let outcome = try workspace.refresher(for: host).refresh(login: account.login, force: true)
@@ -42,7 +42,7 @@ struct RefreshCommand: Command {
     }
     var text = "Refreshed the token for \(host) (\(login))"
     if let expiresAt = outcome.credential.expiresAt {
-      text += "; it expires in \(Duration.describe(expiresAt - environment.clock.now()))"
+      text += "; it expires in \(DurationText.describe(expiresAt - environment.clock.now()))"
     }
     environment.stderr.write(text + ".\n")
     return .success
@@ -60,7 +60,7 @@ struct ForcedRefreshFailed: ReportableError, Equatable {
 
   var message: String {
     "could not refresh the token for \(host): \(reason). The current token was kept; it expires in "
-      + "\(Duration.describe(validFor))"
+      + "\(DurationText.describe(validFor))"
   }
 
   var exitStatus: ExitStatus { status }

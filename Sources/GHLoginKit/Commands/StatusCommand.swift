@@ -84,7 +84,7 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(_ account: Credential, on host: String, active: Bool, clock: any Clock) -> String {
+  private func describe(_ account: Credential, on host: String, active: Bool, clock: any TimeSource) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
     if active { notes.append("active") }
@@ -102,7 +102,7 @@ struct StatusCommand: Command {
       let remaining = expiresAt - now
       let state: String
       if remaining > 0 {
-        state = "in \(Duration.describe(remaining))"
+        state = "in \(DurationText.describe(remaining))"
       } else if RefreshPolicy.decide(account, now: now) == .refresh {
         state = "expired (refreshed on next use)"
       } else {
@@ -112,28 +112,8 @@ struct StatusCommand: Command {
     }
     if account.refreshToken != nil, let refreshExpiresAt = account.refreshTokenExpiresAt {
       let remaining = refreshExpiresAt - now
-      lines += "    refresh token: \(remaining > 0 ? "expires in \(Duration.describe(remaining))" : "expired")\n"
+      lines += "    refresh token: \(remaining > 0 ? "expires in \(DurationText.describe(remaining))" : "expired")\n"
     }
     return lines
-  }
-}
-
-/// Tokens as `status` shows them: the prefix up to `_` and the last four characters.
-enum Redaction {
-  static func redact(_ token: String) -> String {
-    let prefix = token.firstIndex(of: "_").map { String(token[...$0]) } ?? ""
-    guard token.count >= 12 else { return prefix + "****" }
-    return prefix + "****" + token.suffix(4)
-  }
-}
-
-/// Human durations for expiry times: "7h 59m", "3 days".
-enum Duration {
-  static func describe(_ seconds: Double) -> String {
-    let total = Int(seconds)
-    if total >= 2 * 86_400 { return "\(total / 86_400) days" }
-    if total >= 3600 { return "\(total / 3600)h \(total % 3600 / 60)m" }
-    if total >= 60 { return "\(total / 60)m" }
-    return "\(total)s"
   }
 }

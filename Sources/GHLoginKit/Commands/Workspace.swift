@@ -176,7 +176,7 @@ extension Workspace {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
       environment.stderr.write(
         "ghlogin: warning: could not refresh the token for \(host): \(reason); "
-          + "using the current token, which expires in \(Duration.describe(left))\n")
+          + "using the current token, which expires in \(DurationText.describe(left))\n")
     }
     return (host, outcome.credential)
   }

@@ -20,7 +20,7 @@ public struct Environment: Sendable {
   var stdout: any TextOutput
   var stderr: any TextOutput
   var stdin: any ByteInput
-  var clock: any Clock
+  var clock: any TimeSource
   var browser: any BrowserOpener
   /// How HTTP requests leave the process, given an extra CA bundle to trust (config `ca_file`).
   var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
@@ -38,7 +38,7 @@ public struct Environment: Sendable {
 
   init(
     arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
-    stdin: any ByteInput, clock: any Clock, browser: any BrowserOpener,
+    stdin: any ByteInput, clock: any TimeSource, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
     executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil }
   ) {

@@ -17,7 +17,7 @@ struct HTTPClient: HTTPTransport {
   var userAgent: String
   var connectTimeout: Double = 10
   var maxBodyBytes = 1024 * 1024
-  var clock: any Clock = SystemClock()
+  var clock: any TimeSource = SystemClock()
 
   init(variables: [String: String], caFile: String? = nil, userAgent: String) {
     self.variables = variables

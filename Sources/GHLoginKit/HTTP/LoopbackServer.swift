@@ -87,7 +87,7 @@ final class LoopbackServer {
   /// is ignored. Connections and buffered input survive between calls.
   /// After ``close()`` it returns `.timedOut` at once.
   func serve(
-    deadline: Double, clock: any Clock, stopFD: Int32? = nil, extraInput: Int32? = nil,
+    deadline: Double, clock: any TimeSource, stopFD: Int32? = nil, extraInput: Int32? = nil,
     handler: (LoopbackRequest) -> LoopbackReply
   ) -> LoopbackOutcome {
     guard let listener else { return .timedOut }
@@ -134,7 +134,7 @@ final class LoopbackServer {
 
   /// Follows a connection's step through the handler or a rejection to the step after answering.
   private func advance(
-    _ connection: LoopbackConnection, step: LoopbackConnection.Step, clock: any Clock,
+    _ connection: LoopbackConnection, step: LoopbackConnection.Step, clock: any TimeSource,
     handler: (LoopbackRequest) -> LoopbackReply
   ) -> LoopbackConnection.Step {
     switch step {

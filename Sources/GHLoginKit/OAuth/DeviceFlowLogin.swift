@@ -10,7 +10,7 @@ struct DeviceFlowLogin: Sendable {
   var endpoints: Endpoints
   var app: OAuthApp
   var transport: any HTTPTransport
-  var clock: any Clock
+  var clock: any TimeSource
   /// Becomes readable on Ctrl-C (the ``Interrupt`` self-pipe).
   var stopFD: Int32?
   /// The login asked for with `--user`; another account fails the login (R24).
@@ -23,7 +23,7 @@ struct DeviceFlowLogin: Sendable {
   var maxWait: Double?
 
   init(
-    host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
+    host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any TimeSource,
     stopFD: Int32? = nil, expectedLogin: String? = nil, configPath: String? = nil, requestTimeout: Double = 30,
     maxWait: Double? = nil
   ) {

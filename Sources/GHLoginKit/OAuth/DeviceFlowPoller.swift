@@ -13,14 +13,14 @@ struct DeviceFlowPoller: Sendable {
   var app: OAuthApp
   /// The token endpoint; polls go through ``TokenEndpoint/post(_:)``.
   var endpoint: TokenEndpoint
-  var clock: any Clock
+  var clock: any TimeSource
   /// Becomes readable on Ctrl-C (the ``Interrupt`` self-pipe).
   var stopFD: Int32?
   /// Seconds to give up after, when shorter than `expires_in` (`--timeout`).
   var maxWait: Double?
 
   init(
-    authorization: DeviceAuthorization, app: OAuthApp, endpoint: TokenEndpoint, clock: any Clock,
+    authorization: DeviceAuthorization, app: OAuthApp, endpoint: TokenEndpoint, clock: any TimeSource,
     stopFD: Int32? = nil, maxWait: Double? = nil
   ) {
     self.authorization = authorization

@@ -56,14 +56,14 @@ final class LoginSession {
   let tokenEndpoint: TokenEndpoint
   let api: GitHubAPI
   let expectedLogin: String?
-  let clock: any Clock
+  let clock: any TimeSource
 
   /// Set once, by the first valid callback.
   private(set) var outcome: Result<LoginResult, any Error>?
 
   init(
     host: GitHubHost, app: OAuthApp, request: AuthorizationRequest, port: Int, tokenEndpoint: TokenEndpoint,
-    api: GitHubAPI, clock: any Clock, expectedLogin: String? = nil
+    api: GitHubAPI, clock: any TimeSource, expectedLogin: String? = nil
   ) {
     self.host = host
     self.app = app

@@ -12,7 +12,7 @@ struct LoopbackLogin: Sendable {
   var endpoints: Endpoints
   var app: OAuthApp
   var transport: any HTTPTransport
-  var clock: any Clock
+  var clock: any TimeSource
   /// Seconds to wait for the browser (R11: at most about 10 minutes).
   var timeout: Double
   /// The port to listen on; 0 picks an ephemeral one (R1).
@@ -29,7 +29,7 @@ struct LoopbackLogin: Sendable {
   var pasteInput: Int32?
 
   init(
-    host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any Clock,
+    host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any TimeSource,
     timeout: Double = 300, port: Int = 0, stopFD: Int32? = nil, expectedLogin: String? = nil,
     configPath: String? = nil, requestTimeout: Double = 30, pasteInput: Int32? = nil
   ) {

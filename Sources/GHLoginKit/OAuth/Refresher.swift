@@ -34,12 +34,12 @@ struct Refresher: Sendable {
   /// The config file, named when `app` is missing.
   var configFile: String
   /// Wall-clock time for expiry decisions and for the new expiry times.
-  var clock: any Clock
+  var clock: any TimeSource
   var margin: Double
 
   init(
     host: GitHubHost, store: CredentialStore, endpoint: TokenEndpoint, app: OAuthApp?, configFile: String,
-    clock: any Clock, margin: Double = RefreshPolicy.margin
+    clock: any TimeSource, margin: Double = RefreshPolicy.margin
   ) {
     self.host = host
     self.store = store

@@ -18,11 +18,11 @@ struct CredentialStore: Sendable {
   /// Seconds ``update(_:)`` waits for the lock before giving up.
   let lockTimeout: Double
   /// The clock the lock wait polls and sleeps on.
-  let clock: any Clock
+  let clock: any TimeSource
 
   init(
     paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
-    clock: any Clock = SystemClock()
+    clock: any TimeSource = SystemClock()
   ) {
     self.paths = paths
     self.faults = faults

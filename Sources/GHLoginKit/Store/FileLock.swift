@@ -17,7 +17,7 @@ struct FileLock {
   /// checks it is a regular file of ours, and polls `flock(LOCK_EX|LOCK_NB)` every
   /// ``pollInterval`` seconds on `clock` until it succeeds or `timeout` seconds have passed.
   /// `EINTR` is retried; `EWOULDBLOCK` means "held by someone else"; other errors are thrown.
-  static func acquire(_ path: String, timeout: Double, clock: any Clock) throws(StoreError) -> FileLock {
+  static func acquire(_ path: String, timeout: Double, clock: any TimeSource) throws(StoreError) -> FileLock {
     let fd: Int32
     do {
       fd = try SecureFile.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: FileMode.ownerReadWrite)

@@ -4,7 +4,7 @@
 
 /// Waiting for descriptors with `poll(2)` against monotonic deadlines.
 ///
-/// Deadlines are absolute seconds on the monotonic clock of the `Clock` in
+/// Deadlines are absolute seconds on the monotonic clock of the `TimeSource` in
 /// use; the timeout handed to `poll` is recomputed on every `EINTR` retry, so a
 /// signal never stretches a deadline.
 enum Poll {
@@ -14,7 +14,7 @@ enum Poll {
   static let failed = Int16(POLLERR | POLLHUP | POLLNVAL)
 
   /// Milliseconds from now until `deadline`, rounded up, clamped to `0...Int32.max`.
-  static func milliseconds(until deadline: Double, clock: any Clock) -> Int32 {
+  static func milliseconds(until deadline: Double, clock: any TimeSource) -> Int32 {
     let remaining = (deadline - clock.monotonic()) * 1000
     if !(remaining > 0) { return 0 }
     return remaining >= Double(Int32.max) ? Int32.max : Int32(remaining.rounded(.up))
@@ -22,7 +22,7 @@ enum Poll {
 
   /// Calls `poll(2)` on `fds` until `deadline`; returns how many have events (0 on timeout). `EINTR` retried.
   @discardableResult
-  static func wait(_ fds: inout [pollfd], deadline: Double, clock: any Clock) throws(SystemError) -> Int {
+  static func wait(_ fds: inout [pollfd], deadline: Double, clock: any TimeSource) throws(SystemError) -> Int {
     let count = nfds_t(fds.count)
     let ready = try fds.withUnsafeMutableBufferPointer { buffer throws(SystemError) in
       try retryingEINTR("poll") { poll(buffer.baseAddress, count, milliseconds(until: deadline, clock: clock)) }
@@ -48,7 +48,7 @@ enum Poll {
   ///
   /// When ``Interrupt`` is installed its self-pipe is watched too, and a
   /// signal throws ``interruption``, so Ctrl-C never waits for a timeout.
-  static func wait(for events: Int16, on fd: Int32, deadline: Double, clock: any Clock) throws(SystemError) -> Bool {
+  static func wait(for events: Int16, on fd: Int32, deadline: Double, clock: any TimeSource) throws(SystemError) -> Bool {
     var fds = [pollfd(fd: fd, events: events, revents: 0)]
     if let interruptFD = Interrupt.installedFD { fds.append(pollfd(fd: interruptFD, events: readable, revents: 0)) }
     while true {
@@ -81,7 +81,7 @@ struct PollSet {
   func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
 
   /// Calls `poll(2)` until `deadline`; returns the number of ready descriptors (0 on timeout).
-  mutating func wait(deadline: Double, clock: any Clock) throws(SystemError) -> Int {
+  mutating func wait(deadline: Double, clock: any TimeSource) throws(SystemError) -> Int {
     try Poll.wait(&fds, deadline: deadline, clock: clock)
   }
 }

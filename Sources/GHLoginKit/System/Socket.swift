@@ -33,7 +33,7 @@ final class Socket {
   /// Connects to `address` before `deadline`: non-blocking `connect`, `poll` for writability, then `SO_ERROR`.
   ///
   /// Throws ``connectTimedOut`` when the deadline passes first.
-  static func connect(to address: SocketAddress, deadline: Double, clock: any Clock) throws(SystemError) -> Socket {
+  static func connect(to address: SocketAddress, deadline: Double, clock: any TimeSource) throws(SystemError) -> Socket {
     let socket = try tcp(family: address.family)
     var storage = address.storage
     let result = withUnsafePointer(to: &storage) { pointer in

@@ -29,9 +29,9 @@ protocol ByteStream: AnyObject {
 /// Plain TCP as a ``ByteStream``: non-blocking `send`/`recv` plus `poll`.
 final class SocketStream: ByteStream {
   let socket: Socket
-  let clock: any Clock
+  let clock: any TimeSource
 
-  init(socket: Socket, clock: any Clock) {
+  init(socket: Socket, clock: any TimeSource) {
     self.socket = socket
     self.clock = clock
   }

@@ -28,10 +28,10 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
   private let context: TLSContext
   private let ssl: OpaquePointer
   private let socket: Socket
-  private let clock: any Clock
+  private let clock: any TimeSource
 
   /// Prepares TLS on `socket` for `host` (a name, IPv4 literal, or bracketed IPv6 literal); no bytes move yet.
-  init(socket: Socket, host: String, trust: TLSTrust, clock: any Clock) throws(TLSError) {
+  init(socket: Socket, host: String, trust: TLSTrust, clock: any TimeSource) throws(TLSError) {
     guard !host.isEmpty else { throw .setup("no host name to verify the certificate against") }
     let context = try TLSContext.shared(for: trust)
     ERR_clear_error()

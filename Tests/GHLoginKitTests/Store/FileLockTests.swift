@@ -25,7 +25,7 @@ private final class HeldLock: Sendable {
 }
 
 /// A manual clock that runs `onSleep` with the number of sleeps so far.
-private final class ScriptedClock: GHLoginKit.Clock {
+private final class ScriptedClock: GHLoginKit.TimeSource {
   private let inner = ManualClock()
   private let onSleep: @Sendable (Int) -> Void
   init(onSleep: @escaping @Sendable (Int) -> Void) { self.onSleep = onSleep }

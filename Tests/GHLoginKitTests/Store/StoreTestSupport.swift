@@ -115,7 +115,7 @@ struct StoreFixture {
   var configDirectory: String { FilePath.directory(of: paths.credentialsFile) }
   var file: String { paths.credentialsFile }
 
-  func store(faults: StoreFaults = .none, lockTimeout: Double = 30, clock: any Clock = SystemClock()) -> CredentialStore {
+  func store(faults: StoreFaults = .none, lockTimeout: Double = 30, clock: any TimeSource = SystemClock()) -> CredentialStore {
     CredentialStore(paths: paths, faults: faults, lockTimeout: lockTimeout, clock: clock)
   }
 

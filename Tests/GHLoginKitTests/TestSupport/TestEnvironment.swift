@@ -32,7 +32,7 @@ struct CommandRun {
 /// Runs `ghlogin ARGUMENTS` in-process with buffered streams.
 func runCommand(
   _ arguments: [String], variables: [String: String] = [:], stdin: String = "",
-  clock: any GHLoginKit.Clock = ManualClock(), transport: any HTTPTransport = NoNetwork(),
+  clock: any GHLoginKit.TimeSource = ManualClock(), transport: any HTTPTransport = NoNetwork(),
   browser: any BrowserOpener = RecordingBrowser(), stdoutIsTerminal: Bool = false
 ) -> CommandRun {
   let out = BufferOutput(isTerminal: stdoutIsTerminal)

@@ -6,7 +6,7 @@ import Testing
   import Glibc
 #endif
 
-/// `Clock.sleep(until:stopFD:)`: a pending stop ends the sleep at once, on both clocks.
+/// `TimeSource.sleep(until:stopFD:)`: a pending stop ends the sleep at once, on both clocks.
 @Suite struct ClockSleepTests {
   /// A pipe; `signalled` writes one byte so the read end is readable.
   final class StopPipe {

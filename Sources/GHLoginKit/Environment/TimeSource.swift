@@ -4,7 +4,7 @@
 import Synchronization
 
 /// Wall-clock and monotonic time, and sleeping: real in the product, manual in tests.
-protocol Clock: Sendable {
+protocol TimeSource: Sendable {
   /// Seconds since the Unix epoch (for expiry times stored on disk).
   func now() -> Double
   /// Seconds on a monotonic clock (for deadlines and poll intervals).
@@ -16,7 +16,7 @@ protocol Clock: Sendable {
   func sleep(until deadline: Double, stopFD: Int32?) -> Bool
 }
 
-extension Clock {
+extension TimeSource {
   /// The default for clocks that are not the system's (tests): a stop already pending
   /// (`stopFD` readable now, checked with a zero-timeout `poll`) ends the sleep at once;
   /// otherwise ``sleep(seconds:)`` for the rest of the time.
@@ -29,7 +29,7 @@ extension Clock {
 }
 
 /// The system clocks: `CLOCK_REALTIME`, `CLOCK_MONOTONIC`, and `nanosleep`.
-struct SystemClock: Clock {
+struct SystemClock: TimeSource {
   init() {}
 
   func now() -> Double { read(CLOCK_REALTIME) }
@@ -76,7 +76,7 @@ struct SystemClock: Clock {
 }
 
 /// A clock that moves only when told to, or when something sleeps on it.
-final class ManualClock: Clock {
+final class ManualClock: TimeSource {
   private let time: Mutex<(wall: Double, mono: Double, sleeps: [Double])>
 
   init(now: Double = 1_700_000_000) { time = Mutex((now, 1000, [])) }
