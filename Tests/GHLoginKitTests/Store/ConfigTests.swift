@@ -145,7 +145,10 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
 
   @Test(arguments: [
     (#"{"client_id": ""}"#, #"FILE: "client_id" must not be empty or contain spaces or control characters"#),
-    (#"{"client_secret": "a b"}"#, #"FILE: "client_secret" must not be empty or contain spaces or control characters"#),
+    (#"{"client_secret": "a b"}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
+    ("{\"client_secret\": \"a\\tb\"}", #"FILE: "client_secret" must not contain spaces or control characters"#),
+    (#"{"client_secret": " "}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
+    (#"{"hosts": {"a.example": {"client_secret": "x\u0000"}}}"#, #"FILE: "hosts.a.example.client_secret" must not contain spaces or control characters"#),
     ("{\"client_id\": \"a\\nb\"}", #"FILE: "client_id" must not be empty or contain spaces or control characters"#),
     (#"{"scopes": ["repo gist"]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
     (#"{"scopes": [""]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
@@ -159,6 +162,20 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   ])
   func invalidValue(text: String, message: String) throws {
     #expect(try failure(text) == message)
+  }
+
+  /// Issue 11 item 3: `"client_secret": ""` is a public client, exactly like an absent key (at
+  /// the top level and in a host block, where the top-level secret then applies as it would).
+  @Test func emptyClientSecretIsAPublicClient() throws {
+    let (config, _) = try load(#"{"client_id": "Iv1.pub", "client_secret": ""}"#)
+    #expect(config.topLevel == HostSettings(clientID: "Iv1.pub"))
+    #expect(config.settings(for: "github.com").clientSecret == nil)
+    let (absent, _) = try load(#"{"client_id": "Iv1.pub"}"#)
+    #expect(config.settings(for: "github.com") == absent.settings(for: "github.com"))
+    let (blocks, _) = try load(
+      #"{"client_id": "top", "hosts": {"a.example": {"client_id": "own", "client_secret": ""}}}"#)
+    #expect(blocks.hosts["a.example"] == HostSettings(clientID: "own"))
+    #expect(blocks.settings(for: "a.example").clientSecret == nil)
   }
 
   @Test func secretNeverInMessages() throws {
