@@ -38,11 +38,11 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether `token` can go into an `Authorization` header and the git credential protocol (R30, R74).
   ///
-  /// Treated as opaque: any visible ASCII character except `=` (so no whitespace,
-  /// CR, LF, NUL or other controls, and nothing non-ASCII), 1–``maxTokenLength`` long.
+  /// Otherwise opaque: an RFC 6750 `b64token` (``BearerToken``: letters, digits, `-._~+/`,
+  /// then only `=` padding; so no whitespace, quotes, controls or non-ASCII), at most
+  /// ``maxTokenLength`` long.
   static func isUsableToken(_ token: String) -> Bool {
-    !token.isEmpty && token.utf8.count <= maxTokenLength
-      && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "=") }
+    token.utf8.count <= maxTokenLength && BearerToken.isValid(token)
   }
 
   /// Splits GitHub's comma-separated scope list (spaces tolerated, RFC 6749 §3.3).
