@@ -6,11 +6,17 @@ struct Workspace {
   let config: Config
   let store: CredentialStore
 
-  init(_ environment: Environment) throws {
+  /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
+  /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
+  /// none at the new place (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read.
+  init(_ environment: Environment, quiet: Bool = false) throws {
     self.environment = environment
     paths = try ConfigPaths.resolve(environment.variables)
     config = try Config.load(paths: paths, variables: environment.variables)
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
+    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
+      environment.stderr.write(notice)
+    }
   }
 
   /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`; with

@@ -4,7 +4,8 @@
 /// Messages name the file and the key path (`hosts.ghe.example.com.client_id`), never a value
 /// from the file, so a client secret cannot leak into them.
 enum ConfigError: ReportableError, Equatable, Sendable {
-  /// Neither `HOME` (absolute), `XDG_CONFIG_HOME` nor `GHLOGIN_CONFIG` is set.
+  /// Neither `HOME` nor `XDG_CONFIG_HOME` is an absolute path, and `GHLOGIN_CONFIG` and
+  /// `GHLOGIN_CREDENTIALS` do not both name the files.
   case noHome
   /// The file is not valid JSON.
   case invalidJSON(file: String, JSONError)
@@ -36,7 +37,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   var message: String {
     switch self {
     case .noHome:
-      "cannot find the config directory: HOME is not set to an absolute path; set HOME, or GHLOGIN_CONFIG"
+      "cannot find the config directory: HOME is not set to an absolute path; set HOME (or XDG_CONFIG_HOME, "
+        + "or both GHLOGIN_CONFIG and GHLOGIN_CREDENTIALS)"
     case .invalidJSON(let file, let error):
       "\(file): invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
     case .notAnObject(let file):
