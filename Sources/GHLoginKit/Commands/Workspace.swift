@@ -19,8 +19,9 @@ struct Workspace {
     }
   }
 
-  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`; with
-  /// none of those, the one host the store holds logins for, else github.com.
+  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`, else the
+  /// host its top-level endpoints share (``EndpointHost``; a config error when they share
+  /// none, R87); with none of those, the one host the store holds logins for, else github.com.
   ///
   /// With no choice made and logins for several hosts, it refuses to guess: a script must
   /// never be handed another host's token (R84).
@@ -29,6 +30,7 @@ struct Workspace {
     if let chosen = option ?? fromEnvironment ?? config.host {
       return try GitHubHost(validating: chosen)
     }
+    if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
       throw UsageError(

@@ -29,6 +29,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case tooLarge(file: String)
   /// The file could not be read.
   case unreadable(file: String, SystemError)
+  /// No `host`, and the top-level endpoints are not on one host (``EndpointHost``, R87);
+  /// `endpoints` lists each key with the host it names.
+  case ambiguousHost(file: String, endpoints: String)
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
@@ -64,6 +67,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "\(file) is larger than 1 MiB; it is not a ghlogin config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
+    case .ambiguousHost(let file, let endpoints):
+      "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
+        + "add \"host\": \"HOST\" naming the server that issues the tokens"
     case .invalidEnvironment(let variable, let reason):
       "\(variable) \(reason)"
     }
