@@ -276,7 +276,44 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
                       + ".\n")
             out.write(METHOD)
             out.write(HISTORY)
+        readme_table(root, commit, med, cost, lines, rss_token, rss_login, o, f)
     return 1 if any(l[4] == "FAIL" for l in lines) else 0
+
+
+README_BEGIN, README_END = "<!-- bench/run:begin -->", "<!-- bench/run:end -->"
+
+
+def readme_table(root, commit, med, cost, lines, rss_token, rss_login, own, fake):
+    """Rewrites the README's figures (between its bench/run markers) from this run."""
+    path = os.path.join(root, "README.md")
+    text = read(path)
+    if README_BEGIN not in text or README_END not in text:
+        raise Broken(f"{path} has no {README_BEGIN} ... {README_END} section for the figures")
+    ratio = {l[0].split(" (")[0]: l[3] for l in lines}
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    table = "\n".join([
+        README_BEGIN,
+        f"Latest figures (written by `bench/run` on commit `{commit}`, {time.strftime('%Y-%m-%d', time.gmtime())}; "
+        f"{os.cpu_count()} CPUs, {cpu}, Linux {platform.release()}, shared with other builds): median times, and "
+        "ratios as the median of rounds run moments apart:",
+        "",
+        "| what | ghlogin | compared with | ratio | target |",
+        "|---|---|---|---|---|",
+        f"| `ghlogin token` | {med['token']:.2f} ms | `cat credentials.json` {med['cat']:.2f} ms | "
+        f"{ratio['token vs cat credentials.json'].replace('x', '×')} | ≤ 1.5× |",
+        f"| `ghlogin token` | {med['token']:.2f} ms | `gh auth token` {med['gh']:.0f} ms | "
+        f"{ratio['token vs gh auth token'].replace('x', '×')} | ≥ 15× faster |",
+        f"| `ghlogin git-credential get` | {med['git-helper'] - cost:.2f} ms | `git credential-store get` "
+        f"{med['git-store'] - cost:.2f} ms | {ratio['git-credential get vs git credential-store get'].replace('x', '×')} | ≤ 1.5× |",
+        f"| peak RSS of `token` | {rss_token / 1024:.1f} MiB | | | ≤ 15 MiB |",
+        f"| peak RSS of a whole loopback login | {rss_login / 1024:.1f} MiB | | | ≤ 40 MiB |",
+        f"| login, from the callback to the credentials file renamed into place | {own:.1f} ms, plus the fake "
+        f"GitHub's {fake:.1f} ms | | | ≤ 5 ms plus the server's time |",
+        README_END,
+    ])
+    text = text[:text.index(README_BEGIN)] + table + text[text.index(README_END) + len(README_END):]
+    with open(path, "w") as out:
+        out.write(text)
 
 
 def main(argv):
