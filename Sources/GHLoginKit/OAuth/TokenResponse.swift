@@ -72,7 +72,7 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
         .oauth(
           OAuthErrorBody(
             code: code, description: fields.string("error_description"), uri: fields.string("error_uri"),
-            interval: fields.integer("interval"))))
+            interval: fields.seconds("interval", max: ServerDuration.maxPollInterval))))
     }
     guard (200...299).contains(response.status) else { throw fail(.httpStatus(response.status)) }
 
@@ -99,7 +99,10 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
       ("expires_in", \TokenResponse.expiresIn), ("refresh_token_expires_in", \.refreshTokenExpiresIn),
     ]
     where fields.has(name) {
-      guard let seconds = fields.integer(name), seconds >= 0 else { throw fail(.invalidValue(field: name)) }
+      // Clamped to ten years (R89, ``ServerDuration``): 2^63 used to trap in every later sum.
+      guard let seconds = fields.seconds(name, max: ServerDuration.maxTokenLifetime) else {
+        throw fail(.invalidValue(field: name))
+      }
       result[keyPath: keyPath] = seconds
     }
     return result
@@ -167,13 +170,11 @@ struct TokenFields {
     return nil
   }
 
-  /// The member as an integer, from a JSON integer or a string of ASCII digits.
-  func integer(_ name: String) -> Int? {
+  /// The member as whole seconds clamped to `max` (R89), from a JSON integer or a string of ASCII
+  /// digits of any length; nil when it is anything else (negative, a fraction, not a number).
+  func seconds(_ name: String, max: Int) -> Int? {
     switch values[name] {
-    case .number(let text)?: return JSONValue.number(text).intValue
-    case .text(let text)?:
-      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      return Int(text)
+    case .number(let text)?, .text(let text)?: return ServerDuration.clamped(text, to: max)
     default: return nil
     }
   }
