@@ -6,10 +6,13 @@ struct Workspace {
   let config: Config
   let store: CredentialStore
 
-  init(_ environment: Environment) throws {
+  /// Resolves the paths and loads the config; with `unknownConfigKeys` lenient (the commands
+  /// that only read a token), unknown keys are a warning on stderr instead of an error.
+  init(_ environment: Environment, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
     self.environment = environment
     paths = try ConfigPaths.resolve(environment.variables)
-    config = try Config.load(paths: paths, variables: environment.variables)
+    config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    if let warning = config.ignoredKeysWarning { environment.stderr.write(warning) }
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
   }
 

@@ -24,6 +24,8 @@ struct Config: Sendable, Equatable {
   var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
   var clientSecretOverride: String?
+  /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
+  var ignoredKeys: [IgnoredConfigKey] = []
 
   init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
@@ -45,7 +47,11 @@ struct Config: Sendable, Equatable {
   ///
   /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
   /// and must be a regular file of at most 1 MiB; its bytes go to ``parse(bytes:file:variables:)``.
-  static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
+  /// With `unknownKeys` ``UnknownConfigKeys/lenient``, keys the config does not know are left
+  /// out and listed in ``ignoredKeys`` instead of failing the load.
+  static func load(
+    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict
+  ) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
     let bytes: [UInt8]
@@ -60,7 +66,7 @@ struct Config: Sendable, Equatable {
       case .system(let systemError): throw .unreadable(file: file, systemError)
       }
     }
-    return try decode(bytes, into: config)
+    return try decode(bytes, into: config, unknownKeys: unknownKeys)
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures
@@ -79,7 +85,9 @@ struct Config: Sendable, Equatable {
   }
 
   /// `config` with the settings of the file contents `bytes` (JSON, strictly checked).
-  private static func decode(_ bytes: [UInt8], into config: Config) throws(ConfigError) -> Config {
+  private static func decode(
+    _ bytes: [UInt8], into config: Config, unknownKeys: UnknownConfigKeys = .strict
+  ) throws(ConfigError) -> Config {
     var config = config
     let file = config.file
     config.fileExisted = true
@@ -89,7 +97,8 @@ struct Config: Sendable, Equatable {
     } catch {
       throw .invalidJSON(file: file, error)
     }
-    guard let object = document.objectValue else { throw .notAnObject(file: file) }
+    guard var object = document.objectValue else { throw .notAnObject(file: file) }
+    if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
 
     let decoder = ConfigDecoder(file: file)
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])
