@@ -20,6 +20,13 @@ extension ConfigDecoder {
   /// Anything of the wrong shape (`hosts` not an object, a block not an object) is kept, so
   /// the strict decoder still reports it.
   static func removingUnknownKeys(_ object: JSONObject) -> (JSONObject, [IgnoredConfigKey]) {
+    // The usual file has no unknown key: return it as it is (this runs on every `token`).
+    let blocks = object["hosts"]?.objectValue?.entries ?? []
+    if object.keys.allSatisfy(topLevelKeys.contains),
+      blocks.allSatisfy({ $0.value.objectValue?.keys.allSatisfy(hostKeys.contains) ?? true })
+    {
+      return (object, [])
+    }
     var ignored: [IgnoredConfigKey] = []
     var result = JSONObject()
     for (key, value) in object.entries {
