@@ -7,7 +7,8 @@ enum GitSetupHint {
   /// followed or checked, and saying nothing is better than a wrong hint).
   ///
   /// `--host` is added when `host` is not the one `setup-git` picks by itself (`GH_HOST`, else
-  /// the config's `host`, else github.com), so the line can be run as printed.
+  /// the config's `host` or the host of its endpoints, else github.com), so the line can be run
+  /// as printed.
   static func line(for host: GitHubHost, workspace: Workspace) -> String? {
     let variables = workspace.environment.variables
     guard let git = try? GitConfig(environment: variables),
@@ -15,8 +16,7 @@ enum GitSetupHint {
     else { return nil }
     let current = GitConfig.helperValue(executable: workspace.environment.executablePath)
     if values.contains(where: { !$0.isEmpty && GitConfig.isGHLoginHelper($0, current: current) }) { return nil }
-    let fromEnvironment = variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
-    let chosen = (fromEnvironment ?? workspace.config.host).flatMap { try? GitHubHost(validating: $0) } ?? .gitHubDotCom
+    let chosen = (try? workspace.host(nil)) ?? .gitHubDotCom
     let option = chosen.name == host.name ? "" : " --host \(host.name)"
     return "To let git use this login: ghlogin setup-git\(option)\n"
   }

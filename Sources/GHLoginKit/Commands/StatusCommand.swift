@@ -5,7 +5,10 @@ struct StatusCommand: Command {
     discussion: """
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
       last four characters, its expiry if any, and the credentials file with its permissions.
-      Exits 4 when there are no logins.
+      Exits 4 when there are no logins (and still says where the credentials file is).
+
+      The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
+      else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
       Each token is checked with GitHub (GET /user; all at once, up to 5 seconds each; nothing
       is refreshed or written): valid, rejected (revoked or expired), or could not check, with
@@ -69,7 +72,9 @@ struct StatusCommand: Command {
       }
     }
     guard found else {
-      environment.stderr.write(text.isEmpty ? "not logged in to any host; run 'ghlogin auth'\n" : text)
+      environment.stderr.write(
+        (text.isEmpty ? "not logged in to any host; run 'ghlogin auth'\n" : text)
+          + "Credentials: \(workspace.paths.credentialsFile) (no login stored)\n")
       return .notLoggedIn
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
