@@ -114,9 +114,10 @@ without DWARF, which valgrind 3.19 cannot read), as each step was added on top o
 | `--symbol-ordering-file=Linker/startup.order` (the 621 functions both commands run, side by side) | 0.69 M | 0.80 M |
 
 Page faults per `token` (perf stat, 300 runs): about 200 before, 182 after the ordering (text
-faults from 34 to about 20); `cat` takes 57. Paired hyperfine rounds against `cat` on the loaded
-machine while making them (6 rounds of 40 runs, SCHED_FIFO, load average 13): 1.93x before, 1.75x
-with the argv change, 1.74x with all four; `bench/run`'s figure above is the one that counts.
+faults from 34 to about 20); `cat` takes 57. `bench/run` (full) on the commit before (6f24baf, built in a
+scratch worktree) and right after on 1c2ff54, minutes apart on the same loaded machine (load
+average 22-27): `token` 1.70x `cat` before, 1.40x after; `git-credential get` 1.26x
+`git credential-store get` before, 1.09x after; peak RSS of `token` 6.9 MiB before, 4.8 MiB after.
 What is left: the loader (relocating the 20,677 pointers of the Swift metadata, 0.18 M
 instructions and about 56 copy-on-write faults; a non-PIE executable would avoid both but gives up
 ASLR for the executable image, so it stays PIE), loading libm, and about 0.35 M instructions in
