@@ -9,12 +9,12 @@ extension StatusCommand {
   /// Exit 4, with a line on stderr, when GitHub rejected the active token of the chosen host
   /// (or of any listed host when none is chosen); 0 otherwise, whatever could not be checked.
   func verdict(
-    _ checks: [String: [String: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
+    _ checks: [String: [Int64: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
   ) -> ExitStatus {
     guard let checks else { return .success }
     let deciding = chosenHost(workspace).map { [$0] } ?? hosts
     for name in deciding {
-      guard let active = credentials.hosts[name]?.active, checks[name]?[active.login] == .rejected else { continue }
+      guard let active = credentials.hosts[name]?.active, checks[name]?[active.userID] == .rejected else { continue }
       workspace.environment.stderr.write(
         "ghlogin: the active token for \(name) (\(Sanitize.terminal(active.login))) was rejected by GitHub; "
           + "run 'ghlogin auth --host \(name)'\n")

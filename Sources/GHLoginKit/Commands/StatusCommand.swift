@@ -18,11 +18,11 @@ struct StatusCommand: Command {
       gh and many tools use those before anything stored.
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
-      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
-      "expires_at" (Unix seconds or null), "session_expired", "token_redacted", "check"}]}}}, where check
-      is null with --offline, else {"result": "valid" (with "login"), "rejected", "unknown" (with
-      "reason") or "expired"}. It holds no secret, and is printed (with no hosts) even when the
-      exit status is 4.
+      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
+      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted", "check"}]}}},
+      where check is null with --offline, else {"result": "valid" (with "login"), "rejected",
+      "unknown" (with "reason") or "expired"}. It holds no secret, and is printed (with no hosts)
+      even when the exit status is 4.
       """,
     options: [
       .host, .flag("json", help: "Print a JSON object (no secrets) for scripts"),
@@ -65,8 +65,9 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += Self.describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
-        if let check = checks?[host]?[account.login] {
+        text += Self.describe(
+          account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock)
+        if let check = checks?[host]?[account.userID] {
           text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
         }
       }
@@ -84,7 +85,7 @@ struct StatusCommand: Command {
 
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
-    _ credentials: Credentials, hosts: [String], checks: [String: [String: TokenCheck]]?, file: String,
+    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?, file: String,
     in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
@@ -93,13 +94,14 @@ struct StatusCommand: Command {
       let accounts = entry.accounts.map { account -> JSONValue in
         [
           "login": .string(account.login),
-          "active": .bool(account.login == entry.activeLogin),
+          "active": .bool(entry.isActive(account)),
+          "login_stale": .bool(entry.isStale(account)),
           "scopes": .array(account.scopes.map(JSONValue.string)),
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
             ?? .null,
           "session_expired": .bool(account.isExpired),
           "token_redacted": .string(Redaction.redact(account.token)),
-          "check": checks?[host]?[account.login]?.json ?? .null,
+          "check": checks?[host]?[account.userID]?.json ?? .null,
         ]
       }
       object[host] = ["accounts": .array(accounts)]
@@ -116,10 +118,15 @@ struct StatusCommand: Command {
 
   /// The lines for one account (internal, not private: the token-response fuzz target drives it
   /// with hostile expiry times).
-  static func describe(_ account: Credential, on host: String, active: Bool, clock: any TimeSource) -> String {
+  static func describe(
+    _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource
+  ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
     if active { notes.append("active") }
+    if stale {
+      notes.append("stale: GitHub gave this login to another account; log in as user id \(account.userID) again to update it")
+    }
     if account.isExpired { notes.append("session expired") }
     var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     lines += "    token: \(Redaction.redact(account.token))\n"

@@ -26,27 +26,27 @@ enum TokenCheck: Sendable, Equatable {
   }
 
   /// Checks every account of `hosts` in `credentials` at the same time, each within
-  /// ``deadline``; the result is keyed by host name, then by login.
+  /// ``deadline``; the result is keyed by host name, then by account id.
   static func checkAll(
     _ credentials: Credentials, hosts: [String], workspace: Workspace
-  ) -> [String: [String: TokenCheck]] {
-    var jobs: [@Sendable () -> (String, String, TokenCheck)] = []
+  ) -> [String: [Int64: TokenCheck]] {
+    var jobs: [@Sendable () -> (String, Int64, TokenCheck)] = []
     let now = workspace.environment.clock.now()
     for name in hosts {
       guard let entry = credentials.hosts[name], let host = try? GitHubHost(validating: name) else { continue }
       var api = workspace.api(for: host)
       api.timeout = deadline
       for account in entry.accounts {
-        let (login, token) = (account.login, account.token)
+        let (id, token) = (account.userID, account.token)
         if let expiresAt = account.expiresAt, expiresAt <= now {
-          jobs.append { (name, login, .expired) }
+          jobs.append { (name, id, .expired) }
         } else {
-          jobs.append { [api] in (name, login, check(token, api: api)) }
+          jobs.append { [api] in (name, id, check(token, api: api)) }
         }
       }
     }
-    var results: [String: [String: TokenCheck]] = [:]
-    for (host, login, check) in Concurrently.run(jobs) { results[host, default: [:]][login] = check }
+    var results: [String: [Int64: TokenCheck]] = [:]
+    for (host, id, check) in Concurrently.run(jobs) { results[host, default: [:]][id] = check }
     return results
   }
 

@@ -104,3 +104,35 @@ import Testing
         + "where your token is sent; run sudo chown \(getuid()) \(fixture.paths.configFile)")
   }
 }
+
+/// Issue 12, item 5 (R92): accounts keyed by user id across a rename.
+@Suite struct AccountRenameTests {
+  func account(_ login: String, _ id: Int64, _ token: String) -> Credential {
+    Credential(login: login, userID: id, token: token, createdAt: 1_700_000_000)
+  }
+
+  @Test func renameToAStoredLoginLeavesTheOldEntryStale() {
+    var credentials = Credentials()
+    credentials.save(account("alice", 1, "tA"), on: "h")
+    credentials.save(account("bob", 2, "tB"), on: "h")
+    let replaced = credentials.save(account("bob", 1, "tC"), on: "h")
+    #expect(replaced?.token == "tA")
+    let entry = credentials.hosts["h"]!
+    #expect(entry.accounts.map(\.token) == ["tC", "tB"])
+    #expect(entry.account("bob")?.token == "tC")
+    #expect(entry.isStale(entry.accounts[1]) && !entry.isStale(entry.accounts[0]))
+    #expect(entry.isActive(entry.accounts[0]) && !entry.isActive(entry.accounts[1]))
+
+    credentials.remove(login: "bob", from: "h")
+    #expect(credentials.hosts["h"]?.accounts.map(\.token) == ["tB"])
+    #expect(credentials.hosts["h"]?.active?.token == "tB")
+  }
+
+  @Test func sameIdUnderANewLoginReplacesInPlace() {
+    var credentials = Credentials()
+    credentials.save(account("alice", 1, "tA"), on: "h")
+    credentials.save(account("carol", 3, "tX"), on: "h")
+    credentials.save(account("alice2", 1, "tA2"), on: "h")
+    #expect(credentials.hosts["h"]?.accounts.map(\.login) == ["alice2", "carol"])
+  }
+}
