@@ -77,7 +77,7 @@ import Testing
     #expect(browser.callbackStatus == 200, "\(browser.report)")
     let result = try await pending.finish()
     #expect(result.status == 0, "\(result)")
-    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\n"))
+    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
     let exchanges = try scenario.tokenRequests()
     #expect(exchanges.count == 1)
     #expect(exchanges.first?.formValue("code") == browser.issuedCode, "only the real callback's code")

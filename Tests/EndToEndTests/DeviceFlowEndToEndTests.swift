@@ -65,7 +65,7 @@ import Testing
     #expect(codeLine.wholeMatch(of: /First copy your one-time code: [A-Z0-9]{4}-[A-Z0-9]{4}/) != nil)
     let index = try #require(lines.firstIndex(of: codeLine))
     #expect(lines[index + 1] == "https://github.test/login/device")
-    #expect(lines.last == "Logged in to github.test as octocat")
+    #expect(lines.suffix(2) == ["Logged in to github.test as octocat", "To let git use this login: ghlogin setup-git"])
 
     let session = try Self.session(fake)
     #expect(session.polls.count == 3)

@@ -10,7 +10,7 @@ import Testing
     let host = "github.test:\(scenario.fake.port)"
     let (run, browser, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to \(host) as octocat\n"), "\(run)")
+    #expect(run.stderr.hasSuffix("Logged in to \(host) as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
     #expect(!run.stderr.contains("github.com"), "\(run)")
     #expect(browser.callbackBody?.contains("Logged in to \(host) as octocat") == true)
     let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]

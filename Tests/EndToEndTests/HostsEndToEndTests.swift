@@ -59,7 +59,7 @@ import Testing
     _ = try runBrowser(url: url, fake: fake)
     let result = try child.finish(timeout: 30)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.hasSuffix("Logged in to \(host) as octocat\n"))
+    #expect(result.stderr.hasSuffix("Logged in to \(host) as octocat\nTo let git use this login: ghlogin setup-git\n"))
     #expect(sandbox.storedAccounts(host: host).count == 1)
     let paths = try fake.requests().map { $0["path"] as? String ?? "" }
     #expect(paths == ["/login/oauth/authorize", "/login/oauth/access_token", "/api/v3/user"])

@@ -76,7 +76,7 @@ import Testing
     let lines = auth.stderr.split(separator: "\n").map(String.init)
     #expect(lines.first == "Open this URL in your browser to log in to github.test:")
     #expect(lines.contains(pending.url))
-    #expect(lines.last == "Logged in to github.test as octocat")
+    #expect(lines.suffix(2) == ["Logged in to github.test as octocat", "To let git use this login: ghlogin setup-git"])
     expectNoSecrets([code, testClientSecret], in: [auth.stdout, auth.stderr, browser.callbackBody ?? ""])
 
     // T05: one token request, POST, everything in the form body, same redirect_uri, verifier checked.
@@ -262,7 +262,7 @@ import Testing
     let result = try await offload { RunResult(try child.finish(timeout: 30)) }
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.contains("Opened your browser."))
-    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\n"))
+    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
     var calls = scenario.sandbox.browserCalls()
     let deadline = Date(timeIntervalSinceNow: 5)
     while calls.isEmpty && Date() < deadline {  // the stub logs right after starting its browser

@@ -62,7 +62,7 @@ import Testing
       report["complaint"] as? String
         == "That address was not accepted: it is not a URL (it contains a space, a control character or a "
         + "non-ASCII character). Paste the whole address from the browser's address bar, or wait for the browser:\n")
-    #expect(stderr.hasSuffix("Logged in to github.test as octocat\n"))
+    #expect(stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
     let location = try #require(report["location"] as? String)
     #expect(location.hasPrefix("http://127.0.0.1:"))
     // The code went through the fake's token endpoint once; nothing reached the listener itself.

@@ -58,7 +58,7 @@ import Testing
     try scenario.fake.register(["apps": [["client_id": "Iv1.public"]]])
     let (run, _, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to github.test as octocat\n"), "\(run)")
+    #expect(run.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
     let exchange = try #require(try scenario.tokenRequests().first)
     #expect(exchange.formValue("client_id") == "Iv1.public")
     #expect((exchange["form"] as? [String: Any])?["client_secret"] == nil, "no client_secret parameter")

@@ -57,7 +57,7 @@ import Testing
     try scenario.fake.script(["user": ["override": ["login": "oct\u{1b}[31mocat"]]])
     let (run, browser, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to github.test as oct[31mocat\n"), "\(run)")
+    #expect(run.stderr.hasSuffix("Logged in to github.test as oct[31mocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
     #expect(!run.stderr.contains("\u{1b}"))
     #expect(browser.callbackBody?.contains("as oct[31mocat") == true)
   }

@@ -137,6 +137,15 @@ class ApiTests(Base):
         self.f.script({"user": {"override": {"login": "oct\u001b[31mocat"}}})
         self.assertEqual(json.loads(self.f.user(token)[2])["login"], "oct\u001b[31mocat")
 
+    def test_control_revoke(self):
+        token = self.token()
+        self.assertEqual(self.f.user(token)[0], 200)
+        self.f.control("POST", "/control/revoke", {"access_token": token})
+        status, _, body = self.f.user(token)
+        self.assertEqual((status, json.loads(body)["message"]), (401, "Bad credentials"))
+        with self.assertRaises(AssertionError):  # already dead: 400
+            self.f.control("POST", "/control/revoke", {"access_token": token})
+
     def test_rate_limit_and_redirect(self):
         self.f.script({"responses": {"user": ["rate_limited", {"kind": "redirect", "location": "https://evil.test/user"}]}})
         status, headers, _ = self.f.user(self.token())

@@ -18,6 +18,17 @@ struct AuthCommand: Command {
       ticked. --device always uses the device flow; --web and --no-browser always use the browser
       flow. With --no-browser and a terminal, you may also paste the address the browser was
       redirected to, when the browser runs on another machine.
+
+      --with-token stores a token made elsewhere instead (a classic or fine-grained personal access
+      token, or a GitHub App user token), for CI and for organizations that block OAuth apps. It
+      reads the token from standard input only, never from the command line: the whole input
+      from a pipe or a file, or one line typed with the echo off on a terminal. GitHub is asked
+      whose it is (GET /user) before it is stored; a rejected token exits 4 and stores nothing.
+      No client ID is needed. For example, in CI:
+        printf '%s' "$GITHUB_PAT" | ghlogin auth --with-token
+
+      --add-scopes LIST logs in again asking for the scopes the current login was granted plus
+      LIST (like gh auth refresh --scopes), as the same account.
       """,
     options: [
       .host,
@@ -31,6 +42,9 @@ struct AuthCommand: Command {
         "timeout", value: "SECONDS",
         help: "Give up after this long without a login (default: 300; device flow: the code's life)"),
       .option("user", value: "LOGIN", help: "Fail unless GitHub logs in this account"),
+      .flag("with-token", help: "Read a token from standard input and store it after GitHub accepts it"),
+      .option(
+        "add-scopes", value: "LIST", help: "Log in again asking for the granted scopes plus these (comma-separated)"),
     ])
 
   /// The two ways to log in.
@@ -49,19 +63,19 @@ struct AuthCommand: Command {
   var port: Int?
   var timeout: Int?
   var expectedLogin: String?
+  /// `--with-token`: store a token read from standard input.
+  var withToken: Bool
+  /// `--add-scopes`: scopes to ask for on top of those the current login was granted.
+  var addScopes: [String]?
 
   /// The default of `--timeout` for the browser flow.
   static let defaultTimeout = 300
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     host = arguments.value("host")
-    if let list = arguments.value("scopes") {
-      let names = list.split(separator: ",").map { $0.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
-      guard names.allSatisfy({ $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }) else {
-        throw UsageError("--scopes takes names like repo,read:org without spaces or control characters")
-      }
-      scopes = names
-    }
+    scopes = try Self.scopeList(arguments, "scopes")
+    addScopes = try Self.scopeList(arguments, "add-scopes")
+    withToken = arguments.flag("with-token")
     device = arguments.flag("device")
     web = arguments.flag("web")
     noBrowser = arguments.flag("no-browser")
@@ -70,6 +84,28 @@ struct AuthCommand: Command {
     expectedLogin = arguments.value("user")
     if device && web { throw UsageError("--device and --web choose different flows; give one of them") }
     if device && port != nil { throw UsageError("--port is for the browser flow; the device flow listens on no port") }
+    if scopes != nil && addScopes != nil {
+      throw UsageError("--scopes gives the whole list and --add-scopes adds to the granted one; give one of them")
+    }
+    if withToken {
+      let others = [
+        ("device", device), ("web", web), ("no-browser", noBrowser), ("port", port != nil),
+        ("timeout", timeout != nil), ("scopes", scopes != nil), ("add-scopes", addScopes != nil),
+      ].filter(\.1).map { "--" + $0.0 }
+      if let other = others.first {
+        throw UsageError("\(other) is for logging in through GitHub; --with-token stores a token you already have")
+      }
+    }
+  }
+
+  /// The comma-separated scope names of option `name`, or nil when it was not given.
+  private static func scopeList(_ arguments: ParsedArguments, _ name: String) throws(UsageError) -> [String]? {
+    guard let list = arguments.value(name) else { return nil }
+    let names = list.split(separator: ",").map { $0.trimmingASCIIWhitespace() }.filter { !$0.isEmpty }
+    guard !names.isEmpty || name == "scopes", names.allSatisfy({ $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }) else {
+      throw UsageError("--\(name) takes names like repo,read:org without spaces or control characters")
+    }
+    return names
   }
 
   /// Which flow to run, and the line that says so when it was not asked for.
@@ -92,13 +128,21 @@ struct AuthCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
+    if withToken { return try runWithToken(in: environment) }
     let workspace = try Workspace(environment)
     // Refuse an unusable credentials file before anything is approved in the browser:
     // a token GitHub issued that cannot be stored would stay valid and unused.
-    _ = try workspace.store.load()
+    let stored = try workspace.store.load()
     let host = try workspace.host(host)
     var app = try workspace.app(for: host)
     if let scopes { app.scopes = scopes }
+    var expectedLogin = expectedLogin
+    if let addScopes {
+      // The union, granted ones first, each once; the same account must log in again.
+      let account = try workspace.account(on: host, user: expectedLogin, in: stored)
+      app.scopes = account.scopes + addScopes.filter { !account.scopes.contains($0) }
+      expectedLogin = account.login
+    }
     let endpoints = workspace.endpoints(for: host)
     let announce = { (line: String) in environment.stderr.write(line + "\n") }
     let (flow, note) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
@@ -132,6 +176,7 @@ struct AuthCommand: Command {
     }
     environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
     if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
+    if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
   }
 

@@ -39,7 +39,7 @@ struct EnvCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
-    let (host, account) = try Workspace(environment).usableCredential(selection)
+    let (host, account) = try Workspace(environment, unknownConfigKeys: .lenient).usableCredential(selection)
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success
   }

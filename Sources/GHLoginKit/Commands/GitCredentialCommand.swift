@@ -65,7 +65,7 @@ struct GitCredentialCommand: Command {
   private func get(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
-    let workspace = try Workspace(environment)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let credentials = try workspace.store.load()
     guard let stored = storedHost(for: request, in: credentials) else { return .success }
     let wanted = request.username.flatMap { $0.isEmpty ? nil : $0 }
@@ -93,7 +93,7 @@ struct GitCredentialCommand: Command {
   private func erase(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard let password = request.password, !password.isEmpty else { return .success }
-    let workspace = try Workspace(environment)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let credentials = try workspace.store.load()
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
     guard let stored = storedHost(for: request, in: credentials),

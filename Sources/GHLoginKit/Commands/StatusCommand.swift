@@ -10,19 +10,33 @@ struct StatusCommand: Command {
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
+      Each token is checked with GitHub (GET /user; all at once, up to 5 seconds each; nothing
+      is refreshed or written): valid, rejected (revoked or expired), or could not check, with
+      the reason. Exits 4 when the active token of the chosen host (--host, GH_HOST or the
+      config's host; else any host listed) was rejected. --offline shows only the file.
+      Warns on stderr when GH_TOKEN or GITHUB_TOKEN holds another token than the active login's:
+      gh and many tools use those before anything stored.
+
       With --json, prints one JSON object instead (documented in the README, "status --json"):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
-      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted"}]}}}. It holds no
-      secret, and is printed (with no hosts) even when the exit status is 4.
+      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted", "check"}]}}},
+      where check is null with --offline, else {"result": "valid" (with "login"), "rejected",
+      "unknown" (with "reason") or "expired"}. It holds no secret, and is printed (with no hosts)
+      even when the exit status is 4.
       """,
-    options: [.host, .flag("json", help: "Print a JSON object (no secrets) for scripts")])
+    options: [
+      .host, .flag("json", help: "Print a JSON object (no secrets) for scripts"),
+      .flag("offline", help: "Do not ask GitHub; show only what the credentials file says"),
+    ])
 
   var host: String?
   var json: Bool
+  var offline: Bool
 
   init(_ arguments: ParsedArguments) {
     host = arguments.value("host")
     json = arguments.flag("json")
+    offline = arguments.flag("offline")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -34,7 +48,13 @@ struct StatusCommand: Command {
     } else {
       hosts = credentials.hosts.keys.sorted()
     }
-    if json { return printJSON(credentials, hosts: hosts, file: workspace.paths.credentialsFile, in: environment) }
+    warnAboutEnvironmentTokens(credentials, workspace: workspace)
+    let checks = offline ? nil : TokenCheck.checkAll(credentials, hosts: hosts, workspace: workspace)
+    if json {
+      let status = printJSON(
+        credentials, hosts: hosts, checks: checks, file: workspace.paths.credentialsFile, in: environment)
+      return status == .success ? verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace) : status
+    }
     var text = ""
     var found = false
     for host in hosts {
@@ -47,6 +67,9 @@ struct StatusCommand: Command {
       for account in entry.accounts {
         text += Self.describe(
           account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock)
+        if let check = checks?[host]?[account.userID] {
+          text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
+        }
       }
     }
     guard found else {
@@ -57,12 +80,13 @@ struct StatusCommand: Command {
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
     environment.stdout.write(text)
-    return .success
+    return verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace)
   }
 
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
-    _ credentials: Credentials, hosts: [String], file: String, in environment: Environment
+    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?, file: String,
+    in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
@@ -77,6 +101,7 @@ struct StatusCommand: Command {
             ?? .null,
           "session_expired": .bool(account.isExpired),
           "token_redacted": .string(Redaction.redact(account.token)),
+          "check": checks?[host]?[account.userID]?.json ?? .null,
         ]
       }
       object[host] = ["accounts": .array(accounts)]

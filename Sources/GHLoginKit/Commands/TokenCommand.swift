@@ -26,7 +26,7 @@ struct TokenCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let (_, account) = try workspace.usableCredential(selection)
     environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
     return .success

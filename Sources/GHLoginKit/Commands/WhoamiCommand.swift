@@ -20,7 +20,7 @@ struct WhoamiCommand: Command {
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let (host, account) = try workspace.usableCredential(selection)
     let identity = try workspace.api(for: host).user(token: account.token)
     if json {

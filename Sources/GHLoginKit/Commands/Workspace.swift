@@ -9,10 +9,13 @@ struct Workspace {
   /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
   /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
   /// none at the new place (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read.
-  init(_ environment: Environment, quiet: Bool = false) throws {
+  /// With `unknownConfigKeys` lenient (the commands that only read a token), unknown keys in the
+  /// config are a warning on stderr instead of an error.
+  init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
     self.environment = environment
     paths = try ConfigPaths.resolve(environment.variables)
-    config = try Config.load(paths: paths, variables: environment.variables)
+    config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    if let warning = config.ignoredKeysWarning { environment.stderr.write(warning) }
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
       environment.stderr.write(notice)

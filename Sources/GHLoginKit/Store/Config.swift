@@ -28,6 +28,8 @@ struct Config: Sendable, Equatable {
   var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
   var clientSecretOverride: String?
+  /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
+  var ignoredKeys: [IgnoredConfigKey] = []
   /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
   /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
   var endpointHost: Result<String, ConfigError>?
@@ -58,7 +60,11 @@ struct Config: Sendable, Equatable {
   /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
   /// and must be a regular file of at most 1 MiB, owned by the user or root and not writable by
   /// group or others (R93); its bytes go to ``parse(bytes:file:variables:)``.
-  static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
+  /// With `unknownKeys` ``UnknownConfigKeys/lenient``, keys the config does not know are left
+  /// out and listed in ``ignoredKeys`` instead of failing the load.
+  static func load(
+    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict
+  ) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
     let contents: (bytes: [UInt8], status: stat)
@@ -79,7 +85,7 @@ struct Config: Sendable, Equatable {
     guard contents.status.st_mode & FileMode.groupOrOtherWrite == 0 else {
       throw .writableByOthers(file: file, mode: UInt32(contents.status.st_mode & FileMode.permissions))
     }
-    return try decode(contents.bytes, into: config)
+    return try decode(contents.bytes, into: config, unknownKeys: unknownKeys)
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures
@@ -98,7 +104,9 @@ struct Config: Sendable, Equatable {
   }
 
   /// `config` with the settings of the file contents `bytes` (JSON, strictly checked).
-  private static func decode(_ bytes: [UInt8], into config: Config) throws(ConfigError) -> Config {
+  private static func decode(
+    _ bytes: [UInt8], into config: Config, unknownKeys: UnknownConfigKeys = .strict
+  ) throws(ConfigError) -> Config {
     var config = config
     let file = config.file
     config.fileExisted = true
@@ -108,7 +116,8 @@ struct Config: Sendable, Equatable {
     } catch {
       throw .invalidJSON(file: file, error)
     }
-    guard let object = document.objectValue else { throw .notAnObject(file: file) }
+    guard var object = document.objectValue else { throw .notAnObject(file: file) }
+    if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
 
     let decoder = ConfigDecoder(file: file)
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])

@@ -46,10 +46,10 @@ import Testing
     #expect(
       FileManager.default.createFile(
         atPath: scenario.sandbox.credentialsFile, contents: Data(json.utf8), attributes: [.posixPermissions: 0o600]))
-    let status = try await scenario.run(["status"])
+    let status = try await scenario.run(["status", "--offline"])
     #expect(status.status == 0, "\(status)")
     #expect(status.stdout.contains("expires: in more than 100 years"), "\(status)")
-    let statusJSON = try await scenario.run(["status", "--json"])
+    let statusJSON = try await scenario.run(["status", "--json", "--offline"])
     #expect(statusJSON.status == 0, "\(statusJSON)")
     let token1 = try await scenario.run(["token"])
     #expect(token1.status == 0 && token1.stdout == token + "\n", "\(token1)")

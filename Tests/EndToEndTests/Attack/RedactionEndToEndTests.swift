@@ -19,10 +19,10 @@ import Testing
     let scenario = try await Scenario.start()
     try scenario.sandbox.writeCredentials(["github.test": (login: "octocat", userID: 1, token: token)])
 
-    let text = try await scenario.run(["status"])
+    let text = try await scenario.run(["status", "--offline"])
     #expect(text.status == 0, "\(text)")
     #expect(text.stdout.contains("    token: \(shown)\n"), "\(text)")
-    let json = try await scenario.run(["status", "--json"])
+    let json = try await scenario.run(["status", "--json", "--offline"])
     #expect(json.status == 0, "\(json)")
     let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let hosts = document?["hosts"] as? [String: Any]

@@ -79,6 +79,11 @@ final class FakeGitHub: @unchecked Sendable {
     _ = try control("POST", "/control/users", json)
   }
 
+  /// Revokes the live token `token`, as GitHub does when its user revokes it (`POST /control/revoke`).
+  func revoke(_ token: String) throws {
+    _ = try control("POST", "/control/revoke", ["access_token": token])
+  }
+
   /// Every connection and request seen on the TLS side, oldest first (`GET /control/log`).
   func log() throws -> [[String: Any]] {
     guard let entries = try control("GET", "/control/log", nil) as? [[String: Any]] else {

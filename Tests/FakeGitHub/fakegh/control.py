@@ -2,6 +2,7 @@
 
   POST /control/script      merge a script update (see script.py / README.md)    -> {"ok": true}
   POST /control/users       register users, apps, tokens, refresh_tokens        -> {"ok": true}
+  POST /control/revoke      {"access_token": T}: T is revoked (GET /user -> 401)  -> {"ok": true}
   POST /control/reset       everything back to the defaults                       -> {"ok": true}
   POST /control/clear_log   empty the log only                                   -> {"ok": true}
   GET  /control/log         every connection and request seen on the TLS side    -> [entry, ...]
@@ -64,6 +65,13 @@ class ControlHandler(http.server.BaseHTTPRequestHandler):
                 state.update_script(body)
             elif self.path == "/control/users":
                 state.register(body)
+            elif self.path == "/control/revoke":
+                # A token revoked at GitHub (by the user, an admin or a leak scanner).
+                token = body.get("access_token") if isinstance(body, dict) else None
+                if not isinstance(token, str) or state.valid_token(token) is None:
+                    self._reply(400, {"error": "revoke needs the access_token of a live token"})
+                    return
+                state.revoke(token)
             elif self.path == "/control/reset":
                 state.reset()
             elif self.path == "/control/clear_log":

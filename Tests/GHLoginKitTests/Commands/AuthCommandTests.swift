@@ -82,6 +82,7 @@ import Testing
         No display found, so no browser was opened here.
         Waiting up to 15 minutes for the approval (Ctrl-C to cancel)...
         Logged in to github.com as octocat
+        To let git use this login: ghlogin setup-git
 
         """)
     #expect(run.stdout.isEmpty)

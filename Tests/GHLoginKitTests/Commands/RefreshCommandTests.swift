@@ -60,7 +60,7 @@ import Testing
     #expect(again.status == .notLoggedIn)
     #expect(again.stdout.isEmpty)
 
-    let status = fixture.run(["status"])
+    let status = fixture.run(["status", "--offline"])
     #expect(status.status == .success)
     #expect(status.stdout.contains("✓ octocat (active, session expired)\n"))
     #expect(
@@ -218,7 +218,7 @@ import Testing
     credentials.save(later, on: "github.com")
     credentials.hosts["github.com"]?.activeLogin = "octocat"
     try fixture.seed(credentials)
-    let run = fixture.run(["status"])
+    let run = fixture.run(["status", "--offline"])
     #expect(run.status == .success)
     #expect(run.stdout.contains("    expires: in 3h 0m\n    refresh token: expires in 183 days\n"))
     #expect(run.stdout.contains("    expires: expired (refreshed on next use)\n"))

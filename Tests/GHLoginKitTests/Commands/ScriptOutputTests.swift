@@ -31,7 +31,7 @@ import Testing
     credentials.save(second, on: "ghe.example.com")
     try fixture.store().update { $0 = credentials }
 
-    let run = runCommand(["status", "--json"], variables: variables)
+    let run = runCommand(["status", "--json", "--offline"], variables: variables)
     #expect(run.status == .success)
     #expect(run.stderr.isEmpty)
     #expect(!run.stdout.contains(Self.token))
@@ -45,7 +45,7 @@ import Testing
           "accounts": [
             [
               "login": "hubot", "active": true, "login_stale": false, "scopes": [], "expires_at": 1_700_028_800, "session_expired": false,
-              "token_redacted": "ghu_****0042",
+              "token_redacted": "ghu_****0042", "check": nil,
             ]
           ]
         ],
@@ -53,7 +53,7 @@ import Testing
           "accounts": [
             [
               "login": "octocat", "active": true, "login_stale": false, "scopes": ["repo", "read:org"], "expires_at": nil,
-              "session_expired": false, "token_redacted": "gho_****8B4a",
+              "session_expired": false, "token_redacted": "gho_****8B4a", "check": nil,
             ]
           ]
         ],
@@ -63,13 +63,13 @@ import Testing
   }
 
   @Test func statusJSONWithNoLoginsPrintsNoHostsAndExits4() throws {
-    let run = runCommand(["status", "--json"], variables: variables)
+    let run = runCommand(["status", "--json", "--offline"], variables: variables)
     #expect(run.status == .notLoggedIn)
     #expect(try JSON.parse(run.stdout) == ["credentials_file": .string(fixture.file), "hosts": [:]])
     #expect(run.stderr == "ghlogin: not logged in to any host; run 'ghlogin auth'\n")
 
     try fixture.store().update { $0 = sampleCredentials(sampleCredential(token: Self.token)) }
-    let other = runCommand(["status", "--json", "--host", "ghe.example.com"], variables: variables)
+    let other = runCommand(["status", "--json", "--offline", "--host", "ghe.example.com"], variables: variables)
     #expect(other.status == .notLoggedIn)
     #expect(try JSON.parse(other.stdout) == ["credentials_file": .string(fixture.file), "hosts": [:]])
     #expect(other.stderr == "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth'\n")

@@ -104,7 +104,7 @@ import Testing
     var credentials = twoAccounts()
     credentials.hosts["github.com"]?.accounts[1].expiresAt = 1_700_000_000 + 8 * 3600
     try seed(credentials)
-    let run = runCommand(["status"], variables: variables, clock: ManualClock(now: 1_700_000_000))
+    let run = runCommand(["status", "--offline"], variables: variables, clock: ManualClock(now: 1_700_000_000))
     #expect(run.status == .success)
     #expect(
       run.stdout == """
@@ -125,7 +125,7 @@ import Testing
   }
 
   @Test func statusWithNoLoginsExits4() {
-    let run = runCommand(["status"], variables: variables)
+    let run = runCommand(["status", "--offline"], variables: variables)
     #expect(run.status == .notLoggedIn)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == "not logged in to any host; run 'ghlogin auth'\nCredentials: \(fixture.file) (no login stored)\n")

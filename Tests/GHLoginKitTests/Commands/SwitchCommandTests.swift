@@ -41,7 +41,7 @@ import Testing
     #expect(run.status == .success)
     #expect(run.stderr == "Switched the active account on github.com to monalisa\n")
     #expect(active == "monalisa")
-    #expect(fixture.run(["status"]).stdout.contains("  ✓ monalisa (active)\n"))
+    #expect(fixture.run(["status", "--offline"]).stdout.contains("  ✓ monalisa (active)\n"))
     #expect(
       fixture.run(["switch", "--user", "monalisa"]).stderr == "monalisa is already the active account on github.com\n")
   }

@@ -96,11 +96,11 @@ import Testing
     var credential = LifecycleFixture.expiring(expiresIn: 9.223372036854775807e18)
     credential.refreshTokenExpiresAt = 1.7e9 + 9.223372036854775807e18
     try fixture.seed(credential)
-    let status = fixture.run(["status"])
+    let status = fixture.run(["status", "--offline"])
     #expect(status.status == .success)
     #expect(status.stdout.contains("expires: in more than 100 years"), "\(status.stdout)")
     #expect(status.stdout.contains("refresh token: expires in more than 100 years"))
-    let json = fixture.run(["status", "--json"])
+    let json = fixture.run(["status", "--json", "--offline"])
     #expect(json.status == .success)
     _ = try JSON.parse(json.stdout)
     credential.refreshToken = nil

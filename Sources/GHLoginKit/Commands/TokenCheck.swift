@@ -1,0 +1,74 @@
+/// What GitHub said about a stored token when `status` asked (`GET /user`, no refresh, no write).
+enum TokenCheck: Sendable, Equatable {
+  /// GitHub accepted it; `login` is the account it named.
+  case valid(login: String)
+  /// GitHub answered 401: revoked, expired or otherwise dead.
+  case rejected
+  /// No answer that says either (network, TLS, rate limit, 5xx, ...), with the reason.
+  case unknown(reason: String)
+  /// Not asked: the access token has expired by its own clock (a refresh is due).
+  case expired
+
+  /// Seconds each check may take.
+  static let deadline: Double = 5
+
+  /// Asks `api` whose `token` it is.
+  static func check(_ token: String, api: GitHubAPI) -> TokenCheck {
+    do {
+      return .valid(login: try api.user(token: token).login)
+    } catch let error as GitHubAPIError where error.kind == .tokenRejected {
+      return .rejected
+    } catch let error as any ReportableError {
+      return .unknown(reason: error.message)
+    } catch {
+      return .unknown(reason: "\(error)")
+    }
+  }
+
+  /// Checks every account of `hosts` in `credentials` at the same time, each within
+  /// ``deadline``; the result is keyed by host name, then by account id.
+  static func checkAll(
+    _ credentials: Credentials, hosts: [String], workspace: Workspace
+  ) -> [String: [Int64: TokenCheck]] {
+    var jobs: [@Sendable () -> (String, Int64, TokenCheck)] = []
+    let now = workspace.environment.clock.now()
+    for name in hosts {
+      guard let entry = credentials.hosts[name], let host = try? GitHubHost(validating: name) else { continue }
+      var api = workspace.api(for: host)
+      api.timeout = deadline
+      for account in entry.accounts {
+        let (id, token) = (account.userID, account.token)
+        if let expiresAt = account.expiresAt, expiresAt <= now {
+          jobs.append { (name, id, .expired) }
+        } else {
+          jobs.append { [api] in (name, id, check(token, api: api)) }
+        }
+      }
+    }
+    var results: [String: [Int64: TokenCheck]] = [:]
+    for (host, id, check) in Concurrently.run(jobs) { results[host, default: [:]][id] = check }
+    return results
+  }
+
+  /// The words `status` prints after `online:`.
+  func describe(host: String, storedLogin: String) -> String {
+    switch self {
+    case .valid(let login) where login.lowercased() != storedLogin.lowercased():
+      return "valid, but GitHub says it belongs to \(Sanitize.terminal(login))"
+    case .valid: return "valid"
+    case .rejected: return "rejected by \(host) (revoked or expired); run 'ghlogin auth --host \(host)'"
+    case .unknown(let reason): return "could not check (\(reason))"
+    case .expired: return "not checked (the access token has expired)"
+    }
+  }
+
+  /// The `check` member of `status --json`.
+  var json: JSONValue {
+    switch self {
+    case .valid(let login): ["result": "valid", "login": .string(login)]
+    case .rejected: ["result": "rejected"]
+    case .unknown(let reason): ["result": "unknown", "reason": .string(reason)]
+    case .expired: ["result": "expired"]
+    }
+  }
+}
