@@ -161,7 +161,7 @@ import Testing
     let after = try await scenario.run(["token"])
     #expect(after.status == 4)
     #expect(after.stdout == "")
-    #expect(after.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth'\n")
+    #expect(after.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth --host github.test'\n")
     expectNoSecrets([token], in: [logout.stdout, logout.stderr, whoami.stdout, whoami.stderr])
   }
 

@@ -21,10 +21,17 @@ public enum GHLogin {
     ("switch", SwitchCommand.self),
     ("setup-git", SetupGitCommand.self),
     ("git-credential", GitCredentialCommand.self),
+    ("config", ConfigCommand.self),
     ("completion", CompletionCommand.self),
     ("version", VersionCommand.self),
     ("help", HelpCommand.self),
+    ("man-page", ManPageCommand.self),
   ]
+
+  /// Other names of commands (gh's spellings), each with the command it runs. Kept beside
+  /// ``namedCommands`` for the same reason; `GHLoginTests` checks them against the
+  /// configurations' `aliases`.
+  static let commandAliases: [(alias: String, name: String)] = [("login", "auth")]
 
   /// Every command, in the order `--help` lists them.
   static var commands: [any Command.Type] { namedCommands.map(\.type) }
@@ -46,7 +53,7 @@ public enum GHLogin {
       break
     }
     guard let command = command(named: first) else {
-      let names = commands.map { $0.configuration }.filter { !$0.isHidden }.map(\.name)
+      let names = commands.map { $0.configuration }.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
       let hint = nearestCandidate(to: first, among: names).map { "; did you mean `\($0)`?" } ?? ""
       let kind = first.hasPrefix("-") ? "option" : "command"
       environment.stderr.write(
@@ -57,9 +64,11 @@ public enum GHLogin {
     return run(command, arguments: Array(arguments.dropFirst()), in: environment)
   }
 
-  /// The command called `name`, looked up without building any configuration.
+  /// The command called `name` (or aliased so), looked up without building any configuration.
   static func command(named name: String) -> (any Command.Type)? {
-    namedCommands.first { $0.name == name }?.type
+    if let type = namedCommands.first(where: { $0.name == name })?.type { return type }
+    guard let target = commandAliases.first(where: { $0.alias == name })?.name else { return nil }
+    return namedCommands.first { $0.name == target }?.type
   }
 
   private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {

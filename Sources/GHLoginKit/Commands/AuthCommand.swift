@@ -3,7 +3,9 @@
 struct AuthCommand: Command {
   static let configuration = CommandConfiguration(
     name: "auth", abstract: "log in to a GitHub host through the browser, or with a one-time code",
-    discussion: """
+    discussion: Help.clientIDNote + """
+
+
       Opens GitHub's authorization page in your browser and waits on 127.0.0.1 for the redirect
       back. The authorization code is exchanged once over HTTPS, GET /user says who logged in,
       and the token is stored in the 0600 credentials file. Logging in again with the same
@@ -22,7 +24,8 @@ struct AuthCommand: Command {
     options: [
       .host,
       .option(
-        "scopes", value: "LIST", help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
+        "scopes", short: "s", value: "LIST",
+        help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
       .flag("device", help: "Use the device flow: a one-time code to enter on any device"),
       .flag("web", help: "Use the browser flow (a redirect to 127.0.0.1), even with no display"),
       .flag("no-browser", help: "Print the URL to open yourself; do not launch a browser"),
@@ -31,7 +34,7 @@ struct AuthCommand: Command {
         "timeout", value: "SECONDS",
         help: "Give up after this long without a login (default: 300; device flow: the code's life)"),
       .option("user", value: "LOGIN", help: "Fail unless GitHub logs in this account"),
-    ])
+    ], aliases: ["login"])
 
   /// The two ways to log in.
   enum Flow: Equatable {

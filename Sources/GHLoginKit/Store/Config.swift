@@ -53,7 +53,10 @@ struct Config: Sendable, Equatable {
       bytes = try SecureFile.readRegularFile(file, limit: maximumFileSize).bytes
     } catch {
       switch error {
-      case .missing: return config
+      case .missing:
+        // A file named on purpose must be there: an empty config would hide the mistake.
+        if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { throw .namedFileMissing(file: file) }
+        return config
       case .symbolicLink: throw .symbolicLink(file: file)
       case .notRegularFile: throw .notRegularFile(file: file)
       case .tooLarge: throw .tooLarge(file: file)

@@ -28,6 +28,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case tooLarge(file: String)
   /// The file could not be read.
   case unreadable(file: String, SystemError)
+  /// `GHLOGIN_CONFIG` names a file that does not exist.
+  case namedFileMissing(file: String)
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
@@ -61,6 +63,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "\(file) is larger than 1 MiB; it is not a ghlogin config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
+    case .namedFileMissing(let file):
+      "GHLOGIN_CONFIG names \(file), which does not exist; create it with "
+        + "'ghlogin config set client_id YOUR_CLIENT_ID', or unset GHLOGIN_CONFIG"
     case .invalidEnvironment(let variable, let reason):
       "\(variable) \(reason)"
     }
