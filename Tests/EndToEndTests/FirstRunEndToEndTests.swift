@@ -114,9 +114,7 @@ import Testing
     let before = config()
     let url = try run(["config", "set", "token_url", "http://github.example.com/token"])
     #expect(url.status == 2)
-    #expect(
-      url.stderr == "ghlogin: \(configFile): \"token_url\" uses http://; https is required except for loopback "
-        + "test servers (127.0.0.1, [::1], localhost)\n")
+    #expect(url.stderr.hasPrefix("ghlogin: \(configFile): \"token_url\" uses http://; https is required except for "))
     let key = try run(["config", "set", "clinet_id", "x"])
     #expect(key.status == 2)
     #expect(
