@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The entry point `main.swift` calls: finds the command, parses its arguments, runs it,
 /// and maps whatever it throws to a message and an exit status in one place.
 public enum GHLogin {
@@ -56,8 +60,9 @@ public enum GHLogin {
       let names = commands.map { $0.configuration }.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
       let hint = nearestCandidate(to: first, among: names).map { "; did you mean `\($0)`?" } ?? ""
       let kind = first.hasPrefix("-") ? "option" : "command"
+      let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
       environment.stderr.write(
-        "ghlogin: unknown \(kind) '\(first)'\(hint)\nUsage: ghlogin <command> [options]\n"
+        "\(prefix) unknown \(kind) '\(first)'\(hint)\nUsage: ghlogin <command> [options]\n"
           + "Run 'ghlogin --help' to see the commands.\n")
       return .usage
     }
@@ -86,10 +91,22 @@ public enum GHLogin {
           + "Run 'ghlogin \(configuration.name) --help' for more.\n")
       return .usage
     } catch let error as any ReportableError {
-      environment.stderr.write("ghlogin: \(error.message)\n")
-      return error.exitStatus
+      let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
+      guard error.exitStatus == .interrupted else {
+        environment.stderr.write("\(prefix) \(error.message)\n")
+        return error.exitStatus
+      }
+      // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.
+      if environment.stderr.isTerminal { environment.stderr.write("\n") }
+      guard Interrupt.signal == SIGTERM else {
+        environment.stderr.write("\(prefix) \(error.message)\n")
+        return .interrupted
+      }
+      let message = error.message.hasPrefix("interrupted") ? "terminated" + error.message.dropFirst(11) : error.message
+      environment.stderr.write("\(prefix) \(message)\n")
+      return .terminated
     } catch {
-      environment.stderr.write("ghlogin: \(error)\n")
+      environment.stderr.write("\(TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")) \(error)\n")
       return .failure
     }
   }

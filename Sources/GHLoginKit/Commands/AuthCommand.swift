@@ -103,32 +103,58 @@ struct AuthCommand: Command {
     var app = try workspace.app(for: host)
     if let scopes { app.scopes = scopes }
     let endpoints = workspace.endpoints(for: host)
-    let announce = { (line: String) in environment.stderr.write(line + "\n") }
+    let style = TerminalStyle(environment.stderr, variables: environment.variables)
+    let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
+    let announce = { (line: String) in waiting.announce(line) }
     let (flow, note) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
     if let note { announce(note) }
     let result: LoginResult
+    do {
+      result = try login(flow, note: note, host: host, app: app, endpoints: endpoints, workspace: workspace,
+        waiting: waiting, style: style)
+      waiting.stop(erase: true)
+    } catch {
+      let status = (error as? any ReportableError)?.exitStatus
+      waiting.stop(erase: status != .interrupted)
+      throw error
+    }
+    let replaced = try workspace.store.update { credentials in
+      credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
+    }
+    environment.stderr.write("\(style.success("Logged in to \(host.name) as \(result.user.login)"))\n")
+    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
+    return .success
+  }
+
+  /// Runs the login of `flow`, its lines and countdown through `waiting`.
+  private func login(
+    _ flow: Flow, note: String?, host: GitHubHost, app: OAuthApp, endpoints: Endpoints, workspace: Workspace,
+    waiting: WaitingLine, style: TerminalStyle
+  ) throws -> LoginResult {
+    let environment = workspace.environment
+    let announce = { (line: String) in waiting.announce(line) }
+    let onWait: @Sendable (Double) -> Void = { waiting.start(until: $0) }
     switch flow {
     case .browser:
-      let login = LoopbackLogin(
+      var login = LoopbackLogin(
         host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
         clock: environment.clock, timeout: Double(timeout ?? Self.defaultTimeout), port: port ?? 0,
         stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
         configPath: workspace.paths.configFile,
         pasteInput: noBrowser && environment.stdin.isTerminal ? environment.stdin.descriptor : nil)
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
+      // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
+      if login.pasteInput == nil { login.onWait = onWait }
+      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
     case .device:
-      let login = DeviceFlowLogin(
+      var login = DeviceFlowLogin(
         host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
         clock: environment.clock, stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
         configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
+      login.onWait = onWait
+      login.emphasize = { [style] in style.bold($0) }
+      // "No display found" is said once: not again when the flow was chosen for that reason.
+      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: note == nil) })
     }
-    let replaced = try workspace.store.update { credentials in
-      credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
-    }
-    environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
-    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
-    return .success
   }
 
   /// Opens `url` unless `--no-browser` or no browser can be shown here; says why not when it

@@ -45,7 +45,7 @@ struct LoginError: ReportableError, Equatable {
   var message: String {
     switch kind {
     case .timedOut(let seconds):
-      return "timed out after \(seconds) seconds waiting for the browser; nothing was stored. "
+      return "timed out after \(DurationText.spoken(Double(seconds))) waiting for the browser; nothing was stored. "
         + "If the browser showed a redirect_uri error, the app's callback URL must be http://127.0.0.1/callback"
     case .interrupted:
       return "interrupted; nothing was stored"
