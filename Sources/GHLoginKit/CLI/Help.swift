@@ -24,6 +24,7 @@ enum Help {
         -h, --help     Show this help and exit
             --version  Show the version and exit
 
+      \(files)
       \(exitStatuses)
       Run 'ghlogin help <command>' or 'ghlogin <command> --help' for more about a command.
 
@@ -72,6 +73,16 @@ enum Help {
   static let clientIDNote = """
     Logging in needs an OAuth app's client ID, in the config file (~/.config/ghlogin/config.json;
     see 'ghlogin help config') or in GHLOGIN_CLIENT_ID. Set it with: ghlogin config set client_id ID
+    """
+
+  /// Where the config and the credentials are (R86: the credentials never follow GHLOGIN_CONFIG).
+  static let files = """
+    Files:
+      config       $GHLOGIN_CONFIG, else $XDG_CONFIG_HOME/ghlogin/config.json,
+                   else ~/.config/ghlogin/config.json
+      credentials  $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
+                   else ~/.config/ghlogin/credentials.json (never beside GHLOGIN_CONFIG's file)
+
     """
 
   /// The exit statuses, as `--help` lists them (the man page has the same table).

@@ -4,7 +4,8 @@
 /// Messages name the file and the key path (`hosts.ghe.example.com.client_id`), never a value
 /// from the file, so a client secret cannot leak into them.
 enum ConfigError: ReportableError, Equatable, Sendable {
-  /// Neither `HOME` (absolute), `XDG_CONFIG_HOME` nor `GHLOGIN_CONFIG` is set.
+  /// Neither `HOME` nor `XDG_CONFIG_HOME` is an absolute path, and `GHLOGIN_CONFIG` and
+  /// `GHLOGIN_CREDENTIALS` do not both name the files.
   case noHome
   /// The file is not valid JSON.
   case invalidJSON(file: String, JSONError)
@@ -30,6 +31,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case unreadable(file: String, SystemError)
   /// `GHLOGIN_CONFIG` names a file that does not exist.
   case namedFileMissing(file: String)
+  /// No `host`, and the top-level endpoints are not on one host (``EndpointHost``, R87);
+  /// `endpoints` lists each key with the host it names.
+  case ambiguousHost(file: String, endpoints: String)
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
@@ -38,7 +42,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   var message: String {
     switch self {
     case .noHome:
-      "cannot find the config directory: HOME is not set to an absolute path; set HOME, or GHLOGIN_CONFIG"
+      "cannot find the config directory: HOME is not set to an absolute path; set HOME (or XDG_CONFIG_HOME, "
+        + "or both GHLOGIN_CONFIG and GHLOGIN_CREDENTIALS)"
     case .invalidJSON(let file, let error):
       "\(file): invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
     case .notAnObject(let file):
@@ -67,6 +72,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
     case .namedFileMissing(let file):
       "GHLOGIN_CONFIG names \(file), which does not exist; create it with "
         + "'ghlogin config set client_id YOUR_CLIENT_ID', or unset GHLOGIN_CONFIG"
+    case .ambiguousHost(let file, let endpoints):
+      "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
+        + "add \"host\": \"HOST\" naming the server that issues the tokens"
     case .invalidEnvironment(let variable, let reason):
       "\(variable) \(reason)"
     }
