@@ -106,7 +106,8 @@ public enum GHLogin {
       environment.stderr.write("\(prefix) \(message)\n")
       return .terminated
     } catch {
-      environment.stderr.write("\(TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")) \(error)\n")
+      environment.stderr.write(
+        "\(TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")) \(error)\n")
       return .failure
     }
   }

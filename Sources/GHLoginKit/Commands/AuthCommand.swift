@@ -110,7 +110,8 @@ struct AuthCommand: Command {
     if let note { announce(note) }
     let result: LoginResult
     do {
-      result = try login(flow, note: note, host: host, app: app, endpoints: endpoints, workspace: workspace,
+      result = try login(
+        flow, note: note, host: host, app: app, endpoints: endpoints, workspace: workspace,
         waiting: waiting, style: style)
       waiting.stop(erase: true)
     } catch {

@@ -46,7 +46,8 @@ struct ConfigCommand: Command {
       switch words[0] {
       case "set" where words.count == 2: throw UsageError("missing argument VALUE (or - to read it from stdin)")
       case "path": throw UsageError("unexpected argument '\(words[1])'")
-      default: throw UsageError(words.count < expected ? "missing argument KEY" : "unexpected argument '\(words[expected])'")
+      default:
+        throw UsageError(words.count < expected ? "missing argument KEY" : "unexpected argument '\(words[expected])'")
       }
     }
     if host != nil && words[0] == "path" { throw UsageError("--host is for get, set and unset") }
@@ -60,7 +61,8 @@ struct ConfigCommand: Command {
     if case .set("client_secret", let value) = action, value != "-" {
       throw UsageError(
         "refusing to take client_secret from the command line (ps and shell history see it); nothing was written. "
-          + "Run: ghlogin config set\(host.map { " --host \(ShellQuoting.quote($0, for: .sh))" } ?? "") client_secret -")
+          + "Run: ghlogin config set\(host.map { " --host \(ShellQuoting.quote($0, for: .sh))" } ?? "") client_secret -"
+      )
     }
   }
 

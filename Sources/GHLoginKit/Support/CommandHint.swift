@@ -18,10 +18,12 @@ enum CommandHint {
 
   /// One word, sh-quoted when needed (control characters are shown escaped, never raw).
   static func word(_ text: String) -> String {
-    let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
-      (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-        || "._:/@%+=,-".utf8.contains(byte)
-    }
+    let plain =
+      !text.isEmpty
+      && text.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+          || "._:/@%+=,-".utf8.contains(byte)
+      }
     return plain ? text : ShellQuoting.quote(Sanitize.terminal(text), for: .sh)
   }
 }
