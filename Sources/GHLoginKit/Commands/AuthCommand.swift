@@ -119,8 +119,15 @@ struct AuthCommand: Command {
       waiting.stop(erase: status != .interrupted)
       throw error
     }
-    let replaced = try workspace.store.update { credentials in
-      credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
+    // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
+    // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
+    let replaced: Credential?
+    do {
+      replaced = try workspace.store.update { credentials in
+        credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
+      }
+    } catch {
+      throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
     }
     environment.stderr.write("\(style.success("Logged in to \(host.name) as \(result.user.login)"))\n")
     if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
