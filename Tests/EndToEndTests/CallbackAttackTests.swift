@@ -130,7 +130,7 @@ import Testing
     #expect(
       run.stderr.hasSuffix(
         "ghlogin: the login to github.test was denied in the browser "
-          + "(access_denied: <script>alert(1)</script>[31mred); run 'ghlogin auth' again to retry\n"),
+          + "(access_denied: <script>alert(1)</script>[31mred); run 'ghlogin auth --host github.test' again to retry\n"),
       "\(run)")
     #expect(!run.stderr.contains("\u{1b}") && !run.stderr.contains("\u{07}"))
     #expect(browser.callbackStatus == 200)

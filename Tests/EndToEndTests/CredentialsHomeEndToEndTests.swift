@@ -46,7 +46,7 @@ import Testing
         + "GHLOGIN_CONFIG (a config may be shared, a token must not be). ghlogin reads and writes \(current), "
         + "where there is none yet. To keep your logins, move the file:\n"
         + "  mkdir -p -m 700 \(scenario.sandbox.configDirectory) && mv \(former) \(current)\n"
-        + "ghlogin: not logged in to github.test; run 'ghlogin auth'\n", "\(run)")
+        + "ghlogin: not logged in to github.test; run 'ghlogin auth --host github.test'\n", "\(run)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: former)) == before)
     expectNothingStored(scenario)
     #expect(try scenario.fake.log().isEmpty)

@@ -118,7 +118,7 @@ import Testing
     let before = try Self.seedCredentials(sandbox)
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
     #expect(run.status == 1)
-    #expect(run.stderr.hasSuffix("ghlogin: the code expired; run 'ghlogin auth --device' again\n"))
+    #expect(run.stderr.hasSuffix("ghlogin: the code expired; run 'ghlogin auth --host github.test --device' again\n"))
     #expect(try Self.session(sandbox.fake).polls.count == 1)
     #expect(sandbox.credentialsBytes() == before)
   }
@@ -132,7 +132,7 @@ import Testing
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
     let elapsed = Date().timeIntervalSince(started)
     #expect(run.status == 1)
-    #expect(run.stderr.hasSuffix("ghlogin: the code expired; run 'ghlogin auth --device' again\n"))
+    #expect(run.stderr.hasSuffix("ghlogin: the code expired; run 'ghlogin auth --host github.test --device' again\n"))
     #expect(elapsed >= 2 && elapsed < 6, "took \(elapsed) s")
     #expect(try Self.session(sandbox.fake).polls.count <= 3)
     #expect(sandbox.credentialsBytes() == nil)

@@ -12,7 +12,7 @@ import Testing
     #expect(run.status == 0, "\(run)")
     #expect(run.stderr.hasSuffix("Logged in to \(host) as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
     #expect(!run.stderr.contains("github.com"), "\(run)")
-    #expect(browser.callbackBody?.contains("Logged in to \(host) as octocat") == true)
+    #expect(browser.callbackBody?.contains("You are logged in to \(host) as octocat.") == true)
     let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]
     #expect(hosts.map { Array($0.keys) } == [host])
     let token = try await scenario.run(["token"])

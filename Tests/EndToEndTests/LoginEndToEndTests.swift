@@ -67,7 +67,7 @@ import Testing
     #expect(browser.exitStatus == 0, "\(browser.report)")
     #expect(browser.authorizeStatus == 302)
     #expect(browser.callbackStatus == 200)
-    #expect(browser.callbackBody?.contains("Logged in to github.test as octocat") == true)
+    #expect(browser.callbackBody?.contains("You are logged in to github.test as octocat.") == true)
     let code = try #require(browser.issuedCode)
 
     let auth = try await pending.finish()
@@ -162,7 +162,7 @@ import Testing
     let after = try await scenario.run(["token"])
     #expect(after.status == 4)
     #expect(after.stdout == "")
-    #expect(after.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth'\n")
+    #expect(after.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth --host github.test'\n")
     expectNoSecrets([token], in: [logout.stdout, logout.stderr, whoami.stdout, whoami.stderr])
   }
 
@@ -222,7 +222,7 @@ import Testing
     #expect(browser.callbackHeader("Content-Security-Policy")?.hasPrefix("default-src 'none'") == true)
     #expect(browser.callbackHeader("X-Content-Type-Options") == "nosniff")
     let body = try #require(browser.callbackBody)
-    #expect(body.contains("Logged in to github.test as octocat"))
+    #expect(body.contains("You are logged in to github.test as octocat."))
     for forbidden in ["<script", "src=", "href=", "http-equiv", "evil.test"] {
       #expect(!body.lowercased().contains(forbidden), "page has \(forbidden): \(body)")
     }

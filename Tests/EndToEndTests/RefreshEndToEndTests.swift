@@ -82,7 +82,7 @@ import Testing
     let first = try runGHLogin(["token"], env: sandbox.environment())
     #expect(first.status == 4)
     #expect(first.stdout.isEmpty)
-    #expect(first.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth'\n")
+    #expect(first.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth --host github.test'\n")
     #expect(sandbox.storedAccounts().first?["expired"] as? Bool == true)
     #expect(sandbox.storedAccounts().first?["token"] as? String == Self.old)
 

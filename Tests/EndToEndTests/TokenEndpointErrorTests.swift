@@ -39,7 +39,7 @@ import Testing
   static let failures: [Case] = [
     .token(
       "T21 bad_verification_code (HTTP 200)", #""bad_verification_code""#, 1,
-      "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth' again"),
+      "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth --host github.test' again"),
     .token(
       "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 1,
       "github.test rejected the client_id and/or client_secret; check client_id and client_secret in {config} "
@@ -47,11 +47,11 @@ import Testing
     .token(
       "T23 unverified_user_email", #""unverified_user_email""#, 1,
       "github.test requires a verified primary email address on your account; verify it at "
-        + "https://github.test/settings/emails, then run 'ghlogin auth' again"),
+        + "https://github.test/settings/emails, then run 'ghlogin auth --host github.test' again"),
     .token(
       "T24 redirect_uri_mismatch", #""redirect_uri_mismatch""#, 1,
       "github.test rejected the redirect URI; the OAuth app's callback URL must be http://127.0.0.1/callback "
-        + "(any port is allowed on loopback). Fix the app's settings, then run 'ghlogin auth' again"),
+        + "(any port is allowed on loopback). Fix the app's settings, then run 'ghlogin auth --host github.test' again"),
     .token(
       "RFC 6749 HTTP 400 error body",
       #"{"kind": "oauth_error", "error": "invalid_grant", "status": 400, "error_description": "grant \u001b[2Jexpired"}"#,

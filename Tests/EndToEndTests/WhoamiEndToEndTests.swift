@@ -15,7 +15,7 @@ import Testing
     let run = try await scenario.run(["whoami"])
     #expect(run.status == 4, "\(run)")
     #expect(run.stdout == "")
-    #expect(run.stderr == "ghlogin: the token for github.test was rejected (revoked or expired); run 'ghlogin auth'\n")
+    #expect(run.stderr == "ghlogin: the token for github.test was rejected (revoked or expired); run 'ghlogin auth --host github.test'\n")
     #expect(scenario.sandbox.credentialsBytes() == before)
     let request = try #require(try scenario.fake.requests(path: "/user").first)
     #expect(request["status"] as? Int == 401)
@@ -95,7 +95,7 @@ import Testing
     #expect(
       run.stderr.hasSuffix(
         "ghlogin: logged in to github.test as octocat, but hubot was asked for; nothing was stored. "
-          + "Switch accounts in the browser and run 'ghlogin auth' again\n"), "\(run)")
+          + "Switch accounts in the browser and run 'ghlogin auth --host github.test' again\n"), "\(run)")
     #expect(browser.callbackBody?.contains("Login failed") == true)
     expectNothingStored(scenario)
   }

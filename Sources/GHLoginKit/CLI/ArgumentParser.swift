@@ -75,8 +75,8 @@ enum ArgumentParser {
       let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
       let inline =
         body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=") ?? body.startIndex)...]) : nil
-      if let spec = options.first(where: { $0.name == name }) { return (spec, inline) }
-      let hint = nearestCandidate(to: name, among: options.map(\.name)).map { "; did you mean --\($0)?" } ?? ""
+      if let spec = options.first(where: { $0.longNames.contains(name) }) { return (spec, inline) }
+      let hint = nearestCandidate(to: name, among: options.flatMap(\.longNames)).map { "; did you mean --\($0)?" } ?? ""
       throw UsageError("unknown option --\(name)\(hint)")
     }
     let letters = argument.dropFirst()

@@ -10,6 +10,9 @@ struct OptionSpec: Sendable, Equatable {
   var help: String
   /// Values the option accepts, for help and shell completion; empty means any.
   var choices: [String]
+  /// Other long names accepted for the same option, without dashes: `hostname` for `--host`
+  /// (gh's spelling).
+  var aliases: [String] = []
 
   /// A flag: present or absent.
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -18,12 +21,16 @@ struct OptionSpec: Sendable, Equatable {
 
   /// An option that takes a value.
   static func option(
-    _ name: String, short: Character? = nil, value: String, help: String, choices: [String] = []
+    _ name: String, short: Character? = nil, value: String, help: String, choices: [String] = [],
+    aliases: [String] = []
   ) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: value, help: help, choices: choices)
+    OptionSpec(name: name, short: short, valueName: value, help: help, choices: choices, aliases: aliases)
   }
 
   var takesValue: Bool { valueName != nil }
+
+  /// Every long spelling: the name, then the aliases.
+  var longNames: [String] { [name] + aliases }
 }
 
 /// A positional argument a command accepts.
@@ -53,12 +60,15 @@ struct CommandConfiguration: Sendable {
   var arguments: [ArgumentSpec]
   /// Hidden commands work but are not listed in `ghlogin --help`.
   var isHidden: Bool
+  /// Other names that run the same command: `login` for `auth` (gh's spelling).
+  var aliases: [String]
 
   init(
     name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
-    arguments: [ArgumentSpec] = [], isHidden: Bool = false
+    arguments: [ArgumentSpec] = [], isHidden: Bool = false, aliases: [String] = []
   ) {
     self.name = name
+    self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
     self.options = options

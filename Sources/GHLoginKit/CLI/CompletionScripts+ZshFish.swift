@@ -22,7 +22,7 @@ extension CompletionScripts {
 
       """
     for command in shown {
-      script += "    \(zshQuote(command.name + ":" + command.abstract))\n"
+      script += "    \(zshQuote(command.name + ":" + zshDescription(command.abstract)))\n"
     }
     script += """
         )
@@ -41,7 +41,7 @@ extension CompletionScripts {
       var specs: [String] = []
       for option in options(of: command) {
         let help = zshDescription(option.help)
-        for name in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) {
+        for name in spellings(of: option) {
           guard let valueName = option.valueName else {
             specs.append(zshQuote("\(name)[\(help)]"))
             continue
@@ -81,15 +81,16 @@ extension CompletionScripts {
     }
   }
 
-  /// Help text made safe inside `_arguments`' `[…]` and `:` fields: brackets become parentheses,
-  /// colons become ` -`, backslashes are dropped.
-  private static func zshDescription(_ text: String) -> String {
+  /// Help text made safe inside `_arguments`' `[…]` and `:` fields and `_describe`'s
+  /// `name:description` pairs: brackets become parentheses, colons are escaped with a
+  /// backslash (so `repo,read:org` shows as written), other backslashes are dropped.
+  static func zshDescription(_ text: String) -> String {
     var out = ""
     for scalar in Sanitize.terminal(text).unicodeScalars {
       switch scalar {
       case "[": out += "("
       case "]": out += ")"
-      case ":": out += " -"
+      case ":": out += "\\:"
       case "\\": break
       default: out.unicodeScalars.append(scalar)
       }
@@ -128,7 +129,7 @@ extension CompletionScripts {
     for command in shown {
       let prefix = "complete -c ghlogin -n '__fish_seen_subcommand_from \(command.name)'"
       for option in options(of: command) {
-        var line = prefix + (option.short.map { " -s \($0)" } ?? "") + " -l \(option.name)"
+        var line = prefix + (option.short.map { " -s \($0)" } ?? "") + option.longNames.map { " -l \($0)" }.joined()
         if option.takesValue {
           line += " -x"
           switch values(for: option) {

@@ -32,9 +32,24 @@ enum CompletionScripts {
     command.options + [ArgumentParser.helpOption]
   }
 
-  /// The commands a script completes: the ones `--help` lists, with safe names.
+  /// The commands a script completes: the ones `--help` lists, with safe names, each alias
+  /// (`login`) as a command of its own with the same options.
   static func visible(_ commands: [CommandConfiguration]) -> [CommandConfiguration] {
-    commands.filter { !$0.isHidden && isSafeWord($0.name) }
+    commands.filter { !$0.isHidden }.flatMap { command in
+      [command]
+        + command.aliases.map { alias in
+          var copy = command
+          copy.name = alias
+          copy.abstract = "same as \(command.name): \(command.abstract)"
+          copy.aliases = []
+          return copy
+        }
+    }.filter { isSafeWord($0.name) }
+  }
+
+  /// Every spelling of `option` on a command line: `--host --hostname`, then `-x` if any.
+  static func spellings(of option: OptionSpec) -> [String] {
+    option.longNames.map { "--" + $0 } + (option.short.map { ["-\($0)"] } ?? [])
   }
 
   /// Whether `word` can be written unquoted into any of the three shells.
@@ -79,7 +94,7 @@ enum CompletionScripts {
       if !valued.isEmpty {
         script += "      case \"$prev\" in\n"
         for option in valued {
-          script += "        --\(option.name)\(option.short.map { "|-\($0)" } ?? ""))"
+          script += "        \(spellings(of: option).joined(separator: "|")))"
           switch values(for: option) {
           case .none: script += " COMPREPLY=(); return ;;\n"
           case .hosts: script += " COMPREPLY=($(compgen -W \"$(_ghlogin_hosts)\" -- \"$cur\")); return ;;\n"
@@ -89,7 +104,7 @@ enum CompletionScripts {
         }
         script += "      esac\n"
       }
-      let flags = options.flatMap { option in ["--" + option.name] + (option.short.map { ["-\($0)"] } ?? []) }
+      let flags = options.flatMap(spellings(of:))
       script += "      words='\(flags.joined(separator: " "))'\n"
       let choices = command.arguments.flatMap { argument -> [String] in
         if case .words(let words) = values(for: argument) { return words }

@@ -13,6 +13,8 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
   public static let notLoggedIn = ExitStatus(rawValue: 4)
   /// Interrupted by the user (SIGINT).
   public static let interrupted = ExitStatus(rawValue: 130)
+  /// Stopped by SIGTERM (128 + 15, as a shell reports a process the signal killed).
+  public static let terminated = ExitStatus(rawValue: 143)
 
   public var description: String { String(rawValue) }
 }

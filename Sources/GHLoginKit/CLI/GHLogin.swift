@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The entry point `main.swift` calls: finds the command, parses its arguments, runs it,
 /// and maps whatever it throws to a message and an exit status in one place.
 public enum GHLogin {
@@ -21,10 +25,17 @@ public enum GHLogin {
     ("switch", SwitchCommand.self),
     ("setup-git", SetupGitCommand.self),
     ("git-credential", GitCredentialCommand.self),
+    ("config", ConfigCommand.self),
     ("completion", CompletionCommand.self),
     ("version", VersionCommand.self),
     ("help", HelpCommand.self),
+    ("man-page", ManPageCommand.self),
   ]
+
+  /// Other names of commands (gh's spellings), each with the command it runs. Kept beside
+  /// ``namedCommands`` for the same reason; `GHLoginTests` checks them against the
+  /// configurations' `aliases`.
+  static let commandAliases: [(alias: String, name: String)] = [("login", "auth")]
 
   /// Every command, in the order `--help` lists them.
   static var commands: [any Command.Type] { namedCommands.map(\.type) }
@@ -46,20 +57,23 @@ public enum GHLogin {
       break
     }
     guard let command = command(named: first) else {
-      let names = commands.map { $0.configuration }.filter { !$0.isHidden }.map(\.name)
+      let names = commands.map { $0.configuration }.filter { !$0.isHidden }.flatMap { [$0.name] + $0.aliases }
       let hint = nearestCandidate(to: first, among: names).map { "; did you mean `\($0)`?" } ?? ""
       let kind = first.hasPrefix("-") ? "option" : "command"
+      let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
       environment.stderr.write(
-        "ghlogin: unknown \(kind) '\(first)'\(hint)\nUsage: ghlogin <command> [options]\n"
+        "\(prefix) unknown \(kind) '\(first)'\(hint)\nUsage: ghlogin <command> [options]\n"
           + "Run 'ghlogin --help' to see the commands.\n")
       return .usage
     }
     return run(command, arguments: Array(arguments.dropFirst()), in: environment)
   }
 
-  /// The command called `name`, looked up without building any configuration.
+  /// The command called `name` (or aliased so), looked up without building any configuration.
   static func command(named name: String) -> (any Command.Type)? {
-    namedCommands.first { $0.name == name }?.type
+    if let type = namedCommands.first(where: { $0.name == name })?.type { return type }
+    guard let target = commandAliases.first(where: { $0.alias == name })?.name else { return nil }
+    return namedCommands.first { $0.name == target }?.type
   }
 
   private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {
@@ -77,10 +91,23 @@ public enum GHLogin {
           + "Run 'ghlogin \(configuration.name) --help' for more.\n")
       return .usage
     } catch let error as any ReportableError {
-      environment.stderr.write("ghlogin: \(error.message)\n")
-      return error.exitStatus
+      let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
+      guard error.exitStatus == .interrupted else {
+        environment.stderr.write("\(prefix) \(error.message)\n")
+        return error.exitStatus
+      }
+      // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.
+      if environment.stderr.isTerminal { environment.stderr.write("\n") }
+      guard Interrupt.signal == SIGTERM else {
+        environment.stderr.write("\(prefix) \(error.message)\n")
+        return .interrupted
+      }
+      let message = error.message.hasPrefix("interrupted") ? "terminated" + error.message.dropFirst(11) : error.message
+      environment.stderr.write("\(prefix) \(message)\n")
+      return .terminated
     } catch {
-      environment.stderr.write("ghlogin: \(error)\n")
+      environment.stderr.write(
+        "\(TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")) \(error)\n")
       return .failure
     }
   }

@@ -3,17 +3,20 @@ enum Help {
   /// `ghlogin --help`: what the tool is, its commands, and the exit statuses.
   static func root(commands: [any Command.Type]) -> String {
     let visible = commands.map { $0.configuration }.filter { !$0.isHidden }
-    let width = (visible.map(\.name.count).max() ?? 0) + 2
+    let names = visible.map { ([$0.name] + $0.aliases).joined(separator: ", ") }
+    let width = (names.map(\.count).max() ?? 0) + 2
     var text = """
       ghlogin — log in to GitHub from the terminal, and hand the token to git and scripts.
 
       Usage: ghlogin <command> [options]
 
+      \(clientIDNote)
+
       Commands:
 
       """
-    for command in visible {
-      text += "  " + command.name.padded(to: width) + command.abstract + "\n"
+    for (command, name) in zip(visible, names) {
+      text += "  " + name.padded(to: width) + command.abstract + "\n"
     }
     text += """
 
@@ -32,6 +35,9 @@ enum Help {
   /// `ghlogin CMD --help`.
   static func command(_ configuration: CommandConfiguration) -> String {
     var text = usage(configuration) + "\n\n" + configuration.abstract.capitalizedFirst + ".\n"
+    if !configuration.aliases.isEmpty {
+      text += "Also run as: " + configuration.aliases.map { "ghlogin " + $0 }.joined(separator: ", ") + "\n"
+    }
     if !configuration.discussion.isEmpty { text += "\n" + configuration.discussion + "\n" }
     if !configuration.arguments.isEmpty {
       text += "\nArguments:\n"
@@ -63,6 +69,12 @@ enum Help {
     return parts.joined(separator: " ")
   }
 
+  /// The two lines `ghlogin --help` and `ghlogin auth --help` start with: what a first login needs.
+  static let clientIDNote = """
+    Logging in needs an OAuth app's client ID, in the config file (~/.config/ghlogin/config.json;
+    see 'ghlogin help config') or in GHLOGIN_CLIENT_ID. Set it with: ghlogin config set client_id ID
+    """
+
   /// Where the config and the credentials are (R86: the credentials never follow GHLOGIN_CONFIG).
   static let files = """
     Files:
@@ -73,19 +85,25 @@ enum Help {
 
     """
 
-  static let exitStatuses = """
-    Exit status:
-      0    success
-      1    failure (network, server, denied, timed out)
-      2    usage or configuration error
-      4    not logged in, or the token was rejected
-      130  interrupted
+  /// The exit statuses, as `--help` lists them (the man page has the same table).
+  static let exitStatusTable: [(status: Int32, meaning: String)] = [
+    (0, "success"),
+    (1, "failure (network, server, denied, timed out)"),
+    (2, "usage or configuration error"),
+    (4, "not logged in, or the token was rejected"),
+    (130, "interrupted (Ctrl-C, SIGINT)"),
+    (143, "terminated (SIGTERM)"),
+  ]
 
-    """
+  static let exitStatuses =
+    "Exit status:\n"
+    + exitStatusTable.map { "  " + String($0.status).padded(to: 5) + $0.meaning + "\n" }.joined() + "\n"
 
-  private static func label(_ option: OptionSpec) -> String {
+  /// `-s, --scopes LIST`, `    --host, --hostname HOST`.
+  static func label(_ option: OptionSpec) -> String {
     let short = option.short.map { "-\($0), " } ?? "    "
-    return short + "--" + option.name + (option.valueName.map { " " + $0 } ?? "")
+    return short + option.longNames.map { "--" + $0 }.joined(separator: ", ")
+      + (option.valueName.map { " " + $0 } ?? "")
   }
 }
 

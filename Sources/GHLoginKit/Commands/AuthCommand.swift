@@ -3,7 +3,9 @@
 struct AuthCommand: Command {
   static let configuration = CommandConfiguration(
     name: "auth", abstract: "log in to a GitHub host through the browser, or with a one-time code",
-    discussion: """
+    discussion: Help.clientIDNote + """
+
+
       Opens GitHub's authorization page in your browser and waits on 127.0.0.1 for the redirect
       back. The authorization code is exchanged once over HTTPS, GET /user says who logged in,
       and the token is stored in the 0600 credentials file. Logging in again with the same
@@ -33,7 +35,8 @@ struct AuthCommand: Command {
     options: [
       .host,
       .option(
-        "scopes", value: "LIST", help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
+        "scopes", short: "s", value: "LIST",
+        help: "Comma-separated scopes to ask for (default: config, then repo,read:org,gist)"),
       .flag("device", help: "Use the device flow: a one-time code to enter on any device"),
       .flag("web", help: "Use the browser flow (a redirect to 127.0.0.1), even with no display"),
       .flag("no-browser", help: "Print the URL to open yourself; do not launch a browser"),
@@ -45,7 +48,7 @@ struct AuthCommand: Command {
       .flag("with-token", help: "Read a token from standard input and store it after GitHub accepts it"),
       .option(
         "add-scopes", value: "LIST", help: "Log in again asking for the granted scopes plus these (comma-separated)"),
-    ])
+    ], aliases: ["login"])
 
   /// The two ways to log in.
   enum Flow: Equatable {
@@ -144,25 +147,21 @@ struct AuthCommand: Command {
       expectedLogin = account.login
     }
     let endpoints = workspace.endpoints(for: host)
-    let announce = { (line: String) in environment.stderr.write(line + "\n") }
+    let style = TerminalStyle(environment.stderr, variables: environment.variables)
+    let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
+    let announce = { (line: String) in waiting.announce(line) }
     let (flow, note) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
     if let note { announce(note) }
     let result: LoginResult
-    switch flow {
-    case .browser:
-      let login = LoopbackLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, timeout: Double(timeout ?? Self.defaultTimeout), port: port ?? 0,
-        stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile,
-        pasteInput: noBrowser && environment.stdin.isTerminal ? environment.stdin.descriptor : nil)
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
-    case .device:
-      let login = DeviceFlowLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
+    do {
+      result = try login(
+        flow, note: note, host: host, app: app, endpoints: endpoints, workspace: workspace,
+        waiting: waiting, style: style)
+      waiting.stop(erase: true)
+    } catch {
+      let status = (error as? any ReportableError)?.exitStatus
+      waiting.stop(erase: status != .interrupted)
+      throw error
     }
     // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
     // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
@@ -174,10 +173,41 @@ struct AuthCommand: Command {
     } catch {
       throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
     }
-    environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
+    environment.stderr.write("\(style.success("Logged in to \(host.name) as \(result.user.login)"))\n")
     if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
+  }
+
+  /// Runs the login of `flow`, its lines and countdown through `waiting`.
+  private func login(
+    _ flow: Flow, note: String?, host: GitHubHost, app: OAuthApp, endpoints: Endpoints, workspace: Workspace,
+    waiting: WaitingLine, style: TerminalStyle
+  ) throws -> LoginResult {
+    let environment = workspace.environment
+    let announce = { (line: String) in waiting.announce(line) }
+    let onWait: @Sendable (Double) -> Void = { waiting.start(until: $0) }
+    switch flow {
+    case .browser:
+      var login = LoopbackLogin(
+        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
+        clock: environment.clock, timeout: Double(timeout ?? Self.defaultTimeout), port: port ?? 0,
+        stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
+        configPath: workspace.paths.configFile,
+        pasteInput: noBrowser && environment.stdin.isTerminal ? environment.stdin.descriptor : nil)
+      // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
+      if login.pasteInput == nil { login.onWait = onWait }
+      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
+    case .device:
+      var login = DeviceFlowLogin(
+        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
+        clock: environment.clock, stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
+        configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
+      login.onWait = onWait
+      login.emphasize = { [style] in style.bold($0) }
+      // "No display found" is said once: not again when the flow was chosen for that reason.
+      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: note == nil) })
+    }
   }
 
   /// Opens `url` unless `--no-browser` or no browser can be shown here; says why not when it

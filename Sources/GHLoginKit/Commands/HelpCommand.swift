@@ -1,8 +1,10 @@
-/// `ghlogin help [COMMAND]`: the root help, or one command's.
+/// `ghlogin help [COMMAND]`: the root help, or one command's; `ghlogin help config` is the
+/// configuration topic (files, keys, environment variables), which also covers the `config` command.
 struct HelpCommand: Command {
   static let configuration = CommandConfiguration(
     name: "help", abstract: "show help for ghlogin or one of its commands",
-    arguments: [ArgumentSpec("COMMAND", help: "The command to explain", isOptional: true)])
+    discussion: "ghlogin help config: the config and credentials files, every key and environment variable.",
+    arguments: [ArgumentSpec("COMMAND", help: "The command to explain, or config", isOptional: true)])
 
   var topic: String?
 
@@ -11,6 +13,11 @@ struct HelpCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     guard let topic else {
       environment.stdout.write(Help.root(commands: GHLogin.commands))
+      return .success
+    }
+    if topic == "config" {
+      environment.stdout.write(
+        ConfigTopic.text(variables: environment.variables) + "\n" + Help.command(ConfigCommand.configuration))
       return .success
     }
     guard let command = GHLogin.command(named: topic) else {

@@ -59,7 +59,7 @@ struct StatusCommand: Command {
     var found = false
     for host in hosts {
       guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else {
-        text += "\(host)\n  not logged in; run 'ghlogin auth --host \(host)'\n"
+        text += "\(host)\n  not logged in; run '\(CommandHint.auth(host: host))'\n"
         continue
       }
       found = true
@@ -110,7 +110,8 @@ struct StatusCommand: Command {
     environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")
     guard !object.entries.isEmpty else {
       environment.stderr.write(
-        "ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); run 'ghlogin auth'\n")
+        "ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); "
+          + "run '\(CommandHint.auth(host: host ?? Config.defaultHostName))'\n")
       return .notLoggedIn
     }
     return .success

@@ -71,8 +71,9 @@ struct NotLoggedIn: ReportableError, Equatable {
   var user: String?
 
   var message: String {
-    if let user { return "not logged in to \(host) as \(user); run 'ghlogin auth --host \(host)'" }
-    return "not logged in to \(host); run 'ghlogin auth'"
+    let hint = CommandHint.auth(host: host, user: user)
+    if let user { return "not logged in to \(host) as \(Sanitize.terminal(user)); run '\(hint)'" }
+    return "not logged in to \(host); run '\(hint)'"
   }
 
   var exitStatus: ExitStatus { .notLoggedIn }
@@ -95,7 +96,8 @@ struct AccountSelection: Sendable, Equatable {
 
 extension OptionSpec {
   static let host = OptionSpec.option(
-    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)")
+    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)",
+    aliases: ["hostname"])
   static let user = OptionSpec.option(
     "user", value: "LOGIN", help: "The account on that host (default: GHLOGIN_USER, then the active account)")
 }
@@ -134,19 +136,24 @@ extension Workspace {
   static let defaultScopes = ["repo", "read:org", "gist"]
 }
 
-/// No `client_id` configured for a host: exit 2, with the steps to get one.
+/// No `client_id` configured for a host: exit 2, with the steps to get one and the
+/// `ghlogin config set` lines to run.
 struct MissingClientID: ReportableError, Equatable {
   var host: String
   var configFile: String
 
   var message: String {
-    """
-    no OAuth client_id is configured for \(host).
-    Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
-    http://127.0.0.1/callback, then put its client ID in \(configFile):
-      {"client_id": "YOUR_CLIENT_ID"}
-    or set GHLOGIN_CLIENT_ID. See the README, "Configuration".
-    """
+    let option = host == Config.defaultHostName ? "" : " --host \(host)"
+    return """
+      no OAuth client_id is configured for \(host).
+      Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
+      http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
+      needs "Enable Device Flow" ticked in the app's settings. Then run:
+        ghlogin config set\(option) client_id YOUR_CLIENT_ID
+        ghlogin config set\(option) client_secret -
+      (the second reads the secret from stdin). They are written to \(configFile).
+      GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET work too. More: ghlogin help config
+      """
   }
 
   var exitStatus: ExitStatus { .usage }

@@ -45,9 +45,9 @@ struct GitHubAPIError: ReportableError, Equatable {
   var message: String {
     switch kind {
     case .tokenRejected:
-      return "the token for \(host) was rejected (revoked or expired); run 'ghlogin auth'"
+      return "the token for \(host) was rejected (revoked or expired); run '\(CommandHint.auth(host: host.name))'"
     case .unusableToken:
-      return "the token for \(host) contains characters that cannot be sent in a header; run 'ghlogin auth'"
+      return "the token for \(host) contains characters that cannot be sent in a header; run '\(CommandHint.auth(host: host.name))'"
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
     case .forbidden(let status, false):

@@ -52,14 +52,14 @@ struct DeviceFlowError: ReportableError, Equatable {
     case .invalidAnswer(let reason):
       return "\(host) answered the device-code request with \(reason); nothing was stored"
     case .expired:
-      return "the code expired; run 'ghlogin auth --device' again"
+      return "the code expired; run '\(CommandHint.auth(host: host.name)) --device' again"
     case .denied:
       return "the login to \(host) was denied (access_denied); nothing was stored. "
         + "Run 'ghlogin auth --device' again to retry"
     case .clockDrift(let count):
       return "\(host) asked to slow down \(count) times in a row although ghlogin waited as told; the system "
         + "clock is probably drifting (common in WSL and virtual machines: resync it, for example with "
-        + "'sudo hwclock -s' or 'wsl --shutdown'), then run 'ghlogin auth --device' again"
+        + "'sudo hwclock -s' or 'wsl --shutdown'), then run '\(CommandHint.auth(host: host.name)) --device' again"
     }
   }
 }

@@ -21,6 +21,10 @@ struct DeviceFlowLogin: Sendable {
   var requestTimeout: Double
   /// Seconds to give up after when shorter than the code's life (`--timeout`).
   var maxWait: Double?
+  /// Told the deadline (monotonic) once the wait for the approval begins (a countdown on a terminal).
+  var onWait: (@Sendable (_ deadline: Double) -> Void)? = nil
+  /// Emphasis for the one-time code (bold on a terminal).
+  var emphasize: @Sendable (String) -> String = { $0 }
 
   init(
     host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any TimeSource,
@@ -54,7 +58,7 @@ struct DeviceFlowLogin: Sendable {
     let issuedAt = clock.monotonic()
 
     let page = authorization.verificationURI
-    announce("First copy your one-time code: \(authorization.userCode)")
+    announce("First copy your one-time code: \(emphasize(authorization.userCode))")
     announce(page.description)
     announce("Open that page on any device, enter the code, and approve the login to \(host).")
     var opened = false
@@ -70,6 +74,7 @@ struct DeviceFlowLogin: Sendable {
     announce(
       "\(opened ? "Opened your browser. " : "")Waiting up to \(Self.duration(lifetime)) for the approval "
         + "(Ctrl-C to cancel)...")
+    onWait?(issuedAt + lifetime)
 
     let poller = DeviceFlowPoller(
       authorization: authorization, app: app, endpoint: tokenEndpoint, clock: clock, stopFD: stopFD,
@@ -88,9 +93,5 @@ struct DeviceFlowLogin: Sendable {
   }
 
   /// "15 minutes" for whole minutes from two minutes up, else "N seconds".
-  static func duration(_ seconds: Double) -> String {
-    let whole = DurationText.wholeSeconds(seconds, rounding: .up)
-    if whole >= 120 && whole % 60 == 0 { return "\(whole / 60) minutes" }
-    return "\(whole) seconds"
-  }
+  static func duration(_ seconds: Double) -> String { DurationText.spoken(seconds) }
 }

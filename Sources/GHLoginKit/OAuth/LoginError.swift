@@ -45,7 +45,7 @@ struct LoginError: ReportableError, Equatable {
   var message: String {
     switch kind {
     case .timedOut(let seconds):
-      return "timed out after \(seconds) seconds waiting for the browser; nothing was stored. "
+      return "timed out after \(DurationText.spoken(Double(seconds))) waiting for the browser; nothing was stored. "
         + "If the browser showed a redirect_uri error, the app's callback URL must be http://127.0.0.1/callback"
     case .interrupted:
       return "interrupted; nothing was stored"
@@ -53,7 +53,7 @@ struct LoginError: ReportableError, Equatable {
       return Self.message(for: response, host: host, configPath: configPath)
     case .userMismatch(let expected, let actual):
       return "logged in to \(host) as \(Sanitize.terminal(actual)), but \(Sanitize.terminal(expected)) was asked for; "
-        + "nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
+        + "nothing was stored. Switch accounts in the browser and run '\(CommandHint.auth(host: host.name))' again"
     }
   }
 
@@ -93,14 +93,14 @@ struct LoginError: ReportableError, Equatable {
     }
     switch response.error {
     case "access_denied":
-      return "the login to \(host) was denied in the browser (\(detail)); run 'ghlogin auth' again to retry"
+      return "the login to \(host) was denied in the browser (\(detail)); run '\(CommandHint.auth(host: host.name))' again to retry"
     case "application_suspended":
       return "the OAuth app is suspended on \(host) (\(detail)); ask its owner, or configure another client_id"
     case "redirect_uri_mismatch":
       return "\(host) rejected the redirect URI (\(detail)); the app's callback URL must be "
         + "http://127.0.0.1/callback"
     default:
-      return "\(host) refused the authorization (\(detail)); run 'ghlogin auth' again"
+      return "\(host) refused the authorization (\(detail)); run '\(CommandHint.auth(host: host.name))' again"
     }
   }
 }

@@ -27,6 +27,8 @@ struct LoopbackLogin: Sendable {
   var requestTimeout: Double
   /// A descriptor to read pasted redirect URLs from, one per line (a terminal's stdin); nil: none.
   var pasteInput: Int32?
+  /// Told the deadline (monotonic) once the wait for the browser begins (a countdown on a terminal).
+  var onWait: (@Sendable (_ deadline: Double) -> Void)? = nil
 
   init(
     host: GitHubHost, endpoints: Endpoints, app: OAuthApp, transport: any HTTPTransport, clock: any TimeSource,
@@ -75,11 +77,12 @@ struct LoopbackLogin: Sendable {
     announce(url.description)
     let opened = openBrowser(url)
     announce(
-      "\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)..."
+      "\(opened ? "Opened your browser. " : "")Waiting up to \(DurationText.spoken(timeout)) for the browser (Ctrl-C to cancel)..."
     )
     if pasteInput != nil { announce(PasteBack.prompt) }
 
     let deadline = clock.monotonic() + timeout
+    onWait?(deadline)
     while true {
       let outcome = server.serve(deadline: deadline, clock: clock, stopFD: stopFD, extraInput: pasteInput) { incoming in
         let reply = session.handle(method: incoming.method, target: incoming.target, headers: incoming.headers)

@@ -37,16 +37,16 @@ struct RefreshError: ReportableError, Equatable {
   var message: String {
     switch kind {
     case .sessionExpired:
-      return "the session for \(host) expired; run 'ghlogin auth'"
+      return "the session for \(host) expired; run '\(CommandHint.auth(host: host.name))'"
     case .failed(let reason, let status):
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
         + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):
       return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
-        + "or run 'ghlogin auth'"
+        + "or run '\(CommandHint.auth(host: host.name))'"
     case .accountGone(let login):
-      return "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run 'ghlogin auth'"
+      return "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"
     }
   }
 }

@@ -7,21 +7,32 @@ struct ResultPage: Sendable, Equatable {
   var headers: HTTPHeaders
   var body: [UInt8]
 
-  /// "Logged in to HOST as LOGIN — you can close this tab".
+  /// "You are logged in to HOST as LOGIN. You can close this tab and go back to the terminal."
   static func success(host: GitHubHost, login: String) -> ResultPage {
-    let text = "Logged in to \(Sanitize.html(host.name)) as \(Sanitize.html(login)) — you can close this tab."
+    let text =
+      "You are logged in to \(Sanitize.html(host.name)) as \(Sanitize.html(login)). "
+      + "You can close this tab and go back to the terminal."
     return page(status: 200, title: "Logged in", text: text)
   }
 
   /// The login failed for `reason` (plain text, escaped here); the terminal has the details.
   static func failure(reason: String) -> ResultPage {
-    let text = "Login failed: \(Sanitize.html(reason, maxCharacters: 500)) See the terminal for what to do next."
+    let text =
+      "The login failed: \(sentence(Sanitize.html(reason, maxCharacters: 500))) "
+      + "See the terminal for what to do next."
     return page(status: 200, title: "Login failed", text: text)
   }
 
   /// An answer to a request that is not the pending callback; the login keeps waiting.
   static func rejection(status: Int, reason: String) -> ResultPage {
-    page(status: status, title: "Not a valid login callback", text: Sanitize.html(reason))
+    page(status: status, title: "Not a valid login callback", text: sentence(Sanitize.html(reason)))
+  }
+
+  /// `text` ending as a finished sentence: a period added unless it ends with `.`, `!` or `?`.
+  static func sentence(_ text: String) -> String {
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard let last = trimmed.last else { return trimmed }
+    return ".!?".contains(last) ? trimmed : trimmed + "."
   }
 
   /// The headers every page carries: no referrer, no caching, no framing, no sniffing, nothing loaded.

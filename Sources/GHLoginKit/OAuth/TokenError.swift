@@ -104,28 +104,28 @@ struct TokenError: ReportableError, Equatable {
     let config = configPath.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
     switch body.code {
     case "bad_verification_code":
-      return "the authorization code was rejected by \(host) (incorrect or expired); run 'ghlogin auth' again"
+      return "the authorization code was rejected by \(host) (incorrect or expired); run '\(CommandHint.auth(host: host.name))' again"
     case "incorrect_client_credentials":
       return "\(host) rejected the client_id and/or client_secret; check client_id and client_secret in \(config) "
         + "(see the README)"
     case "redirect_uri_mismatch":
       return "\(host) rejected the redirect URI; the OAuth app's callback URL must be http://127.0.0.1/callback "
-        + "(any port is allowed on loopback). Fix the app's settings, then run 'ghlogin auth' again"
+        + "(any port is allowed on loopback). Fix the app's settings, then run '\(CommandHint.auth(host: host.name))' again"
     case "unverified_user_email":
       return "\(host) requires a verified primary email address on your account; verify it at "
-        + "https://\(host)/settings/emails, then run 'ghlogin auth' again"
+        + "https://\(host)/settings/emails, then run '\(CommandHint.auth(host: host.name))' again"
     case "bad_refresh_token":
       return "the refresh token for \(host) was rejected (expired, revoked or already used); "
-        + "run 'ghlogin auth' to log in again"
+        + "run '\(CommandHint.auth(host: host.name))' to log in again"
     case "access_denied":
-      return "the login to \(host) was denied; run 'ghlogin auth' again to retry"
+      return "the login to \(host) was denied; run '\(CommandHint.auth(host: host.name))' again to retry"
     case "expired_token", "token_expired":
-      return "the device code for \(host) expired before the login was approved; run 'ghlogin auth' again"
+      return "the device code for \(host) expired before the login was approved; run '\(CommandHint.auth(host: host.name))' again"
     case "device_flow_disabled":
       return "the device flow is not enabled for this app on \(host); enable it in the app's settings, "
         + "or log in with the browser"
     case "incorrect_device_code":
-      return "\(host) did not recognise the device code; run 'ghlogin auth' again"
+      return "\(host) did not recognise the device code; run '\(CommandHint.auth(host: host.name))' again"
     default:
       var text = "\(host) refused the token request: error '\(Sanitize.terminal(body.code, maxCharacters: 80))'"
       if let description = body.description, !description.isEmpty {

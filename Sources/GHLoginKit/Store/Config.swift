@@ -72,7 +72,10 @@ struct Config: Sendable, Equatable {
       contents = try SecureFile.readRegularFile(file, limit: maximumFileSize)
     } catch {
       switch error {
-      case .missing: return config
+      case .missing:
+        // A file named on purpose must be there: an empty config would hide the mistake.
+        if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { throw .namedFileMissing(file: file) }
+        return config
       case .symbolicLink: throw .symbolicLink(file: file)
       case .notRegularFile: throw .notRegularFile(file: file)
       case .tooLarge: throw .tooLarge(file: file)

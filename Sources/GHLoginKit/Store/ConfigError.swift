@@ -37,6 +37,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case tooLarge(file: String)
   /// The file could not be read.
   case unreadable(file: String, SystemError)
+  /// `GHLOGIN_CONFIG` names a file that does not exist.
+  case namedFileMissing(file: String)
   /// No `host`, and the top-level endpoints are not on one host (``EndpointHost``, R87);
   /// `endpoints` lists each key with the host it names.
   case ambiguousHost(file: String, endpoints: String)
@@ -81,6 +83,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "\(file) is larger than 1 MiB; it is not a ghlogin config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
+    case .namedFileMissing(let file):
+      "GHLOGIN_CONFIG names \(file), which does not exist; create it with "
+        + "'ghlogin config set client_id YOUR_CLIENT_ID', or unset GHLOGIN_CONFIG"
     case .ambiguousHost(let file, let endpoints):
       "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
         + "add \"host\": \"HOST\" naming the server that issues the tokens"

@@ -81,7 +81,7 @@ enum StoreError: ReportableError, Equatable, Sendable {
       "refusing to read \(path): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
     case .corrupt(let path, let detail):
       "\(path) is not a valid credentials file (\(detail)); it was left untouched. "
-        + "Move it aside and run `ghlogin auth` to log in again"
+        + "Move it aside and log in again: \(CommandHint.line(["mv", path, path + ".broken"])) && ghlogin auth"
     case .newerVersion(let path, let version):
       "\(path) was written by a newer ghlogin (version \(version)); it was left untouched. Upgrade ghlogin to use it"
     case .lockTimeout(let path, let seconds):

@@ -15,6 +15,25 @@ enum DurationText {
     return "\(total)s"
   }
 
+  /// A wait as a person says it, with correct plurals: "1 second", "90 seconds", "1 minute",
+  /// "5 minutes", "60 minutes", "3 minutes 20 seconds" (seconds rounded up; under two minutes
+  /// and not whole minutes, in seconds).
+  static func spoken(_ seconds: Double) -> String {
+    let total = max(0, wholeSeconds(seconds, rounding: .up))
+    func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
+    if total >= 60 && total % 60 == 0 { return unit(total / 60, "minute") }
+    if total > 120 { return unit(total / 60, "minute") + " " + unit(total % 60, "second") }
+    return unit(total, "second")
+  }
+
+  /// A countdown as a clock shows it: "4:59", "0:05", "1:02:03".
+  static func clock(_ seconds: Double) -> String {
+    let total = max(0, wholeSeconds(seconds, rounding: .up))
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    if total >= 3600 { return "\(total / 3600):\(two(total % 3600 / 60)):\(two(total % 60))" }
+    return "\(total / 60):\(two(total % 60))"
+  }
+
   /// `seconds` rounded toward zero as an `Int`, clamped to ±2^52 (so any sum or product of a
   /// few of them stays far from overflow); 0 for NaN. `Int(_: Double)` traps outside `Int`'s range.
   static func wholeSeconds(_ seconds: Double, rounding rule: FloatingPointRoundingRule = .towardZero) -> Int {

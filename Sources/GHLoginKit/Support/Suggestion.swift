@@ -14,10 +14,13 @@ func nearestCandidate(to word: String, among candidates: [String]) -> String? {
   return best?.candidate
 }
 
-/// The number of single-character insertions, deletions and substitutions turning `a` into `b`.
+/// The number of single-character insertions, deletions, substitutions and swaps of two
+/// neighbours turning `a` into `b` (the optimal-string-alignment distance: `atuh` is one edit
+/// from `auth`, the commonest typo being two keys hit in the wrong order).
 func levenshteinDistance(_ a: [Character], _ b: [Character]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
+  var beforePrevious = [Int](repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = [Int](repeating: 0, count: b.count + 1)
   for i in 1...a.count {
@@ -25,8 +28,11 @@ func levenshteinDistance(_ a: [Character], _ b: [Character]) -> Int {
     for j in 1...b.count {
       let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
       current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   return previous[b.count]
 }

@@ -9,11 +9,14 @@ private let interruptWriteFD = Atomic<Int32>(-1)
 private let interruptReadFD = Atomic<Int32>(-1)
 /// Set by the signal handler.
 private let interruptRequested = Atomic<Bool>(false)
+/// The first signal that arrived (SIGINT or SIGTERM); 0 before any.
+private let interruptSignal = Atomic<Int32>(0)
 
 /// The SIGINT/SIGTERM handler: async-signal-safe (atomic stores and `write(2)` only), `errno` preserved.
 private func handleInterrupt(_ signal: Int32) {
   let savedErrno = errno
   interruptRequested.store(true, ordering: .sequentiallyConsistent)
+  _ = interruptSignal.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
   let fd = interruptWriteFD.load(ordering: .sequentiallyConsistent)
   if fd >= 0 {
     var byte: UInt8 = 1
@@ -36,6 +39,13 @@ enum Interrupt {
 
   /// Whether SIGINT or SIGTERM has arrived since ``install()``.
   static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
+
+  /// The first of SIGINT or SIGTERM that arrived since ``install()``, if any: the CLI exits
+  /// 130 for the one, 143 for the other, as a shell reports a process each signal killed.
+  static var signal: Int32? {
+    let number = interruptSignal.load(ordering: .sequentiallyConsistent)
+    return number == 0 ? nil : number
+  }
 
   /// The read end when installed, else nil.
   static var installedFD: Int32? {

@@ -67,12 +67,32 @@ struct SystemBrowser: BrowserOpener {
     guard result == 0 else {
       throw LaunchError(message: "could not start \(argv[0]): \(String(cString: strerror(result)))")
     }
-    Self.reapLater(pid)
+    try Self.checkLaunch(pid, name: argv[0])
   }
 
-  /// The browser launcher usually exits at once; collect it without waiting so no zombie lingers.
-  private static func reapLater(_ pid: pid_t) {
-    var status: Int32 = 0
-    _ = waitpid(pid, &status, WNOHANG)
+  /// How long to watch the launcher for a quick failure before saying the browser was opened.
+  static let launchGrace = 1.0
+
+  /// The launcher (`xdg-open`) usually exits at once: waits up to ``launchGrace`` seconds
+  /// (`waitpid(WNOHANG)` every 10 ms) and throws when it exited with a non-zero status or was
+  /// killed, so "Opened your browser" is said only when the opener did not fail. A launcher
+  /// still running then (a browser that stays in the foreground) counts as opened.
+  private static func checkLaunch(_ pid: pid_t, name: String) throws {
+    var waited = 0.0
+    while waited < launchGrace {
+      var status: Int32 = 0
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid {
+        let signal = status & 0x7F
+        let code = (status >> 8) & 0xFF
+        if signal != 0 { throw LaunchError(message: "\(name) was killed by signal \(signal)") }
+        if code != 0 { throw LaunchError(message: "\(name) exited with status \(code)") }
+        return
+      }
+      if result < 0 && errno != EINTR { return }
+      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+      nanosleep(&pause, nil)
+      waited += 0.01
+    }
   }
 }

@@ -84,7 +84,7 @@ import Testing
     #expect(!bash.contains("secret"))
     #expect(!bash.contains("rm"))
     let zsh = CompletionScripts.zsh([demo])
-    #expect(zsh.contains("'demo:a [demo]: with '\\''quotes'\\'''"))
+    #expect(zsh.contains("'demo:a (demo)\\: with '\\''quotes'\\'''"))
     #expect(zsh.contains("'--color=[Pick one]:COLOR:(red blue)'"))
     #expect(zsh.contains("'--host=[A host]:HOST:_ghlogin_hosts'"))
     #expect(zsh.contains("'-n[Only pretend]'"))
@@ -173,6 +173,51 @@ import Testing
     let driver = repositoryRoot + "/Tests/Scripts/zsh_complete.zsh"
     let output = try shell("zsh", ["-f", driver, directory.path, line])
     #expect(output.split(separator: "\n").map(String.init) == expected)
+  }
+
+  /// Lines of `text` with runs of spaces squeezed to one.
+  static func squeezed(_ text: String) -> [String] {
+    text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+  }
+
+  /// Issue 14 item 9: a colon inside a description is escaped, so zsh shows `repo,read:org`
+  /// (it showed `repo,read -org`).
+  @Test(.enabled(if: hasShell("zsh"))) func zshShowsColonsInDescriptionsAsWritten() throws {
+    let demo = CommandConfiguration(
+      name: "demo", abstract: "scopes: repo,read:org",
+      options: [.option("scopes", short: "s", value: "LIST", help: "Like repo,read:org", aliases: ["scope"])])
+    try script(CompletionScripts.zsh([demo]), named: "_ghlogin")
+    let driver = repositoryRoot + "/Tests/Scripts/zsh_complete.zsh"
+    let commands = try shell("zsh", ["-f", driver, "-d", directory.path, "ghlogin "])
+    #expect(Self.squeezed(commands) == ["demo scopes: repo,read:org"])
+    let options = try shell("zsh", ["-f", driver, "-d", directory.path, "ghlogin demo -"])
+    #expect(
+      Self.squeezed(options).sorted() == [
+        "--help Show this help and exit", "--scope Like repo,read:org", "--scopes Like repo,read:org",
+        "-h Show this help and exit", "-s Like repo,read:org",
+      ])
+    // The real script: `login` is offered, described as auth.
+    try script(CompletionScripts.zsh(Self.commands), named: "_ghlogin")
+    let real = try shell("zsh", ["-f", driver, "-d", directory.path, "ghlogin "])
+    #expect(Self.squeezed(real).contains { $0.hasPrefix("login same as auth: log in to a GitHub host") })
+  }
+
+  @Test func aliasesAreCompletedLikeTheirCommand() throws {
+    #expect(try bashCompletions(["ghlogin", "lo"]) == ["login", "logout"])
+    #expect(try bashCompletions(["ghlogin", "login", "--hostn"]) == ["--hostname"])
+    #expect(try bashCompletions(["ghlogin", "token", "--hostname", "gh"]) == ["ghe.example.com"])
+    #expect(try bashCompletions(["ghlogin", "auth", "-s", ""]).isEmpty)
+  }
+
+  @Test(.enabled(if: hasShell("fish"))) func fishCompletesAliases() throws {
+    let path = try script(CompletionScripts.fish(Self.commands), named: "ghlogin.fish")
+    func complete(_ line: String) throws -> [String] {
+      try shell("fish", ["--no-config", "-c", "source \(path); complete -C \(ShellQuoting.quote(line, for: .fish))"])
+        .split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+    }
+    #expect(try complete("ghlogin logi") == ["login"])
+    #expect(try complete("ghlogin login --hostn") == ["--hostname"])
+    #expect(try complete("ghlogin token --hostname ") == ["ghe.example.com", "github.com"])
   }
 
   @Test(.enabled(if: hasShell("zsh"))) func zshLoadsTheScriptAndRegistersIt() throws {

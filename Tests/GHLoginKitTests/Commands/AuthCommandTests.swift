@@ -79,7 +79,6 @@ import Testing
         First copy your one-time code: WDJB-MJHT
         https://github.com/login/device
         Open that page on any device, enter the code, and approve the login to github.com.
-        No display found, so no browser was opened here.
         Waiting up to 15 minutes for the approval (Ctrl-C to cancel)...
         Logged in to github.com as octocat
         To let git use this login: ghlogin setup-git

@@ -183,14 +183,14 @@ import Testing
     let run = helper("get", "protocol=https\nhost=github.test\n\n")
     #expect(run.status == .success)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth'\n")
+    #expect(run.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth --host github.test'\n")
 
     credential.expiresAt = nil
     credential.isExpired = true
     try seed(credential)
     let marked = helper("get", "protocol=https\nhost=github.test\n\n")
     #expect(marked.stdout.isEmpty)
-    #expect(marked.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth'\n")
+    #expect(marked.stderr == "ghlogin: the session for github.test expired; run 'ghlogin auth --host github.test'\n")
   }
 
   @Test func t63GetNeverStartsALogin() throws {

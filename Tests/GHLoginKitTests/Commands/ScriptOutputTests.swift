@@ -72,7 +72,7 @@ import Testing
     let other = runCommand(["status", "--json", "--offline", "--host", "ghe.example.com"], variables: variables)
     #expect(other.status == .notLoggedIn)
     #expect(try JSON.parse(other.stdout) == ["credentials_file": .string(fixture.file), "hosts": [:]])
-    #expect(other.stderr == "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth'\n")
+    #expect(other.stderr == "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth --host ghe.example.com'\n")
   }
 
   @Test func whoamiJSONPrintsGitHubsObjectAndExits4WhenTheTokenIsRejected() throws {

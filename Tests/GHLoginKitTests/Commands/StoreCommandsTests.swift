@@ -48,7 +48,7 @@ import Testing
       let run = runCommand(["token", "--host", host], variables: variables)
       #expect(run.status == .notLoggedIn)
       #expect(run.stdout.isEmpty)
-      #expect(run.stderr == "ghlogin: not logged in to \(host); run 'ghlogin auth'\n")
+      #expect(run.stderr == "ghlogin: not logged in to \(host); run 'ghlogin auth --host \(host)'\n")
     }
   }
 
@@ -78,7 +78,7 @@ import Testing
     let missing = runCommand(["token", "--user", "nobody"], variables: variables)
     #expect(missing.status == .notLoggedIn)
     #expect(missing.stdout.isEmpty)
-    #expect(missing.stderr == "ghlogin: not logged in to github.com as nobody; run 'ghlogin auth --host github.com'\n")
+    #expect(missing.stderr == "ghlogin: not logged in to github.com as nobody; run 'ghlogin auth --user nobody'\n")
   }
 
   @Test func tokenRefusesAFileOthersCanRead() throws {
@@ -148,7 +148,7 @@ import Testing
     let before = readFile(fixture.file)
     let run = runCommand(["logout", "--host", "ghe.example.com"], variables: variables)
     #expect(run.status == .notLoggedIn)
-    #expect(run.stderr == "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth'\n")
+    #expect(run.stderr == "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth --host ghe.example.com'\n")
     #expect(readFile(fixture.file) == before)
   }
 }

@@ -63,7 +63,7 @@ import Testing
     let before = fixture.fileBytes
     let run = fixture.run(["switch", "--user", "nobody"])
     #expect(run.status == .notLoggedIn)
-    #expect(run.stderr == "ghlogin: not logged in to github.com as nobody; run 'ghlogin auth --host github.com'\n")
+    #expect(run.stderr == "ghlogin: not logged in to github.com as nobody; run 'ghlogin auth --user nobody'\n")
     #expect(fixture.fileBytes == before)
   }
 
@@ -77,7 +77,7 @@ import Testing
   @Test func withNoAccountItExits4() throws {
     let run = fixture.run(["switch", "--host", "ghe.test"])
     #expect(run.status == .notLoggedIn)
-    #expect(run.stderr == "ghlogin: not logged in to ghe.test; run 'ghlogin auth'\n")
+    #expect(run.stderr == "ghlogin: not logged in to ghe.test; run 'ghlogin auth --host ghe.test'\n")
   }
 
   @Test func withSeveralHostsItNeedsTheHost() throws {

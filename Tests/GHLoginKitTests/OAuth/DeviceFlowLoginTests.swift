@@ -115,5 +115,13 @@ import Testing
     #expect(DeviceFlowLogin.duration(900) == "15 minutes")
     #expect(DeviceFlowLogin.duration(90) == "90 seconds")
     #expect(DeviceFlowLogin.duration(2.5) == "3 seconds")
+    #expect(DeviceFlowLogin.duration(1) == "1 second")
+    #expect(DeviceFlowLogin.duration(60) == "1 minute")
+    #expect(DeviceFlowLogin.duration(300) == "5 minutes")
+    #expect(DeviceFlowLogin.duration(200) == "3 minutes 20 seconds")
+    #expect(DeviceFlowLogin.duration(181) == "3 minutes 1 second")
+    #expect(DurationText.clock(299.2) == "5:00")
+    #expect(DurationText.clock(65) == "1:05")
+    #expect(DurationText.clock(3723) == "1:02:03")
   }
 }

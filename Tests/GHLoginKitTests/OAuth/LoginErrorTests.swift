@@ -6,7 +6,7 @@ import Testing
   @Test(arguments: [
     (
       LoginError.Kind.timedOut(seconds: 300), 1,
-      "timed out after 300 seconds waiting for the browser; nothing was stored. If the browser showed a redirect_uri error, the app's callback URL must be http://127.0.0.1/callback"
+      "timed out after 5 minutes waiting for the browser; nothing was stored. If the browser showed a redirect_uri error, the app's callback URL must be http://127.0.0.1/callback"
     ),
     (.interrupted, 130, "interrupted; nothing was stored"),
     (

@@ -42,7 +42,7 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(reply.page.status == 200)
-    #expect(body(reply).contains("Logged in to github.com as octocat"))
+    #expect(body(reply).contains("You are logged in to github.com as octocat."))
     #expect(!body(reply).contains("thecode"))
     #expect(!body(reply).contains(request.state))
     let result = try #require(try session.outcome?.get())
@@ -115,7 +115,7 @@ import Testing
         "/callback?error=access_denied&error_description=%3Cscript%3Ex%3C%2Fscript%3E%1B%5B31m&state=\(request.state)",
       headers: host)
     #expect(reply.finish)
-    #expect(body(reply).contains("Login failed: access_denied: &lt;script&gt;x&lt;/script&gt;[31m"))
+    #expect(body(reply).contains("The login failed: access_denied: &lt;script&gt;x&lt;/script&gt;[31m"))
     #expect(!body(reply).contains("<script>"))
     let error = try #require(throws: LoginError.self) { try session.outcome?.get() }
     #expect(
@@ -168,7 +168,7 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(
-      body(reply).contains("Login failed: the authorization code was rejected by github.com (incorrect or expired)"))
+      body(reply).contains("The login failed: the authorization code was rejected by github.com (incorrect or expired)"))
     let error = try #require(throws: TokenError.self) { try session.outcome?.get() }
     #expect(error.oauthCode == "bad_verification_code")
     #expect(transport.requests.count == 1)
@@ -196,7 +196,7 @@ import Testing
     let session = session(transport)
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
-    #expect(body(reply).contains("Login failed: the login could not be completed"))
+    #expect(body(reply).contains("The login failed: the login could not be completed"))
     #expect(throws: Opaque.self) { try session.outcome?.get() }
   }
 }

@@ -119,7 +119,7 @@ import Testing
     let answer = try #require(run.answers.first)
     #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
     #expect(answer.contains("\r\nReferrer-Policy: no-referrer\r\n"))
-    #expect(answer.contains("Logged in to github.com as octocat"))
+    #expect(answer.contains("You are logged in to github.com as octocat."))
     #expect(!answer.contains("code1"))
 
     let exchange = transport.requests[0].formParameters
@@ -168,7 +168,7 @@ import Testing
     }
     let answer = try #require(run.answers.first)
     #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
-    #expect(answer.contains("Login failed: access_denied: &lt;b&gt;no&lt;/b&gt;"))
+    #expect(answer.contains("The login failed: access_denied: &lt;b&gt;no&lt;/b&gt;"))
     #expect(transport.requests.isEmpty)
   }
 
@@ -221,8 +221,8 @@ import Testing
 
   @Test func saysWhetherTheBrowserWasOpened() {
     let closed = login(FakeTransport(), timeout: 0.1, browserOpens: false, steps: [])
-    #expect(closed.announced.contains("Waiting up to 1 seconds for the browser (Ctrl-C to cancel)..."))
+    #expect(closed.announced.contains("Waiting up to 1 second for the browser (Ctrl-C to cancel)..."))
     let opened = login(FakeTransport(), timeout: 0.1, browserOpens: true, steps: [])
-    #expect(opened.announced.contains("Opened your browser. Waiting up to 1 seconds for the browser (Ctrl-C to cancel)..."))
+    #expect(opened.announced.contains("Opened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)..."))
   }
 }

@@ -27,21 +27,33 @@ import Testing
   @Test func successNamesHostAndLogin() throws {
     let page = ResultPage.success(host: try GitHubHost(validating: "ghe.test:8443"), login: "octocat")
     #expect(page.status == 200)
-    #expect(text(page).contains("Logged in to ghe.test:8443 as octocat — you can close this tab."))
+    #expect(
+      text(page).contains(
+        "<p>You are logged in to ghe.test:8443 as octocat. You can close this tab and go back to the terminal.</p>"))
   }
 
   /// T09: a server's description is HTML-escaped and control characters are stripped.
   @Test func failureEscapesTheReason() {
     let page = ResultPage.failure(reason: "access_denied: <script>alert(1)</script>\u{1B}[31m")
     #expect(
-      text(page).contains("Login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m See the terminal"))
+      text(page).contains(
+        "<p>The login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m. See the terminal for what to do next.</p>"))
     #expect(!text(page).contains("<script>"))
     #expect(!text(page).contains("\u{1B}"))
   }
 
   @Test func successEscapesTheLogin() {
     let page = ResultPage.success(host: .gitHubDotCom, login: "<b>x</b>")
-    #expect(text(page).contains("as &lt;b&gt;x&lt;/b&gt; —"))
+    #expect(text(page).contains("as &lt;b&gt;x&lt;/b&gt;. You can"))
+  }
+
+  @Test func everyPageTextIsAFinishedSentence() {
+    #expect(ResultPage.sentence("the code was refused") == "the code was refused.")
+    #expect(ResultPage.sentence("Nothing was stored. ") == "Nothing was stored.")
+    #expect(ResultPage.sentence("Really?") == "Really?")
+    let page = ResultPage.failure(reason: "you logged in as a, but b was asked for. Nothing was stored.")
+    #expect(text(page).contains("<p>The login failed: you logged in as a, but b was asked for. Nothing was stored. See"))
+    #expect(text(ResultPage.rejection(status: 404, reason: "Not found")).contains("<p>Not found.</p>"))
   }
 
   @Test func rejectionKeepsItsStatus() {

@@ -110,7 +110,7 @@ import Testing
     expectRefused(fixture, expected)
     #expect(
       expected.message
-        == "\(fixture.file) is not a valid credentials file (invalid JSON at line 1, column 76); it was left untouched. Move it aside and run `ghlogin auth` to log in again"
+        == "\(fixture.file) is not a valid credentials file (invalid JSON at line 1, column 76); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
     )
   }
 

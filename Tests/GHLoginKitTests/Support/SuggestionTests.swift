@@ -40,6 +40,14 @@ import Testing
     #expect(nearestCandidate(to: "abc", among: []) == nil)
   }
 
+  @Test func twoNeighboursSwappedAreOneEdit() {
+    #expect(levenshteinDistance(Array("atuh"), Array("auth")) == 1)
+    #expect(levenshteinDistance(Array("ab"), Array("ba")) == 1)
+    #expect(levenshteinDistance(Array("abc"), Array("ca")) == 3)
+    #expect(nearestCandidate(to: "atuh", among: ["auth", "status"]) == "auth")
+    #expect(nearestCandidate(to: "tokne", among: ["token", "env"]) == "token")
+  }
+
   @Test func distance() {
     #expect(levenshteinDistance(Array("kitten"), Array("sitting")) == 3)
     #expect(levenshteinDistance(Array(""), Array("abc")) == 3)

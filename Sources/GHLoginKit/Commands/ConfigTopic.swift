@@ -1,0 +1,123 @@
+/// `ghlogin help config`: where the files are (as resolved for this environment), every config
+/// key and environment variable with its meaning, and an example. The man page's FILES,
+/// CONFIGURATION and ENVIRONMENT sections come from the same tables.
+enum ConfigTopic {
+  /// Each config key and what it does, in the order the help lists them.
+  static let keys: [(name: String, meaning: String)] = [
+    ("client_id", "The OAuth app's client ID. Needed to log in (or GHLOGIN_CLIENT_ID)."),
+    (
+      "client_secret",
+      "The app's client secret: the browser flow and revocation need it. Leave it out (or empty) "
+        + "for a public client; the device flow never sends it. Set it with "
+        + "'ghlogin config set client_secret -', which reads it from stdin."
+    ),
+    ("scopes", "The scopes to ask for, a list such as [\"repo\", \"read:org\"] (default: repo, read:org, gist)."),
+    ("host", "The host commands use when neither --host nor GH_HOST says (default: github.com)."),
+    ("store", "Where tokens are kept: file (the 0600 credentials file, the default) or keyring (the Secret Service)."),
+    ("ca_file", "A PEM file of CA certificates trusted on top of the system store (a private CA)."),
+    ("authorize_url", "The authorization endpoint (default: https://HOST/login/oauth/authorize)."),
+    ("token_url", "The token endpoint (default: https://HOST/login/oauth/access_token)."),
+    ("device_code_url", "The device-code endpoint (default: https://HOST/login/device/code)."),
+    ("api_url", "The REST API (default: https://api.github.com, or https://HOST/api/v3)."),
+    (
+      "hosts",
+      "Per-host blocks, {\"HOST\": {...}}, holding any of the keys above except host, store and hosts; "
+        + "a block's client_id comes with its own client_secret."
+    ),
+  ]
+
+  /// Each environment variable ghlogin reads and what it does.
+  static let variables: [(name: String, meaning: String)] = [
+    ("GHLOGIN_CONFIG", "The config file to use instead of the default; it must exist."),
+    ("GHLOGIN_CREDENTIALS", "The credentials file to use instead of the default."),
+    ("GHLOGIN_CLIENT_ID", "The client ID, over the config's (its client_secret is then not used)."),
+    ("GHLOGIN_CLIENT_SECRET", "The client secret, over the config's."),
+    ("GHLOGIN_USER", "The account to use for one command, instead of the active one."),
+    ("GH_HOST", "The host to use when --host is not given."),
+    ("XDG_CONFIG_HOME", "The directory holding ghlogin/ (default: ~/.config)."),
+    ("https_proxy, HTTPS_PROXY", "A proxy for HTTPS (http://[user:password@]proxy:port); lower case wins."),
+    ("no_proxy, NO_PROXY", "Hosts, domains, addresses and CIDR ranges not to reach through the proxy."),
+    ("SSL_CERT_FILE, SSL_CERT_DIR", "CA certificates to trust instead of the system's (OpenSSL's variables)."),
+    ("BROWSER", "The browser to open (default: xdg-open)."),
+    ("NO_COLOR, CLICOLOR=0, TERM=dumb", "No colour or emphasis on the terminal."),
+  ]
+
+  /// A config file for github.com and one GitHub Enterprise Server.
+  static let example = """
+    {
+      "client_id": "Ov23liEXAMPLE",
+      "scopes": ["repo", "read:org"],
+      "hosts": {
+        "ghe.example.com": {"client_id": "Ov23liENTERPRISE", "ca_file": "/etc/ssl/corp-ca.pem"}
+      }
+    }
+    """
+
+  /// The default locations, for the man page (no environment at hand).
+  static let defaultPaths = """
+    config: $GHLOGIN_CONFIG, else $XDG_CONFIG_HOME/ghlogin/config.json, else ~/.config/ghlogin/config.json
+    credentials: $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json, else ~/.config/ghlogin/credentials.json
+    """
+
+  /// The whole topic, with the paths resolved from `variables` (or why they cannot be).
+  static func text(variables environment: [String: String]) -> String {
+    var text = "Configuration\n\nFiles (as resolved now):\n"
+    do {
+      let paths = try ConfigPaths.resolve(environment)
+      text += "  config       \(Sanitize.terminal(paths.configFile))\n"
+      text += "  credentials  \(Sanitize.terminal(paths.credentialsFile))\n"
+    } catch {
+      text += "  (cannot be resolved: \(error.message))\n"
+    }
+    text += """
+
+      The config is JSON; ghlogin never writes it except through 'ghlogin config set'. Keys:
+
+      """
+    text += table(keys)
+    text += "\nEnvironment variables:\n" + table(Self.variables)
+    text += """
+
+      Example:
+      \(example.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+
+      Edit it without an editor (atomically, checked as on load, other keys kept):
+        ghlogin config set client_id Ov23liEXAMPLE
+        ghlogin config set client_secret -           (reads the secret from stdin)
+        ghlogin config set scopes repo,read:org
+        ghlogin config set --host ghe.example.com client_id Ov23liENTERPRISE
+        ghlogin config get client_id
+        ghlogin config unset scopes
+        ghlogin config path
+
+      """
+    return text
+  }
+
+  /// `  name  meaning` rows, the meaning wrapped at 100 columns under itself.
+  private static func table(_ rows: [(name: String, meaning: String)]) -> String {
+    let width = (rows.map(\.name.count).max() ?? 0) + 2
+    var text = ""
+    for row in rows {
+      let lines = wrap(row.meaning, width: 100 - 2 - width)
+      text += "  " + row.name.padded(to: width) + (lines.first ?? "") + "\n"
+      for line in lines.dropFirst() { text += String(repeating: " ", count: 2 + width) + line + "\n" }
+    }
+    return text
+  }
+
+  /// `text` split into lines of at most `width` characters, at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+  }
+}

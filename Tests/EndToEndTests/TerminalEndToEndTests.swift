@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Issue 14, item 7, through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_run.py`)
+/// and through pipes: colour only on a terminal (NO_COLOR, CLICOLOR=0, TERM=dumb), waits in words,
+/// a countdown redrawn in place, Ctrl-C's message on a new line with exit 130, SIGTERM 143, and
+/// "Opened your browser" only when the opener did not fail. No network is reached: the login
+/// waits for a browser that never comes.
+@Suite struct TerminalEndToEndTests {
+  let home: String
+  let binary: String
+
+  init() throws {
+    home = try makeTemporaryDirectory(prefix: "ghlogin-tty")
+    binary = try HarnessPaths.ghloginBinary()
+  }
+
+  func env(_ extra: [String: String] = [:]) -> [String: String] {
+    ["HOME": home, "PATH": home + "/bin:/usr/bin:/bin", "TERM": "xterm", "GHLOGIN_CLIENT_ID": "Ov23liEXAMPLE"]
+      .merging(extra) { $1 }
+  }
+
+  /// Runs ghlogin on a pty; `send` ("\u{3}" for Ctrl-C, or "TERM") once `when` has been shown.
+  func onTerminal(_ args: [String], _ extra: [String: String] = [:], when: String? = nil, send: String? = nil)
+    throws -> (status: Int, output: String)
+  {
+    var spec: [String: Any] = ["argv": [binary] + args, "env": env(extra), "timeout": 20]
+    if let when, let send {
+      spec["when"] = when
+      spec["send"] = send
+    }
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
+    let result = try ChildProcess(
+      executable: HarnessPaths.python3, arguments: [HarnessPaths.packageRoot + "/Tests/Scripts/pty_run.py", json],
+      stdin: ""
+    ).finish(timeout: 30)
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
+    return (report["status"] as? Int ?? -1, report["output"] as? String ?? "")
+  }
+
+  static let red = "\u{1B}[1;31m"
+  static let reset = "\u{1B}[0m"
+  static let typo = " unknown command 'atuh'; did you mean `auth`?\r\nUsage: ghlogin <command> [options]\r\n"
+    + "Run 'ghlogin --help' to see the commands.\r\n"
+
+  @Test func colourOnlyOnATerminalThatWantsIt() throws {
+    #expect(try onTerminal(["atuh"]) == (2, Self.red + "ghlogin:" + Self.reset + Self.typo))
+    for plain in [["NO_COLOR": "1"], ["CLICOLOR": "0"], ["TERM": "dumb"]] {
+      #expect(try onTerminal(["atuh"], plain) == (2, "ghlogin:" + Self.typo), "\(plain)")
+    }
+    let piped = try runGHLogin(["atuh"], env: env())
+    #expect(piped.stderr == "ghlogin:" + Self.typo.replacingOccurrences(of: "\r\n", with: "\n"))
+  }
+
+  @Test func aWaitCountsDownInPlaceOnATerminalAndIsSaidInWords() throws {
+    let (status, output) = try onTerminal(["auth", "--web", "--timeout", "2"])
+    #expect(status == 1)
+    #expect(output.contains("\r\nWaiting up to 2 seconds for the browser (Ctrl-C to cancel)...\r\n\r\u{1B}[K0:02 left"))
+    #expect(output.contains("\r\u{1B}[K0:01 left"))
+    #expect(
+      output.hasSuffix(
+        "\r\u{1B}[K" + Self.red + "ghlogin:" + Self.reset + " timed out after 2 seconds waiting for the browser; "
+          + "nothing was stored. If the browser showed a redirect_uri error, the app's callback URL must be "
+          + "http://127.0.0.1/callback\r\n"))
+    // TERM=dumb, and pipes: plain lines only.
+    let dumb = try onTerminal(["auth", "--web", "--timeout", "1"], ["TERM": "dumb"])
+    #expect(!dumb.output.contains("\r\u{1B}[K"))
+    #expect(!dumb.output.contains(" left"))
+    let piped = try runGHLogin(["auth", "--web", "--timeout", "1"], env: env())
+    #expect(piped.status == 1)
+    #expect(piped.stderr.contains("\nWaiting up to 1 second for the browser (Ctrl-C to cancel)...\nghlogin: timed out after 1 second waiting"))
+    #expect(!piped.stderr.contains("\r"))
+  }
+
+  @Test func afterCtrlCTheMessageStartsOnANewLineAndTheStatusIs130() throws {
+    let counting = try onTerminal(["auth", "--web", "--timeout", "30"], when: "0:29 left", send: "\u{3}")
+    #expect(counting.status == 130)
+    #expect(counting.output.hasSuffix(" left^C\r\n" + Self.red + "ghlogin:" + Self.reset + " interrupted; nothing was stored\r\n"))
+    let plain = try onTerminal(
+      ["auth", "--web", "--timeout", "30"], ["TERM": "dumb"], when: "(Ctrl-C to cancel)...\r\n", send: "\u{3}")
+    #expect(plain.status == 130)
+    #expect(plain.output.hasSuffix("(Ctrl-C to cancel)...\r\n^C\r\nghlogin: interrupted; nothing was stored\r\n"))
+  }
+
+  @Test func sigtermExits143() throws {
+    let result = try onTerminal(["auth", "--web", "--timeout", "30"], ["NO_COLOR": "1"], when: "0:29 left", send: "TERM")
+    #expect(result.status == 143)
+    #expect(result.output.hasSuffix(" left\r\nghlogin: terminated; nothing was stored\r\n"))
+  }
+
+  @Test func openedYourBrowserOnlyWhenTheOpenerDidNotFail() throws {
+    try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
+    let opener = home + "/bin/xdg-open"
+    try Data("#!/bin/sh\nexit 3\n".utf8).write(to: URL(fileURLWithPath: opener))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
+    let failed = try runGHLogin(["auth", "--timeout", "1"], env: env(["DISPLAY": ":0"]))
+    #expect(failed.status == 1)
+    #expect(
+      failed.stderr.contains(
+        "\nCould not open a browser (xdg-open exited with status 3); open the URL above yourself.\n"
+          + "Waiting up to 1 second for the browser (Ctrl-C to cancel)...\n"))
+    #expect(!failed.stderr.contains("Opened your browser"))
+    try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: opener))
+    let opened = try runGHLogin(["auth", "--timeout", "1"], env: env(["DISPLAY": ":0"]))
+    #expect(opened.stderr.contains("\nOpened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)...\n"))
+  }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""pty_run.py JSON: run a command with stdin, stdout and stderr on a new pseudo-terminal.
+
+JSON: {"argv": [...], "env": {...}, "when": "text", "send": "\\u0003" | "TERM", "timeout": 20}
+Once "when" appears in the output, "send" is typed into the terminal ("\\u0003" is Ctrl-C: the
+line discipline echoes ^C and sends SIGINT to the foreground group) or, for "TERM", SIGTERM is
+sent to the child. Prints {"status": exit status (128+N for signal N), "output": everything the
+terminal showed} as JSON. Used by Tests/EndToEndTests/TerminalEndToEndTests.swift.
+"""
+import json, os, pty, select, signal, sys, time
+
+spec = json.loads(sys.argv[1])
+pid, fd = pty.fork()
+if pid == 0:
+    os.execve(spec["argv"][0], spec["argv"], spec.get("env", {}))
+out = b""
+sent = False
+deadline = time.time() + spec.get("timeout", 20)
+when = spec.get("when")
+while True:
+    ready, _, _ = select.select([fd], [], [], 0.05)
+    if ready:
+        try:
+            data = os.read(fd, 4096)
+        except OSError:
+            data = b""
+        if not data:
+            break
+        out += data
+    if when and not sent and when.encode() in out:
+        sent = True
+        if spec.get("send") == "TERM":
+            os.kill(pid, signal.SIGTERM)
+        else:
+            os.write(fd, spec["send"].encode())
+    if time.time() > deadline:
+        os.kill(pid, signal.SIGKILL)
+        break
+_, status = os.waitpid(pid, 0)
+code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+print(json.dumps({"status": code, "output": out.decode("utf-8", "replace")}))
