@@ -34,12 +34,7 @@ struct AuthCommand: Command {
     ])
 
   /// The two ways to log in.
-  enum Flow: Equatable {
-    /// The authorization-code flow with a loopback redirect.
-    case browser
-    /// The device authorization grant.
-    case device
-  }
+  typealias Flow = LoginFlow
 
   var host: String?
   var scopes: [String]?
@@ -49,9 +44,6 @@ struct AuthCommand: Command {
   var port: Int?
   var timeout: Int?
   var expectedLogin: String?
-
-  /// The default of `--timeout` for the browser flow.
-  static let defaultTimeout = 300
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     host = arguments.value("host")
@@ -81,80 +73,20 @@ struct AuthCommand: Command {
   static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: [String: String]) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
-    func isSet(_ name: String) -> Bool { !(variables[name] ?? "").isEmpty }
-    if isSet("SSH_CONNECTION") || isSet("SSH_TTY") {
-      return (.device, "Logged in over SSH: using the device flow (pass --web for the browser flow).")
-    }
-    if !isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY") {
-      return (.device, "No display found: using the device flow (pass --web for the browser flow).")
-    }
-    return (.browser, nil)
+    return GitHubLogin.chooseFlow(variables: variables)
   }
 
+  /// Logs in through the library's entry point (``GitHubLogin/blockingLogin(_:stop:events:)``),
+  /// printing each event's lines on stderr; Ctrl-C stops the wait.
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment)
-    // Refuse an unusable credentials file before anything is approved in the browser:
-    // a token GitHub issued that cannot be stored would stay valid and unused.
-    _ = try workspace.store.load()
-    let host = try workspace.host(host)
-    var app = try workspace.app(for: host)
-    if let scopes { app.scopes = scopes }
-    let endpoints = workspace.endpoints(for: host)
-    let announce = { (line: String) in environment.stderr.write(line + "\n") }
-    let (flow, note) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
-    if let note { announce(note) }
-    let result: LoginResult
-    switch flow {
-    case .browser:
-      let login = LoopbackLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, timeout: Double(timeout ?? Self.defaultTimeout), port: port ?? 0,
-        stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile,
-        pasteInput: noBrowser && environment.stdin.isTerminal ? environment.stdin.descriptor : nil)
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
-    case .device:
-      let login = DeviceFlowLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
-      result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
+    let github = try GitHubLogin(environment: environment)
+    let (flow, _) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
+    let options = LoginOptions(
+      host: host, flow: device || web || noBrowser ? flow : nil, scopes: scopes, expectedLogin: expectedLogin,
+      timeout: timeout, port: port ?? 0, opensBrowser: !noBrowser, acceptsPastedRedirect: noBrowser)
+    _ = try github.blockingLogin(options, stop: Interruption(descriptor: environment.interruptDescriptor())) { event in
+      for line in event.lines { environment.stderr.write(line + "\n") }
     }
-    let replaced = try workspace.store.update { credentials in
-      credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
-    }
-    environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
-    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     return .success
-  }
-
-  /// Opens `url` unless `--no-browser` or no browser can be shown here; says why not when it
-  /// fails, and with `explain` also when there is no display. Returns whether one was started.
-  private func openBrowser(_ url: WebURL, in environment: Environment, explain: Bool) -> Bool {
-    if noBrowser { return false }
-    guard SystemBrowser.canOpen(environment: environment.variables) else {
-      if explain { environment.stderr.write("No display found, so no browser was opened here.\n") }
-      return false
-    }
-    do {
-      try environment.browser.open(url, environment: environment.variables)
-      return true
-    } catch {
-      environment.stderr.write("Could not open a browser (\(error)); open the URL above yourself.\n")
-      return false
-    }
-  }
-}
-
-extension Credential {
-  /// The stored form of a finished login: granted scopes from `X-OAuth-Scopes` when GitHub
-  /// sent it, else from the token response (R25).
-  init(_ result: LoginResult, viaDeviceFlow: Bool = false) {
-    self.init(
-      login: result.user.login, userID: result.user.id, token: result.token.accessToken,
-      tokenType: result.token.tokenType, scopes: result.user.grantedScopes ?? result.token.scopes,
-      createdAt: result.receivedAt, expiresAt: result.accessTokenExpiresAt,
-      refreshToken: result.token.refreshToken, refreshTokenExpiresAt: result.refreshTokenExpiresAt,
-      viaDeviceFlow: viaDeviceFlow)
   }
 }

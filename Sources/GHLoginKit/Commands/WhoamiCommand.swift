@@ -18,15 +18,15 @@ struct WhoamiCommand: Command {
     json = arguments.flag("json")
   }
 
+  /// The library's ``GitHubLogin/blockingIdentity(host:account:)``, printed.
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment)
-    let (host, account) = try workspace.usableCredential(selection)
-    let identity = try workspace.api(for: host).user(token: account.token)
+    let github = try GitHubLogin(environment: environment)
+    let identity = try github.blockingIdentity(host: selection.host, account: selection.user)
     if json {
       environment.stdout.write(String(decoding: identity.rawJSON, as: UTF8.self) + "\n")
     } else {
       let name = identity.name.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
-      environment.stdout.write("\(identity.login)\(name) on \(host.name)\n")
+      environment.stdout.write("\(identity.login)\(name) on \(identity.host)\n")
     }
     return .success
   }

@@ -1,15 +1,22 @@
 /// What the commands that work on logins share: the resolved paths, the config, the
 /// credential store, and the rules for choosing a host and an account.
-struct Workspace {
+struct Workspace: Sendable {
   let environment: Environment
   let paths: ConfigPaths
   let config: Config
   let store: CredentialStore
 
   init(_ environment: Environment) throws {
+    let paths = try ConfigPaths.resolve(environment.variables)
+    self.init(environment, paths: paths, config: try Config.load(paths: paths, variables: environment.variables))
+  }
+
+  /// A workspace with a configuration that does not come from the config file (the library's
+  /// ``GitHubLoginConfiguration``).
+  init(_ environment: Environment, paths: ConfigPaths, config: Config) {
     self.environment = environment
-    paths = try ConfigPaths.resolve(environment.variables)
-    config = try Config.load(paths: paths, variables: environment.variables)
+    self.paths = paths
+    self.config = config
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
   }
 
@@ -164,21 +171,29 @@ extension Workspace {
   func usableCredential(
     _ selection: AccountSelection, in credentials: Credentials
   ) throws -> (host: GitHubHost, credential: Credential) {
-    let (host, account) = try select(selection, in: credentials)
+    let usable = try usableCredentialReport(selection, in: credentials)
+    if let warning = usable.warning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    return (usable.host, usable.credential)
+  }
+
+  /// ``usableCredential(_:in:)`` without printing: a refresh that failed while the current token
+  /// still works comes back as `warning` (the library's ``AccessToken/refreshWarning``).
+  func usableCredentialReport(
+    _ selection: AccountSelection, in credentials: Credentials? = nil
+  ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
+    let (host, account) = try select(selection, in: credentials ?? store.load())
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
-    case .use, .useUntilExpiry: return (host, account)
+    case .use, .useUntilExpiry: return (host, account, nil)
     case .refresh, .sessionOver: break
     }
     let outcome = try refresher(for: host).usable(account)
-    if let reason = outcome.deferredFailure?.reason {
-      let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-      environment.stderr.write(
-        "ghlogin: warning: could not refresh the token for \(host): \(reason); "
-          + "using the current token, which expires in \(DurationText.describe(left))\n")
-    }
-    return (host, outcome.credential)
+    guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
+    let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
+    let warning = "could not refresh the token for \(host): \(reason); "
+      + "using the current token, which expires in \(DurationText.describe(left))"
+    return (host, outcome.credential, warning)
   }
 
   /// A revocation for tokens of `host`, when a client secret is configured for it; nil when
@@ -198,16 +213,26 @@ extension Workspace {
 
 extension Workspace {
   /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
-  /// only when a client secret is configured, and a failure is only a warning on stderr.
-  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) {
-    guard old.token != newToken, let revocation = revocation(for: host) else { return }
+  /// only when a client secret is configured. Returns the warning to show when that failed.
+  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
+    guard old.token != newToken, let revocation = revocation(for: host) else { return nil }
     do {
       _ = try revocation.revoke(token: old.token)
+      return nil
     } catch {
       let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      environment.stderr.write(
-        "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
-          + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))\n")
+      return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
+        + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))"
     }
+  }
+
+  /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
+  /// and API client sharing the host's transport.
+  func loginContext(
+    for host: GitHubHost, app: OAuthApp, stopFD: Int32?, expectedLogin: String?
+  ) -> LoginContext {
+    LoginContext(
+      host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
+      clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin, configPath: paths.configFile)
   }
 }

@@ -22,8 +22,9 @@ import Testing
     PollScript(clock: clock, polls).install(on: transport)
     if let user { transport.on("GET", DeviceStub.userURL, respond: user) }
     let login = DeviceFlowLogin(
-      host: .gitHubDotCom, endpoints: endpoints, app: DeviceStub.app, transport: transport, clock: clock,
-      expectedLogin: expectedLogin)
+      LoginContext(
+        host: .gitHubDotCom, app: DeviceStub.app, endpoints: endpoints, transport: transport, clock: clock,
+        expectedLogin: expectedLogin))
     var announced: [String] = []
     var opened: [WebURL] = []
     let result = Result {
@@ -112,8 +113,8 @@ import Testing
   }
 
   @Test func durations() {
-    #expect(DeviceFlowLogin.duration(900) == "15 minutes")
-    #expect(DeviceFlowLogin.duration(90) == "90 seconds")
-    #expect(DeviceFlowLogin.duration(2.5) == "3 seconds")
+    #expect(LoginEvent.duration(900) == "15 minutes")
+    #expect(LoginEvent.duration(90) == "90 seconds")
+    #expect(LoginEvent.duration(121) == "121 seconds")
   }
 }
