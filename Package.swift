@@ -9,7 +9,9 @@ let settings: [SwiftSetting] = [
 let package = Package(
   name: "ghlogin",
   products: [
-    .executable(name: "ghlogin", targets: ["ghlogin"])
+    .executable(name: "ghlogin", targets: ["ghlogin"]),
+    // The library Swift tools depend on (its public API: Sources/GHLoginKit/API, api/GHLoginKit.txt).
+    .library(name: "GHLoginKit", targets: ["GHLoginKit"]),
   ],
   targets: [
     // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
