@@ -1,6 +1,12 @@
-/// The exit statuses ghlogin promises to scripts (DESIGN.md, "The contract").
+/// The exit statuses ghlogin promises to scripts (DESIGN.md, "The contract"), for any
+/// command-line tool that wants to follow the same contract (``init(for:)``).
+///
+/// It lives with the other basic types, below every layer that throws: errors say how they
+/// end a process without reaching up to the command line.
 public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The number passed to `exit`.
   public let rawValue: Int32
+  /// The status `rawValue`.
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// The command did what it was asked.
@@ -14,6 +20,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// Interrupted by the user (SIGINT).
   public static let interrupted = ExitStatus(rawValue: 130)
 
+  /// The number, as text.
   public var description: String { String(rawValue) }
 }
 
