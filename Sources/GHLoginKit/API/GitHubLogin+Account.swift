@@ -2,19 +2,20 @@ extension GitHubLogin {
   /// Asks GitHub who the stored token of `host` and `account` belongs to (`GET /user`),
   /// refreshing the token first when it is due.
   ///
-  /// Runs on a thread of its own; cancelling the task abandons the request.
+  /// Runs on a thread of its own. A request already sent is not cut short by cancellation; it
+  /// is bounded by its timeout (30 seconds).
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub no
   ///   longer accepts the token, ``GitHubLoginError/Kind/notLoggedIn`` without a login.
-  public func identity(host: String? = nil, account: String? = nil) async throws(GitHubLoginError) -> GitHubIdentity {
+  public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
     let result = await DedicatedThread.run { _ in
-      Result { () throws(GitHubLoginError) in try self.blockingIdentity(host: host, account: account) }
+      try self.blockingIdentity(host: host, account: account)
     }
     return try result.get()
   }
 
   /// ``identity(host:account:)`` on the calling thread, for command-line tools without an
   /// async context; it blocks for one HTTPS request.
-  public func blockingIdentity(host: String? = nil, account: String? = nil) throws(GitHubLoginError) -> GitHubIdentity {
+  public func blockingIdentity(host: String? = nil, account: String? = nil) throws -> GitHubIdentity {
     do {
       let (chosen, credential) = try workspace.usableCredential(AccountSelection(host: host, user: account))
       return GitHubIdentity(try workspace.api(for: chosen).user(token: credential.token), host: chosen.name)
@@ -28,11 +29,11 @@ extension GitHubLogin {
   /// did, in one locked update.
   ///
   /// Runs on a thread of its own.
-  public func logout(host: String? = nil, account: String? = nil, revoke: Bool = true) async throws(GitHubLoginError)
+  public func logout(host: String? = nil, account: String? = nil, revoke: Bool = true) async throws
     -> LogoutOutcome
   {
     let result = await DedicatedThread.run { _ in
-      Result { () throws(GitHubLoginError) in try self.blockingLogout(host: host, account: account, revoke: revoke) }
+      try self.blockingLogout(host: host, account: account, revoke: revoke)
     }
     return try result.get()
   }
@@ -41,7 +42,7 @@ extension GitHubLogin {
   /// async context.
   public func blockingLogout(
     host: String? = nil, account: String? = nil, revoke: Bool = true
-  ) throws(GitHubLoginError) -> LogoutOutcome {
+  ) throws -> LogoutOutcome {
     do {
       let selection = AccountSelection(host: host, user: account)
       // Revoke and remove under the lock, so a refresh in another process cannot swap in a new

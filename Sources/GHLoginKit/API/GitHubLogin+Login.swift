@@ -10,11 +10,9 @@ extension GitHubLogin {
   /// line, then ``LoginEvent/loggedIn(host:login:)``.
   public func login(
     _ options: LoginOptions = LoginOptions(), events: @escaping @Sendable (LoginEvent) -> Void
-  ) async throws(GitHubLoginError) -> LoginOutcome {
+  ) async throws -> LoginOutcome {
     let result = await DedicatedThread.run { stopFD in
-      Result { () throws(GitHubLoginError) in
-        try self.blockingLogin(options, stop: Interruption(descriptor: stopFD), events: events)
-      }
+      try self.blockingLogin(options, stop: Interruption(descriptor: stopFD), events: events)
     }
     return try result.get()
   }
@@ -27,7 +25,7 @@ extension GitHubLogin {
   /// ``GitHubLoginError/Kind/cancelled``.
   public func blockingLogin(
     _ options: LoginOptions = LoginOptions(), stop: Interruption = .none, events: (LoginEvent) -> Void
-  ) throws(GitHubLoginError) -> LoginOutcome {
+  ) throws -> LoginOutcome {
     do {
       return try performLogin(options, stopFD: stop.descriptor, events: events)
     } catch {

@@ -6,6 +6,9 @@
 /// uses (`$GHLOGIN_CREDENTIALS`, else `credentials.json` next to the ghlogin config), under
 /// the same lock, so a tool and the `ghlogin` command never overwrite each other's refresh.
 ///
+/// Every method throws only ``GitHubLoginError``: catch it with
+/// `catch let error as GitHubLoginError` and branch on its ``GitHubLoginError/kind``.
+///
 /// ```swift
 /// let github = try GitHubLogin()                   // the user's ghlogin configuration
 /// let token = try github.token().value             // fast: a file read, refreshed when due
@@ -20,14 +23,14 @@ public struct GitHubLogin: Sendable {
   ///
   /// Throws a ``GitHubLoginError/Kind/configuration`` error when the file is invalid or `HOME`
   /// is unset; a missing file is fine (logging in then needs a client ID).
-  public init() throws(GitHubLoginError) {
+  public init() throws {
     try self.init(environment: .process())
   }
 
   /// Uses the OAuth app and host of `configuration`; logins are still stored in the user's
   /// ghlogin credentials file, or in `credentialsFile` when given (its directory is made
   /// `0700`, the file `0600`).
-  public init(configuration: GitHubLoginConfiguration, credentialsFile: String? = nil) throws(GitHubLoginError) {
+  public init(configuration: GitHubLoginConfiguration, credentialsFile: String? = nil) throws {
     try self.init(environment: .process(), configuration: configuration, credentialsFile: credentialsFile)
   }
 
@@ -39,7 +42,7 @@ public struct GitHubLogin: Sendable {
   /// `configuration` in `environment`.
   init(
     environment: Environment, configuration: GitHubLoginConfiguration, credentialsFile: String? = nil
-  ) throws(GitHubLoginError) {
+  ) throws {
     do {
       var paths = try ConfigPaths.resolve(environment.variables)
       if let credentialsFile { paths = ConfigPaths(configFile: paths.configFile, credentialsFile: credentialsFile, home: paths.home) }
@@ -71,7 +74,7 @@ public struct GitHubLogin: Sendable {
   ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/notLoggedIn`` when there is no
   ///   login, ``GitHubLoginError/Kind/tokenRejected`` when the refresh token is dead.
-  public func token(host: String? = nil, account: String? = nil) throws(GitHubLoginError) -> AccessToken {
+  public func token(host: String? = nil, account: String? = nil) throws -> AccessToken {
     do {
       let usable = try workspace.usableCredentialReport(AccountSelection(host: host, user: account))
       return AccessToken(usable.credential, host: usable.host.name, refreshWarning: usable.warning)

@@ -14,7 +14,7 @@ enum DedicatedThread {
   /// Runs `body` on a new thread with the read end of a cancellation pipe; cancelling the
   /// calling task makes that descriptor readable.
   static func run<T: Sendable>(
-    _ body: @escaping @Sendable (_ stopFD: Int32?) -> Result<T, GitHubLoginError>
+    _ body: @escaping @Sendable (_ stopFD: Int32?) throws -> T
   ) async -> Result<T, GitHubLoginError> {
     let pipe: CancellationPipe
     do { pipe = try CancellationPipe() } catch {
@@ -22,7 +22,13 @@ enum DedicatedThread {
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, GitHubLoginError>, Never>) in
-        let job = Job { continuation.resume(returning: body(pipe.readFD)) }
+        let job = Job {
+          do {
+            continuation.resume(returning: .success(try body(pipe.readFD)))
+          } catch {
+            continuation.resume(returning: .failure(GitHubLoginError(error)))
+          }
+        }
         if let failure = start(job) {
           continuation.resume(returning: .failure(GitHubLoginError(failure)))
         }

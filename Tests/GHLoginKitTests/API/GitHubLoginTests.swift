@@ -32,7 +32,7 @@ import Testing
     do {
       _ = try github.token()
       Issue.record("a token without a login")
-    } catch {
+    } catch let error as GitHubLoginError {
       #expect(error.kind == .notLoggedIn)
       #expect(error.exitStatus == .notLoggedIn)
       #expect(error.message == "not logged in to github.com; run 'ghlogin auth'")
@@ -58,7 +58,7 @@ import Testing
     do {
       _ = try GitHubLogin(environment: environment(), configuration: app)
       Issue.record("plain http to a remote host was accepted")
-    } catch {
+    } catch let error as GitHubLoginError {
       #expect(error.kind == .configuration)
       #expect(error.exitStatus == .usage)
       #expect(error.message.contains("token_url"), "\(error.message)")
