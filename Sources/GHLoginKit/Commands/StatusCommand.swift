@@ -42,7 +42,7 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
+        text += Self.describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
       }
     }
     guard found else {
@@ -84,7 +84,9 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(_ account: Credential, on host: String, active: Bool, clock: any TimeSource) -> String {
+  /// The lines for one account (internal, not private: the token-response fuzz target drives it
+  /// with hostile expiry times).
+  static func describe(_ account: Credential, on host: String, active: Bool, clock: any TimeSource) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
     if active { notes.append("active") }

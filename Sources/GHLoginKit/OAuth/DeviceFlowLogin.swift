@@ -42,7 +42,7 @@ struct DeviceFlowLogin: Sendable {
     }
     var lifetime = Double(authorization.expiresIn)
     if let maxWait { lifetime = min(lifetime, maxWait) }
-    events(.waiting(flow: .device, seconds: Int(lifetime.rounded(.up)), browserOpened: opened))
+    events(.waiting(flow: .device, seconds: DurationText.wholeSeconds(lifetime, rounding: .up), browserOpened: opened))
 
     let poller = DeviceFlowPoller(
       authorization: authorization, app: context.app, endpoint: context.tokenEndpoint, clock: context.clock,
@@ -60,5 +60,10 @@ struct DeviceFlowLogin: Sendable {
   /// GitHub host (that of the authorize endpoint), compared without the port (R39, RFC 8628 §5.4).
   static func mayOpen(_ page: WebURL, configured: WebURL) -> Bool {
     page.host == configured.host && (page.scheme == .https || page.isLoopback)
+  }
+
+  /// "15 minutes" for whole minutes from two minutes up, else "N seconds" (never traps).
+  static func duration(_ seconds: Double) -> String {
+    LoginEvent.duration(DurationText.wholeSeconds(seconds, rounding: .up))
   }
 }

@@ -39,7 +39,7 @@ struct LoopbackLogin: Sendable {
 
     events(.openAuthorizationPage(url: url.description, host: host.description))
     let opened = openBrowser(url)
-    events(.waiting(flow: .browser, seconds: Int(timeout.rounded(.up)), browserOpened: opened))
+    events(.waiting(flow: .browser, seconds: DurationText.wholeSeconds(timeout, rounding: .up), browserOpened: opened))
     if pasteInput != nil { events(.notice(PasteBack.prompt)) }
     // While the user is in the browser: the TLS set-up is then not between callback and token.
     context.transport.prepare(for: context.endpoints.token)
@@ -54,7 +54,7 @@ struct LoopbackLogin: Sendable {
       case .input(let line):
         if let complaint = PasteBack.deliver(line, to: session) { events(.notice(complaint)) }
         if let result = session.outcome { return try result.get() }
-      case .timedOut: throw LoginError(.timedOut(seconds: Int(timeout.rounded(.up))), host: host)
+      case .timedOut: throw LoginError(.timedOut(seconds: DurationText.wholeSeconds(timeout, rounding: .up)), host: host)
       case .interrupted: throw LoginError(.interrupted, host: host)
       }
     }
