@@ -2,13 +2,12 @@ extension GitHubLogin {
   /// Asks GitHub who the stored token of `host` and `account` belongs to (`GET /user`),
   /// refreshing the token first when it is due.
   ///
-  /// Runs on a thread of its own. A request already sent is not cut short by cancellation; it
-  /// is bounded by its timeout (30 seconds).
+  /// Runs on a thread of its own; cancelling the task ends the request at once.
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub no
   ///   longer accepts the token, ``GitHubLoginError/Kind/notLoggedIn`` without a login.
   public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
-    let result = await DedicatedThread.run { _ in
-      try self.blockingIdentity(host: host, account: account)
+    let result = await DedicatedThread.run { stopFD in
+      try GitHubLogin(workspace: self.workspace.stopping(on: stopFD)).blockingIdentity(host: host, account: account)
     }
     return try result.get()
   }
@@ -28,12 +27,14 @@ extension GitHubLogin {
   /// secret is configured) and removes it from the credentials file, whatever the revocation
   /// did, in one locked update.
   ///
-  /// Runs on a thread of its own.
+  /// Runs on a thread of its own; cancelling the task ends a revocation request at once (the
+  /// token is still removed locally).
   public func logout(host: String? = nil, account: String? = nil, revoke: Bool = true) async throws
     -> LogoutOutcome
   {
-    let result = await DedicatedThread.run { _ in
-      try self.blockingLogout(host: host, account: account, revoke: revoke)
+    let result = await DedicatedThread.run { stopFD in
+      try GitHubLogin(workspace: self.workspace.stopping(on: stopFD)).blockingLogout(
+        host: host, account: account, revoke: revoke)
     }
     return try result.get()
   }

@@ -27,15 +27,14 @@ extension GitHubLogin {
     _ options: LoginOptions = LoginOptions(), stop: Interruption = .none, events: (LoginEvent) -> Void
   ) throws -> LoginOutcome {
     do {
-      return try performLogin(options, stopFD: stop.descriptor, events: events)
+      return try GitHubLogin(workspace: workspace.stopping(on: stop.descriptor)).performLogin(options, events: events)
     } catch {
       throw GitHubLoginError(error)
     }
   }
 
-  private func performLogin(
-    _ options: LoginOptions, stopFD: Int32?, events: (LoginEvent) -> Void
-  ) throws -> LoginOutcome {
+  /// The login, stopped by the workspace's stop descriptor.
+  private func performLogin(_ options: LoginOptions, events: (LoginEvent) -> Void) throws -> LoginOutcome {
     let environment = workspace.environment
     // Refuse an unusable credentials file before anything is approved in the browser:
     // a token GitHub issued that cannot be stored would stay valid and unused.
@@ -51,7 +50,7 @@ extension GitHubLogin {
       flow = automatic
       if let note { events(.notice(note)) }
     }
-    let context = workspace.loginContext(for: host, app: app, stopFD: stopFD, expectedLogin: options.expectedLogin)
+    let context = workspace.loginContext(for: host, app: app, expectedLogin: options.expectedLogin)
     let result: LoginResult
     switch flow {
     case .browser:

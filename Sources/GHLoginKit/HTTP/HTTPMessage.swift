@@ -91,10 +91,15 @@ protocol HTTPTransport: Sendable {
   /// included), so that ``send(_:timeout:)`` has less to do; nothing is sent and errors surface
   /// in `send`. The default does nothing.
   func prepare(for url: WebURL)
+
+  /// This transport with every wait also ending once `stopFD` becomes readable (a request then
+  /// fails as interrupted); the default ignores it (fakes answer at once).
+  func stopping(on stopFD: Int32?) -> any HTTPTransport
 }
 
 extension HTTPTransport {
   func prepare(for url: WebURL) {}
+  func stopping(on stopFD: Int32?) -> any HTTPTransport { self }
 }
 
 extension StringProtocol {

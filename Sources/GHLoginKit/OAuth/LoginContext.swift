@@ -23,6 +23,7 @@ struct LoginContext: Sendable {
     self.host = host
     self.app = app
     self.endpoints = endpoints
+    let transport = transport.stopping(on: stopFD)
     tokenEndpoint = TokenEndpoint(
       url: endpoints.token, host: host, transport: transport, timeout: requestTimeout, configPath: configPath)
     api = GitHubAPI(host: host, base: endpoints.api, transport: transport, timeout: requestTimeout)

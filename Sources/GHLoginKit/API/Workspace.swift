@@ -1,10 +1,13 @@
-/// What the commands that work on logins share: the resolved paths, the config, the
-/// credential store, and the rules for choosing a host and an account.
+/// What the library's entry points (``GitHubLogin``) and the commands that work on logins
+/// share: the resolved paths, the config, the credential store, and the rules for choosing a
+/// host and an account.
 struct Workspace: Sendable {
   let environment: Environment
   let paths: ConfigPaths
   let config: Config
   let store: CredentialStore
+  /// Ends every network wait once readable (``stopping(on:)``); nil: requests run to their timeout.
+  private(set) var stopFD: Int32?
 
   init(_ environment: Environment) throws {
     let paths = try ConfigPaths.resolve(environment.variables)
@@ -74,7 +77,8 @@ struct NotLoggedIn: ReportableError, Equatable {
   var exitStatus: ExitStatus { .notLoggedIn }
 }
 
-/// `--host` and `--user` as given on the command line; `Workspace` resolves them.
+/// A host and an account as asked for (`--host`/`--user`, or the library's arguments);
+/// `Workspace` resolves them.
 struct AccountSelection: Sendable, Equatable {
   var host: String?
   var user: String?
@@ -83,17 +87,6 @@ struct AccountSelection: Sendable, Equatable {
     self.host = host
     self.user = user
   }
-
-  init(_ arguments: ParsedArguments) {
-    self.init(host: arguments.value("host"), user: arguments.value("user"))
-  }
-}
-
-extension OptionSpec {
-  static let host = OptionSpec.option(
-    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)")
-  static let user = OptionSpec.option(
-    "user", value: "LOGIN", help: "The account on that host (default: GHLOGIN_USER, then the active account)")
 }
 
 extension Workspace {
@@ -116,9 +109,18 @@ extension Workspace {
       clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
   }
 
-  /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store.
+  /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store, and
+  /// stopped by ``stopFD``.
   func transport(for host: GitHubHost) -> any HTTPTransport {
-    environment.transport(config.settings(for: host.name).caFile)
+    environment.transport(config.settings(for: host.name).caFile).stopping(on: stopFD)
+  }
+
+  /// This workspace with every network wait (and a login's waits) also ending once `stopFD`
+  /// becomes readable: the SIGINT self-pipe, or a library call's cancellation pipe.
+  func stopping(on stopFD: Int32?) -> Workspace {
+    var copy = self
+    copy.stopFD = stopFD
+    return copy
   }
 
   /// The REST API of `host`.
@@ -228,9 +230,7 @@ extension Workspace {
 
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
-  func loginContext(
-    for host: GitHubHost, app: OAuthApp, stopFD: Int32?, expectedLogin: String?
-  ) -> LoginContext {
+  func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
     LoginContext(
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
       clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin, configPath: paths.configFile)
