@@ -9,9 +9,15 @@ struct Workspace: Sendable {
   /// Ends every network wait once readable (``stopping(on:)``); nil: requests run to their timeout.
   private(set) var stopFD: Int32?
 
-  init(_ environment: Environment) throws {
+  /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
+  /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
+  /// none at the new place (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read.
+  init(_ environment: Environment, quiet: Bool = false) throws {
     let paths = try ConfigPaths.resolve(environment.variables)
     self.init(environment, paths: paths, config: try Config.load(paths: paths, variables: environment.variables))
+    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
+      environment.stderr.write(notice)
+    }
   }
 
   /// A workspace with a configuration that does not come from the config file (the library's
@@ -23,8 +29,9 @@ struct Workspace: Sendable {
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
   }
 
-  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`; with
-  /// none of those, the one host the store holds logins for, else github.com.
+  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`, else the
+  /// host its top-level endpoints share (``EndpointHost``; a config error when they share
+  /// none, R87); with none of those, the one host the store holds logins for, else github.com.
   ///
   /// With no choice made and logins for several hosts, it refuses to guess: a script must
   /// never be handed another host's token (R84).
@@ -33,6 +40,7 @@ struct Workspace: Sendable {
     if let chosen = option ?? fromEnvironment ?? config.host {
       return try GitHubHost(validating: chosen)
     }
+    if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
       throw UsageError(

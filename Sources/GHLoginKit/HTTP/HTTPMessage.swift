@@ -89,8 +89,9 @@ protocol HTTPTransport: Sendable {
 
   /// Gets ready for a request to `url` soon (the real client makes its TLS context, trust store
   /// included), so that ``send(_:timeout:)`` has less to do; nothing is sent and errors surface
-  /// in `send`. The default does nothing.
-  func prepare(for url: WebURL)
+  /// in `send`, except a trust file that can never be used (a FIFO as `SSL_CERT_FILE`, R90),
+  /// thrown here so a login stops before the browser step. The default does nothing.
+  func prepare(for url: WebURL) throws
 
   /// This transport with every wait also ending once `stopFD` becomes readable (a request then
   /// fails as interrupted); the default ignores it (fakes answer at once).
@@ -98,7 +99,7 @@ protocol HTTPTransport: Sendable {
 }
 
 extension HTTPTransport {
-  func prepare(for url: WebURL) {}
+  func prepare(for url: WebURL) throws {}
   func stopping(on stopFD: Int32?) -> any HTTPTransport { self }
 }
 

@@ -37,12 +37,14 @@ struct LoopbackLogin: Sendable {
       endpoint: context.endpoints.authorize, app: context.app, redirectURI: session.redirectURI,
       request: session.request, login: context.expectedLogin)
 
+    // The TLS set-up (trust store included) before the browser step: a trust file that can never
+    // work (R90) ends the login now, and after the callback only the handshakes remain.
+    try context.transport.prepare(for: context.endpoints.token)
+
     events(.openAuthorizationPage(url: url.description, host: host.description))
     let opened = openBrowser(url)
     events(.waiting(flow: .browser, seconds: DurationText.wholeSeconds(timeout, rounding: .up), browserOpened: opened))
     if pasteInput != nil { events(.notice(PasteBack.prompt)) }
-    // While the user is in the browser: the TLS set-up is then not between callback and token.
-    context.transport.prepare(for: context.endpoints.token)
 
     let deadline = context.clock.monotonic() + timeout
     while true {

@@ -24,6 +24,9 @@ struct Config: Sendable, Equatable {
   var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
   var clientSecretOverride: String?
+  /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
+  /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
+  var endpointHost: Result<String, ConfigError>?
 
   init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
@@ -38,8 +41,13 @@ struct Config: Sendable, Equatable {
     self.clientSecretOverride = clientSecretOverride
   }
 
-  /// The host to use when none is given: the top-level `host`, else github.com.
-  var defaultHost: String { host ?? Self.defaultHostName }
+  /// The host to use when none is given: the top-level `host`, else the host the top-level
+  /// endpoints share, else github.com.
+  var defaultHost: String {
+    if let host { return host }
+    if case .success(let shared) = endpointHost { return shared }
+    return Self.defaultHostName
+  }
 
   /// Reads and validates `paths.configFile` and captures the environment overrides.
   ///
@@ -95,6 +103,7 @@ struct Config: Sendable, Equatable {
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
+    if config.host == nil { config.endpointHost = EndpointHost.derive(config.topLevel, file: file) }
     return config
   }
 
