@@ -45,14 +45,17 @@ let package = Package(
           .when(configuration: .release))
       ]
     ),
+    // What both test targets share: /proc reading, the raw loopback TCP client. Not a product;
+    // nothing in Sources depends on it.
+    .target(name: "GHLoginTestSupport", path: "Tests/GHLoginTestSupport", swiftSettings: settings),
     .testTarget(
       name: "GHLoginKitTests",
-      dependencies: ["GHLoginKit"],
+      dependencies: ["GHLoginKit", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ghlogin"],
+      dependencies: ["ghlogin", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
   ]
