@@ -51,7 +51,8 @@ extension GitHubLogin {
       let (chosen, login, revocation) = try workspace.store.update { credentials in
         let (chosen, account) = try workspace.select(selection, in: credentials)
         let revocation = revoke ? self.revoke(account.token, on: chosen) : .skipped
-        credentials.remove(login: account.login, from: chosen.name)
+        // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
+        credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
         return (chosen, account.login, revocation)
       }
       return LogoutOutcome(

@@ -66,7 +66,13 @@ extension GitHubLogin {
     let credential = Credential(result, viaDeviceFlow: flow == .device)
     var replaced: Credential?
     if options.storesLogin {
-      replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+      // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
+      // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
+      do {
+        replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+      } catch {
+        throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
+      }
     }
     events(.loggedIn(host: host.name, login: result.user.login))
     if let replaced, let warning = workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) {
