@@ -10,7 +10,9 @@ let settings: [SwiftSetting] = [
 let package = Package(
   name: "ghlogin",
   products: [
-    .executable(name: "ghlogin", targets: ["ghlogin"])
+    .executable(name: "ghlogin", targets: ["ghlogin"]),
+    // The library Swift tools depend on (its public API: Sources/GHLoginKit/API, api/GHLoginKit.txt).
+    .library(name: "GHLoginKit", targets: ["GHLoginKit"]),
   ],
   targets: [
     // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
@@ -43,14 +45,17 @@ let package = Package(
           .when(configuration: .release))
       ]
     ),
+    // What both test targets share: /proc reading, the raw loopback TCP client. Not a product;
+    // nothing in Sources depends on it.
+    .target(name: "GHLoginTestSupport", path: "Tests/GHLoginTestSupport", swiftSettings: settings),
     .testTarget(
       name: "GHLoginKitTests",
-      dependencies: ["GHLoginKit"],
+      dependencies: ["GHLoginKit", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ghlogin"],
+      dependencies: ["ghlogin", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
   ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -33,23 +34,8 @@ enum RawHTTP {
 
   /// Connects to 127.0.0.1:`port`.
   static func connect(port: Int) -> Connection {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return .failure(errno: errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let result = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    if result != 0 {
-      let code = errno
-      close(fd)
-      return .failure(errno: code)
-    }
-    return .success(fd)
+    let fd = LoopbackSocket.connect(port: port)
+    return fd >= 0 ? .success(fd) : .failure(errno: -fd)
   }
 
   /// Whether nothing listens on 127.0.0.1:`port` any more (connect is refused).

@@ -51,12 +51,7 @@ struct AuthCommand: Command {
     ], aliases: ["login"])
 
   /// The two ways to log in.
-  enum Flow: Equatable {
-    /// The authorization-code flow with a loopback redirect.
-    case browser
-    /// The device authorization grant.
-    case device
-  }
+  typealias Flow = LoginFlow
 
   var host: String?
   var scopes: [String]?
@@ -70,9 +65,6 @@ struct AuthCommand: Command {
   var withToken: Bool
   /// `--add-scopes`: scopes to ask for on top of those the current login was granted.
   var addScopes: [String]?
-
-  /// The default of `--timeout` for the browser flow.
-  static let defaultTimeout = 300
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     host = arguments.value("host")
@@ -120,123 +112,53 @@ struct AuthCommand: Command {
   static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: [String: String]) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
-    func isSet(_ name: String) -> Bool { !(variables[name] ?? "").isEmpty }
-    if isSet("SSH_CONNECTION") || isSet("SSH_TTY") {
-      return (.device, "Logged in over SSH: using the device flow (pass --web for the browser flow).")
-    }
-    if !isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY") {
-      return (.device, "No display found: using the device flow (pass --web for the browser flow).")
-    }
-    return (.browser, nil)
+    return GitHubLogin.chooseFlow(variables: variables)
   }
 
+  /// Logs in through the library's entry point (``GitHubLogin/blockingLogin(_:stop:events:)``),
+  /// printing each event's lines on stderr; Ctrl-C stops the wait.
   func run(in environment: Environment) throws -> ExitStatus {
     if withToken { return try runWithToken(in: environment) }
     let workspace = try Workspace(environment)
-    // Refuse an unusable credentials file before anything is approved in the browser:
-    // a token GitHub issued that cannot be stored would stay valid and unused.
-    let stored = try workspace.store.load()
-    let host = try workspace.host(host)
-    var app = try workspace.app(for: host)
-    if let scopes { app.scopes = scopes }
-    var expectedLogin = expectedLogin
+    let github = GitHubLogin(workspace: workspace)
+    var scopes = self.scopes
+    var expectedLogin = self.expectedLogin
     if let addScopes {
       // The union, granted ones first, each once; the same account must log in again.
-      let account = try workspace.account(on: host, user: expectedLogin, in: stored)
-      app.scopes = account.scopes + addScopes.filter { !account.scopes.contains($0) }
+      let account = try workspace.account(on: try workspace.host(host), user: expectedLogin, in: workspace.store.load())
+      scopes = account.scopes + addScopes.filter { !account.scopes.contains($0) }
       expectedLogin = account.login
     }
-    let endpoints = workspace.endpoints(for: host)
+    let (flow, _) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
+    let options = LoginOptions(
+      host: host, flow: device || web || noBrowser ? flow : nil, scopes: scopes, expectedLogin: expectedLogin,
+      timeout: timeout, port: port ?? 0, opensBrowser: !noBrowser, acceptsPastedRedirect: noBrowser)
     let style = TerminalStyle(environment.stderr, variables: environment.variables)
     let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
-    let announce = { (line: String) in waiting.announce(line) }
-    let (flow, note) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
-    if let note { announce(note) }
-    let result: LoginResult
+    // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
+    let pasting = noBrowser && environment.stdin.isTerminal
+    let outcome: LoginOutcome
     do {
-      result = try login(
-        flow, note: note, host: host, app: app, endpoints: endpoints, workspace: workspace,
-        waiting: waiting, style: style)
+      outcome = try github.blockingLogin(options, stop: Interruption(descriptor: environment.interruptDescriptor())) {
+        event in
+        switch event {
+        case .loggedIn:
+          waiting.stop(erase: true)
+          for line in event.lines { environment.stderr.write(style.success(line) + "\n") }
+        case .waiting(let flow, let seconds, _):
+          event.lines.forEach(waiting.announce)
+          if !(flow == .browser && pasting) { waiting.start(until: environment.clock.monotonic() + Double(seconds)) }
+        default:
+          event.lines(emphasizing: { style.bold($0) }).forEach(waiting.announce)
+        }
+      }
       waiting.stop(erase: true)
     } catch {
-      let status = (error as? any ReportableError)?.exitStatus
-      waiting.stop(erase: status != .interrupted)
+      waiting.stop(erase: ExitStatus(for: error) != .interrupted)
       throw error
     }
-    // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
-    // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
-    let replaced: Credential?
-    do {
-      replaced = try workspace.store.update { credentials in
-        credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
-      }
-    } catch {
-      throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
-    }
-    environment.stderr.write("\(style.success("Logged in to \(host.name) as \(result.user.login)"))\n")
-    if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
-    if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
+    let loggedIn = try GitHubHost(validating: outcome.token.host)
+    if let hint = GitSetupHint.line(for: loggedIn, workspace: workspace) { environment.stderr.write(hint) }
     return .success
-  }
-
-  /// Runs the login of `flow`, its lines and countdown through `waiting`.
-  private func login(
-    _ flow: Flow, note: String?, host: GitHubHost, app: OAuthApp, endpoints: Endpoints, workspace: Workspace,
-    waiting: WaitingLine, style: TerminalStyle
-  ) throws -> LoginResult {
-    let environment = workspace.environment
-    let announce = { (line: String) in waiting.announce(line) }
-    let onWait: @Sendable (Double) -> Void = { waiting.start(until: $0) }
-    switch flow {
-    case .browser:
-      var login = LoopbackLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, timeout: Double(timeout ?? Self.defaultTimeout), port: port ?? 0,
-        stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile,
-        pasteInput: noBrowser && environment.stdin.isTerminal ? environment.stdin.descriptor : nil)
-      // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
-      if login.pasteInput == nil { login.onWait = onWait }
-      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: false) })
-    case .device:
-      var login = DeviceFlowLogin(
-        host: host, endpoints: endpoints, app: app, transport: workspace.transport(for: host),
-        clock: environment.clock, stopFD: environment.interruptDescriptor(), expectedLogin: expectedLogin,
-        configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
-      login.onWait = onWait
-      login.emphasize = { [style] in style.bold($0) }
-      // "No display found" is said once: not again when the flow was chosen for that reason.
-      return try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: note == nil) })
-    }
-  }
-
-  /// Opens `url` unless `--no-browser` or no browser can be shown here; says why not when it
-  /// fails, and with `explain` also when there is no display. Returns whether one was started.
-  private func openBrowser(_ url: WebURL, in environment: Environment, explain: Bool) -> Bool {
-    if noBrowser { return false }
-    guard SystemBrowser.canOpen(environment: environment.variables) else {
-      if explain { environment.stderr.write("No display found, so no browser was opened here.\n") }
-      return false
-    }
-    do {
-      try environment.browser.open(url, environment: environment.variables)
-      return true
-    } catch {
-      environment.stderr.write("Could not open a browser (\(error)); open the URL above yourself.\n")
-      return false
-    }
-  }
-}
-
-extension Credential {
-  /// The stored form of a finished login: granted scopes from `X-OAuth-Scopes` when GitHub
-  /// sent it, else from the token response (R25).
-  init(_ result: LoginResult, viaDeviceFlow: Bool = false) {
-    self.init(
-      login: result.user.login, userID: result.user.id, token: result.token.accessToken,
-      tokenType: result.token.tokenType, scopes: result.user.grantedScopes ?? result.token.scopes,
-      createdAt: result.receivedAt, expiresAt: result.accessTokenExpiresAt,
-      refreshToken: result.token.refreshToken, refreshTokenExpiresAt: result.refreshTokenExpiresAt,
-      viaDeviceFlow: viaDeviceFlow)
   }
 }

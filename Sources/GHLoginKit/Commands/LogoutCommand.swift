@@ -18,29 +18,14 @@ struct LogoutCommand: Command {
     localOnly = arguments.flag("local-only")
   }
 
-  /// What became of the token at GitHub.
-  enum ServerSide: Equatable {
-    case revoked
-    case alreadyInvalid
-    case skipped
-    case notConfigured
-    case failed(String)
-  }
-
+  /// The library's ``GitHubLogin/blockingLogout(host:account:revoke:)``, reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment)
-    // Revoke and remove under the lock, so a refresh in another process cannot swap in a new
-    // token between the two (R46: removal is atomic and happens whatever the revocation did).
-    let (host, login, serverSide) = try workspace.store.update { credentials in
-      let (chosen, account) = try workspace.select(selection, in: credentials)
-      let serverSide = revoke(account.token, on: chosen, workspace: workspace)
-      // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
-      credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
-      return (chosen, account.login, serverSide)
-    }
-    let manual = workspace.manualRevocationURL(for: host)
-    let done = "Logged out of \(host) as \(Sanitize.terminal(login))"
-    switch serverSide {
+    let outcome = try GitHubLogin(environment: environment).blockingLogout(
+      host: selection.host, account: selection.user, revoke: !localOnly)
+    let host = outcome.host
+    let manual = outcome.manualRevocationURL
+    let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"
+    switch outcome.revocation {
     case .revoked:
       environment.stderr.write("\(done); the token was revoked at \(host)\n")
     case .alreadyInvalid:
@@ -59,19 +44,5 @@ struct LogoutCommand: Command {
           + "revoke it by hand at \(manual)\n\(done)\n")
     }
     return .success
-  }
-
-  /// Asks GitHub to revoke `token` unless `--local-only` or no client secret; never throws.
-  private func revoke(_ token: String, on host: GitHubHost, workspace: Workspace) -> ServerSide {
-    if localOnly { return .skipped }
-    guard let revocation = workspace.revocation(for: host) else { return .notConfigured }
-    do {
-      switch try revocation.revoke(token: token) {
-      case .revoked: return .revoked
-      case .alreadyInvalid: return .alreadyInvalid
-      }
-    } catch {
-      return .failed((error as? any ReportableError)?.message ?? "\(error)")
-    }
   }
 }

@@ -25,10 +25,11 @@ struct TokenCommand: Command {
     header = arguments.flag("header")
   }
 
+  /// The library's ``GitHubLogin/token(host:account:)``, printed.
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    let (_, account) = try workspace.usableCredential(selection)
-    environment.stdout.write((header ? "Authorization: Bearer " : "") + account.token + "\n")
+    let token = try GitHubLogin(workspace: Workspace(environment, unknownConfigKeys: .lenient)).token(host: selection.host, account: selection.user)
+    if let warning = token.refreshWarning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    environment.stdout.write((header ? "Authorization: Bearer " : "") + token.value + "\n")
     return .success
   }
 }

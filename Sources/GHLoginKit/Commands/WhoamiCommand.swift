@@ -19,16 +19,16 @@ struct WhoamiCommand: Command {
     json = arguments.flag("json")
   }
 
+  /// The library's ``GitHubLogin/blockingIdentity(host:account:)``, printed.
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    let (host, account) = try workspace.usableCredential(selection)
-    let identity = try workspace.api(for: host).user(token: account.token)
+    let github = GitHubLogin(workspace: try Workspace(environment, unknownConfigKeys: .lenient))
+    let identity = try github.blockingIdentity(host: selection.host, account: selection.user)
     if json {
       // As received, except C1 and bidi controls, which become \u escapes (same JSON, R: issue 12).
       environment.stdout.write(TerminalSafeJSON.escape(identity.rawJSON) + "\n")
     } else {
       let name = identity.name.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
-      environment.stdout.write("\(identity.login)\(name) on \(host.name)\n")
+      environment.stdout.write("\(identity.login)\(name) on \(identity.host)\n")
     }
     return .success
   }

@@ -40,7 +40,7 @@ struct GitHubAPI: Sendable {
   /// only within the same scheme, host and port (R75); returns the 2xx response.
   ///
   /// Sends `Authorization: Bearer`, `Accept: application/vnd.github+json`,
-  /// `X-GitHub-Api-Version` and `User-Agent: ghlogin/VERSION` (R76). The token is
+  /// and `X-GitHub-Api-Version`; the transport adds `User-Agent: ghlogin/VERSION` (R76). The token is
   /// checked before it goes into a header (R74). A redirect elsewhere is an error
   /// and nothing is sent there.
   func get(_ path: String, token: String) throws -> HTTPResponse {
@@ -51,7 +51,6 @@ struct GitHubAPI: Sendable {
     headers.add("Accept", "application/vnd.github+json")
     headers.add("Authorization", "Bearer \(token)")
     headers.add("X-GitHub-Api-Version", Self.apiVersion)
-    headers.add("User-Agent", "ghlogin/\(GHLogin.version)")
     var redirects = 0
     while true {
       let response = try transport.send(HTTPRequest(method: "GET", url: url, headers: headers), timeout: timeout)

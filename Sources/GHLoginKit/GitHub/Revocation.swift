@@ -62,7 +62,6 @@ struct Revocation: Sendable {
     headers.add("Authorization", "Basic " + Crypto.base64(Array("\(clientID):\(clientSecret)".utf8)))
     headers.add("Content-Type", "application/json")
     headers.add("X-GitHub-Api-Version", GitHubAPI.apiVersion)
-    headers.add("User-Agent", GHLogin.userAgent)
     let body: JSONValue = ["access_token": .string(token)]
     return HTTPRequest(method: "DELETE", url: url, headers: headers, body: Array(JSON.serialize(body).utf8))
   }

@@ -21,14 +21,23 @@ struct HTTPClient: HTTPTransport {
   var clock: any TimeSource = SystemClock()
   /// How names are resolved (`getaddrinfo`; tests inject one that never answers).
   var lookup: NameLookup = .system
-  /// A descriptor that becomes readable to stop waiting for the resolver; nil: the SIGINT
-  /// self-pipe when installed (``Interrupt``).
+  /// A descriptor that ends every wait (name lookup, connect, TLS, read, write) once readable:
+  /// the SIGINT self-pipe or a library call's cancellation pipe, passed down explicitly
+  /// (``stopping(on:)``); nothing global is read.
   var stopFD: Int32?
 
-  init(variables: [String: String], caFile: String? = nil, userAgent: String) {
+  init(variables: [String: String], caFile: String? = nil, userAgent: String, stopFD: Int32? = nil) {
     self.variables = variables
     self.caFile = caFile
     self.userAgent = userAgent
+    self.stopFD = stopFD
+  }
+
+  /// This client, with every wait also ending when `stopFD` becomes readable.
+  func stopping(on stopFD: Int32?) -> any HTTPTransport {
+    var client = self
+    client.stopFD = stopFD ?? self.stopFD
+    return client
   }
 
   func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse {
@@ -69,7 +78,7 @@ struct HTTPClient: HTTPTransport {
     if url.scheme == .https {
       stream = try startTLS(on: socket, host: url.host, deadline: setupDeadline)
     } else {
-      stream = SocketStream(socket: socket, clock: clock)
+      stream = SocketStream(socket: socket, clock: clock, stopFD: stopFD)
     }
     return try exchange(bytes, method: request.method, on: stream, host: url.authority, deadline: deadline)
   }
@@ -80,7 +89,7 @@ struct HTTPClient: HTTPTransport {
     do {
       addresses = try Resolver.resolve(
         host: host, port: port, variables: variables, lookup: lookup, deadline: deadline,
-        stopFD: stopFD ?? Interrupt.installedFD, clock: clock)
+        stopFD: stopFD, clock: clock)
     } catch {
       if error == .interrupted { throw .interrupted }
       if error == .timedOut { throw .timedOut(host: label, phase: .resolve) }
@@ -88,9 +97,9 @@ struct HTTPClient: HTTPTransport {
     }
     var lastError = SystemError(call: "connect", errno: 0)
     for address in addresses {
-      if Interrupt.wasRequested { throw .interrupted }
+      if let stopFD, Poll.isReadableNow(stopFD) { throw .interrupted }
       do {
-        let socket = try Socket.connect(to: address, deadline: deadline, clock: clock)
+        let socket = try Socket.connect(to: address, deadline: deadline, clock: clock, stopFD: stopFD)
         socket.disableNagle()
         return socket
       } catch {
@@ -112,7 +121,7 @@ struct HTTPClient: HTTPTransport {
     let target = "\(url.host):\(url.port)"
     let request = try HTTPWriter.connect(
       authority: target, proxyAuthorization: proxy.authorization, userAgent: userAgent)
-    let stream = SocketStream(socket: socket, clock: clock)
+    let stream = SocketStream(socket: socket, clock: clock, stopFD: stopFD)
     let label = "proxy \(proxy)"
     var parser = HTTPResponseParser(requestMethod: "CONNECT")
     let response = try exchange(
@@ -129,7 +138,7 @@ struct HTTPClient: HTTPTransport {
   private func startTLS(on socket: Socket, host: String, deadline: Double) throws(HTTPError) -> TLSConnection {
     do {
       let connection = try TLSConnection(
-        socket: socket, host: host, trust: TLSTrust(variables: variables, caFile: caFile), clock: clock)
+        socket: socket, host: host, trust: TLSTrust(variables: variables, caFile: caFile), clock: clock, stopFD: stopFD)
       try connection.handshake(deadline: deadline)
       return connection
     } catch {

@@ -92,10 +92,15 @@ protocol HTTPTransport: Sendable {
   /// in `send`, except a trust file that can never be used (a FIFO as `SSL_CERT_FILE`, R90),
   /// thrown here so a login stops before the browser step. The default does nothing.
   func prepare(for url: WebURL) throws
+
+  /// This transport with every wait also ending once `stopFD` becomes readable (a request then
+  /// fails as interrupted); the default ignores it (fakes answer at once).
+  func stopping(on stopFD: Int32?) -> any HTTPTransport
 }
 
 extension HTTPTransport {
   func prepare(for url: WebURL) throws {}
+  func stopping(on stopFD: Int32?) -> any HTTPTransport { self }
 }
 
 extension StringProtocol {

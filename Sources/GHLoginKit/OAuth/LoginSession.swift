@@ -17,12 +17,11 @@ struct LoginResult: Sendable, Equatable {
   /// says whose token it is, and another account than `expectedLogin` fails the login (R24).
   ///
   /// Throws ``LoginError`` (`userMismatch`), ``GitHubAPIError`` or the transport's error.
-  static func identify(
-    token: TokenResponse, receivedAt: Double, api: GitHubAPI, expectedLogin: String?, host: GitHubHost
-  ) throws -> LoginResult {
-    let user = try api.user(token: token.accessToken)
-    if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
-      throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
+  static func identify(token: TokenResponse, in context: LoginContext) throws -> LoginResult {
+    let receivedAt = context.clock.now()
+    let user = try context.api.user(token: token.accessToken)
+    if let expected = context.expectedLogin, expected.lowercased() != user.login.lowercased() {
+      throw LoginError(.userMismatch(expected: expected, actual: user.login), host: context.host)
     }
     return LoginResult(token: token, user: user, receivedAt: receivedAt)
   }
@@ -33,13 +32,6 @@ struct LoginResult: Sendable, Equatable {
   var refreshTokenExpiresAt: Double? { token.refreshTokenExpiresIn.map { receivedAt + Double($0) } }
 }
 
-/// What the listener should send back for one request.
-struct SessionReply: Sendable, Equatable {
-  var page: ResultPage
-  /// Whether the login is over and the listener should close after sending.
-  var finish: Bool
-}
-
 /// The pending state of one browser login, fed every request the listener parses (R7–R10, R22, R24).
 ///
 /// Invalid requests get 4xx and the login keeps waiting. The first valid
@@ -48,64 +40,65 @@ struct SessionReply: Sendable, Equatable {
 /// After that every request is refused, so a redelivered code is never
 /// exchanged again (T31). Used from the one thread that serves the listener.
 final class LoginSession {
-  let host: GitHubHost
-  let app: OAuthApp
+  let context: LoginContext
   let request: AuthorizationRequest
+  /// `http://127.0.0.1:PORT/callback`: the one place it is computed; the authorize URL and the
+  /// code exchange both send this string (R20).
   let redirectURI: String
   let validator: CallbackValidator
-  let tokenEndpoint: TokenEndpoint
-  let api: GitHubAPI
-  let expectedLogin: String?
-  let clock: any TimeSource
 
   /// Set once, by the first valid callback.
   private(set) var outcome: Result<LoginResult, any Error>?
 
-  init(
-    host: GitHubHost, app: OAuthApp, request: AuthorizationRequest, port: Int, tokenEndpoint: TokenEndpoint,
-    api: GitHubAPI, clock: any TimeSource, expectedLogin: String? = nil
-  ) {
-    self.host = host
-    self.app = app
+  /// A session for a login whose listener is on `port`, with a fresh state and PKCE verifier
+  /// unless `request` is given.
+  init(_ context: LoginContext, request: AuthorizationRequest, port: Int) {
+    self.context = context
     self.request = request
     self.redirectURI = AuthorizeURL.redirectURI(port: port)
     self.validator = CallbackValidator(port: port, state: request.state)
-    self.tokenEndpoint = tokenEndpoint
-    self.api = api
-    self.clock = clock
-    self.expectedLogin = expectedLogin
   }
 
-  /// Decides the answer to one parsed request, doing the exchange when it is the callback.
-  func handle(method: String, target: String, headers: HTTPHeaders) -> SessionReply {
-    let decision = validator.decide(method: method, target: target, headers: headers)
+  /// A session with a fresh state and PKCE verifier (from OpenSSL's CSPRNG).
+  convenience init(_ context: LoginContext, port: Int) throws {
+    self.init(context, request: try AuthorizationRequest(), port: port)
+  }
+
+  /// ``handle(_:)`` on the parts of a request.
+  func handle(method: String, target: String, headers: HTTPHeaders) -> LoopbackReply {
+    handle(LoopbackRequest(method: method, target: target, headers: headers))
+  }
+
+  /// The answer to one request the listener parsed (what the server sends), doing the
+  /// exchange when it is the callback.
+  func handle(_ incoming: LoopbackRequest) -> LoopbackReply {
+    let host = context.host
+    let decision = validator.decide(method: incoming.method, target: incoming.target, headers: incoming.headers)
     if case .reject(let status, let reason) = decision {
-      return SessionReply(page: .rejection(status: status, reason: reason), finish: false)
+      return ResultPage.rejection(status: status, reason: reason).reply(finish: false)
     }
     guard outcome == nil else {
-      return SessionReply(
-        page: .rejection(status: 400, reason: "This login has already finished; nothing more is accepted."),
-        finish: false)
+      return ResultPage.rejection(status: 400, reason: "This login has already finished; nothing more is accepted.")
+        .reply(finish: false)
     }
     switch decision {
     case .reject: preconditionFailure("handled above")
     case .authorizationError(let response):
-      return fail(LoginError(.authorizationError(response), host: host, configPath: tokenEndpoint.configPath))
+      return fail(LoginError(.authorizationError(response), host: host, configPath: context.tokenEndpoint.configPath))
     case .accept(let code):
       do {
         let token = try TokenExchange.exchange(
-          code: code, request: request, redirectURI: redirectURI, app: app, endpoint: tokenEndpoint)
-        let result = try LoginResult.identify(
-          token: token, receivedAt: clock.now(), api: api, expectedLogin: expectedLogin, host: host)
+          code: code, request: request, redirectURI: redirectURI, app: context.app, endpoint: context.tokenEndpoint)
+        let result = try LoginResult.identify(token: token, in: context)
         outcome = .success(result)
-        return SessionReply(page: .success(host: host, login: result.user.login), finish: true)
+        return ResultPage.success(host: host, login: result.user.login).reply(finish: true)
       } catch {
         return fail(error)
       }
     }
   }
 
-  private func fail(_ error: any Error) -> SessionReply {
+  private func fail(_ error: any Error) -> LoopbackReply {
     outcome = .failure(error)
     let reason: String
     if let login = error as? LoginError {
@@ -115,6 +108,6 @@ final class LoginSession {
     } else {
       reason = "the login could not be completed"
     }
-    return SessionReply(page: .failure(reason: reason), finish: true)
+    return ResultPage.failure(reason: reason).reply(finish: true)
   }
 }

@@ -59,3 +59,10 @@ struct ResultPage: Sendable, Equatable {
     return ResultPage(status: status, headers: standardHeaders, body: Array(html.utf8))
   }
 }
+
+extension ResultPage {
+  /// This page as the listener's answer; `finish` ends the serving loop once it is sent.
+  func reply(finish: Bool) -> LoopbackReply {
+    LoopbackReply(status: status, headers: headers, body: body, finish: finish)
+  }
+}

@@ -41,7 +41,6 @@ struct TokenEndpoint: Sendable {
     var headers = HTTPHeaders()
     headers.add("Accept", "application/json")
     headers.add("Content-Type", "application/x-www-form-urlencoded")
-    headers.add("User-Agent", "ghlogin/\(GHLogin.version)")
     let request = HTTPRequest(method: "POST", url: url, headers: headers, body: Array(FormEncoding.encode(params).utf8))
     return try transport.send(request, timeout: timeout)
   }

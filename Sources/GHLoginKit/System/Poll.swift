@@ -41,19 +41,22 @@ enum Poll {
     return (ready ?? 0) > 0 && fds[0].revents & readable != 0
   }
 
-  /// What a wait throws when ``Interrupt`` saw SIGINT or SIGTERM (real `EINTR`s are always retried).
+  /// What a wait throws when its stop descriptor became readable (real `EINTR`s are always retried).
   static let interruption = SystemError(call: "poll", errno: EINTR)
 
   /// Waits until `fd` is ready for `events` (or has failed); false when `deadline` passes first.
   ///
-  /// When ``Interrupt`` is installed its self-pipe is watched too, and a
-  /// signal throws ``interruption``, so Ctrl-C never waits for a timeout.
-  static func wait(for events: Int16, on fd: Int32, deadline: Double, clock: any TimeSource) throws(SystemError) -> Bool {
+  /// `stopFD` (the SIGINT self-pipe of ``Interrupt``, or a library call's ``CancellationPipe``)
+  /// is watched too: once it is readable the wait throws ``interruption``, so Ctrl-C or a
+  /// cancelled task never waits for a timeout. Nothing global is read here.
+  static func wait(
+    for events: Int16, on fd: Int32, deadline: Double, clock: any TimeSource, stopFD: Int32? = nil
+  ) throws(SystemError) -> Bool {
     var fds = [pollfd(fd: fd, events: events, revents: 0)]
-    if let interruptFD = Interrupt.installedFD { fds.append(pollfd(fd: interruptFD, events: readable, revents: 0)) }
+    if let stopFD { fds.append(pollfd(fd: stopFD, events: readable, revents: 0)) }
     while true {
-      if Interrupt.wasRequested { throw interruption }
       if try wait(&fds, deadline: deadline, clock: clock) > 0 {
+        if fds.count > 1 && fds[1].revents & readable != 0 { throw interruption }
         if fds[0].revents != 0 { return true }
         continue
       }

@@ -33,7 +33,9 @@ final class Socket {
   /// Connects to `address` before `deadline`: non-blocking `connect`, `poll` for writability, then `SO_ERROR`.
   ///
   /// Throws ``connectTimedOut`` when the deadline passes first.
-  static func connect(to address: SocketAddress, deadline: Double, clock: any TimeSource) throws(SystemError) -> Socket {
+  static func connect(
+    to address: SocketAddress, deadline: Double, clock: any TimeSource, stopFD: Int32? = nil
+  ) throws(SystemError) -> Socket {
     let socket = try tcp(family: address.family)
     var storage = address.storage
     let result = withUnsafePointer(to: &storage) { pointer in
@@ -43,7 +45,7 @@ final class Socket {
     let code = errno
     // EINTR: the connection goes on asynchronously, exactly as with EINPROGRESS.
     guard code == EINPROGRESS || code == EINTR else { throw SystemError(call: "connect", errno: code) }
-    guard try Poll.wait(for: Poll.writable, on: socket.fd, deadline: deadline, clock: clock) else {
+    guard try Poll.wait(for: Poll.writable, on: socket.fd, deadline: deadline, clock: clock, stopFD: stopFD) else {
       throw connectTimedOut
     }
     let pending = try socket.pendingError()

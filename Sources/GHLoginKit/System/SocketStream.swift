@@ -12,7 +12,7 @@ enum StreamError: Error, Equatable {
   case tls(String)
   /// The TCP connection closed under TLS without a `close_notify`: a possible truncation.
   case uncleanEOF
-  /// SIGINT or SIGTERM arrived while waiting (see ``Interrupt``).
+  /// The stop descriptor became readable while waiting (Ctrl-C, or a cancelled task).
   case interrupted
 }
 
@@ -30,10 +30,13 @@ protocol ByteStream: AnyObject {
 final class SocketStream: ByteStream {
   let socket: Socket
   let clock: any TimeSource
+  /// Ends every wait early once readable (see ``Poll/wait(for:on:deadline:clock:stopFD:)``).
+  let stopFD: Int32?
 
-  init(socket: Socket, clock: any TimeSource) {
+  init(socket: Socket, clock: any TimeSource, stopFD: Int32? = nil) {
     self.socket = socket
     self.clock = clock
+    self.stopFD = stopFD
   }
 
   func writeAll(_ bytes: [UInt8], deadline: Double) throws(StreamError) {
@@ -60,7 +63,7 @@ final class SocketStream: ByteStream {
 
   private func wait(for events: Int16, deadline: Double) throws(StreamError) {
     let ready = try wrap { () throws(SystemError) in
-      try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock)
+      try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock, stopFD: stopFD)
     }
     if !ready { throw .timedOut }
   }

@@ -29,9 +29,11 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
   private let ssl: OpaquePointer
   private let socket: Socket
   private let clock: any TimeSource
+  /// Ends every wait early once readable (Ctrl-C, or a cancelled task).
+  private let stopFD: Int32?
 
   /// Prepares TLS on `socket` for `host` (a name, IPv4 literal, or bracketed IPv6 literal); no bytes move yet.
-  init(socket: Socket, host: String, trust: TLSTrust, clock: any TimeSource) throws(TLSError) {
+  init(socket: Socket, host: String, trust: TLSTrust, clock: any TimeSource, stopFD: Int32? = nil) throws(TLSError) {
     guard !host.isEmpty else { throw .setup("no host name to verify the certificate against") }
     let context = try TLSContext.shared(for: trust)
     ERR_clear_error()
@@ -43,6 +45,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     self.ssl = ssl
     self.socket = socket
     self.clock = clock
+    self.stopFD = stopFD
     try configure(host: host)
   }
 
@@ -86,7 +89,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
       }
       let ready: Bool
       do {
-        ready = try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock)
+        ready = try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock, stopFD: stopFD)
       } catch {
         throw error == Poll.interruption ? .interrupted : .handshake(error.reason)
       }
@@ -146,7 +149,7 @@ final class TLSConnection: ByteStream, @unchecked Sendable {
     }
     let ready: Bool
     do {
-      ready = try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock)
+      ready = try Poll.wait(for: events, on: socket.fd, deadline: deadline, clock: clock, stopFD: stopFD)
     } catch {
       throw StreamError(error)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -21,26 +22,11 @@ enum ControlHTTP {
   static func send(
     method: String, port: Int, path: String, body: [UInt8] = [], timeout: Double = 10
   ) throws -> Response {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { throw HarnessError("control: socket() failed, errno \(errno)") }
+    let fd = LoopbackSocket.connect(port: port, timeout: Int(timeout))
+    guard fd >= 0 else {
+      throw HarnessError("control: connect to 127.0.0.1:\(port) failed, errno \(-fd)")
+    }
     defer { close(fd) }
-    var limit = timeval(tv_sec: Int(timeout), tv_usec: 0)
-    let size = socklen_t(MemoryLayout<timeval>.size)
-    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, size)
-    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, size)
-
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else {
-      throw HarnessError("control: connect to 127.0.0.1:\(port) failed, errno \(errno)")
-    }
 
     var request = Array(
       ("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"

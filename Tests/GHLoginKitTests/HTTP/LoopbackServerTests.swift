@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GHLoginKit
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -9,25 +10,8 @@ import Synchronization
 enum TestNetwork {
   /// A blocking TCP connection to 127.0.0.1:`port` with a 10 s receive/send timeout; -1 on failure.
   static func connect(port: Int) -> Int32 {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return -1 }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = in_addr_t(INADDR_LOOPBACK).bigEndian
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    if result != 0 {
-      close(fd)
-      return -1
-    }
-    return fd
+    let fd = LoopbackSocket.connect(port: port, timeout: 10)
+    return fd >= 0 ? fd : -1
   }
 
   /// Sends every byte (MSG_NOSIGNAL); false if the peer went away.

@@ -22,8 +22,9 @@ import Testing
     PollScript(clock: clock, polls).install(on: transport)
     if let user { transport.on("GET", DeviceStub.userURL, respond: user) }
     let login = DeviceFlowLogin(
-      host: .gitHubDotCom, endpoints: endpoints, app: DeviceStub.app, transport: transport, clock: clock,
-      expectedLogin: expectedLogin)
+      LoginContext(
+        host: .gitHubDotCom, app: DeviceStub.app, endpoints: endpoints, transport: transport, clock: clock,
+        expectedLogin: expectedLogin))
     var announced: [String] = []
     var opened: [WebURL] = []
     let result = Result {
@@ -123,5 +124,7 @@ import Testing
     #expect(DurationText.clock(299.2) == "5:00")
     #expect(DurationText.clock(65) == "1:05")
     #expect(DurationText.clock(3723) == "1:02:03")
+    #expect(LoginEvent.duration(900) == "15 minutes")
+    #expect(LoginEvent.duration(121) == "2 minutes 1 second")
   }
 }

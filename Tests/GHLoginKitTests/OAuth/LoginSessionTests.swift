@@ -13,12 +13,10 @@ import Testing
 
   private func session(_ transport: FakeTransport, expectedLogin: String? = nil) -> LoginSession {
     let endpoints = GitHubHost.gitHubDotCom.defaultEndpoints
-    return LoginSession(
+    let context = LoginContext(
       host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.id", clientSecret: "app-secret", scopes: ["repo"]),
-      request: request,
-      port: Self.port, tokenEndpoint: TokenEndpoint(url: endpoints.token, host: .gitHubDotCom, transport: transport),
-      api: GitHubAPI(host: .gitHubDotCom, base: endpoints.api, transport: transport), clock: clock,
-      expectedLogin: expectedLogin)
+      endpoints: endpoints, transport: transport, clock: clock, expectedLogin: expectedLogin)
+    return LoginSession(context, request: request, port: Self.port)
   }
 
   private func stubSuccess(_ transport: FakeTransport, login: String = "octocat") {
@@ -33,7 +31,7 @@ import Testing
     "/callback?code=\(code)&state=\(state ?? request.state)"
   }
 
-  private func body(_ reply: SessionReply) -> String { String(decoding: reply.page.body, as: UTF8.self) }
+  private func body(_ reply: LoopbackReply) -> String { String(decoding: reply.body, as: UTF8.self) }
 
   @Test func successExchangesOnceAndFetchesTheUser() throws {
     let transport = FakeTransport()
@@ -41,7 +39,7 @@ import Testing
     let session = session(transport)
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
-    #expect(reply.page.status == 200)
+    #expect(reply.status == 200)
     #expect(body(reply).contains("You are logged in to github.com as octocat."))
     #expect(!body(reply).contains("thecode"))
     #expect(!body(reply).contains(request.state))
@@ -77,7 +75,7 @@ import Testing
     ]
     for (method, target, headers, status) in rejections {
       let reply = session.handle(method: method, target: target, headers: headers)
-      #expect(reply.page.status == status, "\(method) \(target)")
+      #expect(reply.status == status, "\(method) \(target)")
       #expect(!reply.finish)
       #expect(session.outcome == nil)
     }
@@ -95,11 +93,11 @@ import Testing
     let session = session(transport)
     #expect(session.handle(method: "GET", target: callback(), headers: host).finish)
     let again = session.handle(method: "GET", target: callback(), headers: host)
-    #expect(again.page.status == 400)
+    #expect(again.status == 400)
     #expect(!again.finish)
     #expect(body(again).contains("This login has already finished"))
     let other = session.handle(method: "GET", target: callback("othercode"), headers: host)
-    #expect(other.page.status == 400)
+    #expect(other.status == 400)
     #expect(transport.requests.count == 2)
     #expect(transport.unexpected.isEmpty)
     #expect(try session.outcome?.get().user.login == "octocat")
@@ -174,7 +172,7 @@ import Testing
     #expect(transport.requests.count == 1)
     transport.verify()
     // And the code is not tried again.
-    #expect(session.handle(method: "GET", target: callback(), headers: host).page.status == 400)
+    #expect(session.handle(method: "GET", target: callback(), headers: host).status == 400)
     #expect(transport.requests.count == 1)
   }
 

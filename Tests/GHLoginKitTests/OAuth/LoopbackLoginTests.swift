@@ -38,10 +38,11 @@ import Testing
     _ transport: FakeTransport, timeout: Double = 20, stopFD: Int32? = nil, expectedLogin: String? = nil,
     browserOpens: Bool = true, steps: [Step]
   ) -> Run {
-    let login = LoopbackLogin(
-      host: .gitHubDotCom, endpoints: GitHubHost.gitHubDotCom.defaultEndpoints,
-      app: OAuthApp(clientID: "Iv1.test", clientSecret: "app-secret", scopes: ["repo", "read:org"]),
-      transport: transport, clock: SystemClock(), timeout: timeout, stopFD: stopFD, expectedLogin: expectedLogin)
+    let context = LoginContext(
+      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.test", clientSecret: "app-secret", scopes: ["repo", "read:org"]),
+      endpoints: GitHubHost.gitHubDotCom.defaultEndpoints, transport: transport, clock: SystemClock(), stopFD: stopFD,
+      expectedLogin: expectedLogin)
+    let login = LoopbackLogin(context, timeout: timeout)
     var announced: [String] = []
     var opened: [WebURL] = []
     var browser: Background<[String]>?

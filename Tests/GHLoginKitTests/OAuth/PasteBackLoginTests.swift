@@ -40,10 +40,10 @@ import Testing
   func login(
     _ pipe: Pipe?, timeout: Double = 20, paste: @escaping (Int, String) -> [String]
   ) -> (result: Result<LoginResult, any Error>, announced: [String], port: Int) {
-    let login = LoopbackLogin(
-      host: .gitHubDotCom, endpoints: GitHubHost.gitHubDotCom.defaultEndpoints,
-      app: OAuthApp(clientID: "Iv1.test", scopes: ["repo"]), transport: transport, clock: SystemClock(),
-      timeout: timeout, pasteInput: pipe?.read)
+    let context = LoginContext(
+      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.test", scopes: ["repo"]),
+      endpoints: GitHubHost.gitHubDotCom.defaultEndpoints, transport: transport, clock: SystemClock())
+    let login = LoopbackLogin(context, timeout: timeout, pasteInput: pipe?.read)
     var announced: [String] = []
     var port = 0
     let result = Result {

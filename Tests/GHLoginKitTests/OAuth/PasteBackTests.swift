@@ -13,10 +13,10 @@ import Testing
 
   func session() -> LoginSession {
     let endpoints = GitHubHost.gitHubDotCom.defaultEndpoints
-    return LoginSession(
-      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.id", scopes: ["repo"]), request: request, port: Self.port,
-      tokenEndpoint: TokenEndpoint(url: endpoints.token, host: .gitHubDotCom, transport: transport),
-      api: GitHubAPI(host: .gitHubDotCom, base: endpoints.api, transport: transport), clock: ManualClock())
+    let context = LoginContext(
+      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.id", scopes: ["repo"]), endpoints: endpoints,
+      transport: transport, clock: ManualClock())
+    return LoginSession(context, request: request, port: Self.port)
   }
 
   func stubSuccess() {

@@ -7,6 +7,38 @@ import Testing
   import Glibc
 #endif
 
+/// The stop descriptor is passed down explicitly: a cancellation pipe stops every wait in-process,
+/// with no signal and no global state.
+struct StopDescriptorTests {
+  @Test func aSignalledPipeStopsPollTheListenerAndTheHTTPClient() throws {
+    let stop = try CancellationPipe()
+    let pipe = try FileDescriptor.pipe()
+    let clock = SystemClock()
+    let server = try LoopbackServer()
+    let request = HTTPRequest(method: "GET", url: WebURL(scheme: .http, host: "127.0.0.1", port: server.port))
+    // Not signalled: a wait times out as usual, and nothing is interrupted.
+    #expect(try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: 0, clock: clock, stopFD: stop.readFD) == false)
+
+    stop.signal()
+    let started = clock.monotonic()
+    #expect(throws: Poll.interruption) {
+      try Poll.wait(
+        for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic() + 30, clock: clock, stopFD: stop.readFD)
+    }
+    #expect(
+      server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: stop.readFD) { _ in LoopbackReply(status: 404) }
+        == .interrupted)
+    let client = HTTPClient(variables: [:], userAgent: "ua").stopping(on: stop.readFD)
+    #expect(throws: HTTPError.interrupted) { try client.send(request, timeout: 30) }
+    // Without the descriptor the same client is not stopped (it reaches the listener, which never answers).
+    let unstopped = Result { () throws(HTTPError) in
+      try HTTPClient(variables: [:], userAgent: "ua").perform(request, timeout: 0.2)
+    }
+    #expect(unstopped.error != nil && unstopped.error != .interrupted)
+    #expect(clock.monotonic() - started < 5)
+  }
+}
+
 /// The signal handler changes process-wide state (every later wait sees the interruption), so it is
 /// exercised in a child copy of this test binary, running only ``InterruptChildProcessTests``.
 struct InterruptTests {
@@ -52,18 +84,19 @@ struct InterruptChildProcessTests {
     #expect(Interrupt.wasRequested)
     #expect(try Poll.wait(&pollSet, deadline: 0, clock: clock) == 1, "readable after SIGINT")
     #expect(throws: Poll.interruption) {
-      try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic() + 30, clock: clock)
+      try Poll.wait(
+        for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic() + 30, clock: clock, stopFD: fd)
     }
     let server = try LoopbackServer()
     #expect(server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: fd) { _ in LoopbackReply(status: 404) } == .interrupted)
     let result = Result { () throws(HTTPError) in
-      try HTTPClient(variables: [:], userAgent: "ua").perform(
+      try HTTPClient(variables: [:], userAgent: "ua", stopFD: fd).perform(
         HTTPRequest(method: "GET", url: WebURL(scheme: .http, host: "127.0.0.1", port: server.port)), timeout: 30)
     }
     #expect(result.error == .interrupted)
     #expect(result.error?.exitStatus == .interrupted)
     // A resolver that never answers is cut short by the same self-pipe (issue 11 item 6).
-    var hung = HTTPClient(variables: [:], userAgent: "ua")
+    var hung = HTTPClient(variables: [:], userAgent: "ua", stopFD: fd)
     hung.lookup = ResolverDeadlineTests.neverAnswers
     hung.connectTimeout = 30
     let request = HTTPRequest(method: "GET", url: WebURL(scheme: .https, host: "github.test"))

@@ -1,6 +1,12 @@
-/// The exit statuses ghlogin promises to scripts (DESIGN.md, "The contract").
+/// The exit statuses ghlogin promises to scripts (DESIGN.md, "The contract"), for any
+/// command-line tool that wants to follow the same contract (``init(for:)``).
+///
+/// It lives with the other basic types, below every layer that throws: errors say how they
+/// end a process without reaching up to the command line.
 public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The number passed to `exit`.
   public let rawValue: Int32
+  /// The status `rawValue`.
   public init(rawValue: Int32) { self.rawValue = rawValue }
 
   /// The command did what it was asked.
@@ -16,6 +22,7 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
   /// Stopped by SIGTERM (128 + 15, as a shell reports a process the signal killed).
   public static let terminated = ExitStatus(rawValue: 143)
 
+  /// The number, as text.
   public var description: String { String(rawValue) }
 }
 

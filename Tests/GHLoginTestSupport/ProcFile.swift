@@ -5,7 +5,7 @@ import Glibc
 /// Foundation's `String(contentsOfFile:)` and `FileManager.contents(atPath:)` trust `st_size`,
 /// which is 0 for /proc files, and return only the first page: a /proc/net/tcp with more than
 /// about 30 sockets (other tests running in parallel) then silently loses entries.
-func readProcFile(_ path: String) -> String? {
+public func readProcFile(_ path: String) -> String? {
   let fd = open(path, O_RDONLY | O_CLOEXEC)
   guard fd >= 0 else { return nil }
   defer { close(fd) }

@@ -1,10 +1,13 @@
-/// What the commands that work on logins share: the resolved paths, the config, the
-/// credential store, and the rules for choosing a host and an account.
-struct Workspace {
+/// What the library's entry points (``GitHubLogin``) and the commands that work on logins
+/// share: the resolved paths, the config, the credential store, and the rules for choosing a
+/// host and an account.
+struct Workspace: Sendable {
   let environment: Environment
   let paths: ConfigPaths
   let config: Config
   let store: CredentialStore
+  /// Ends every network wait once readable (``stopping(on:)``); nil: requests run to their timeout.
+  private(set) var stopFD: Int32?
 
   /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
   /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
@@ -12,14 +15,22 @@ struct Workspace {
   /// With `unknownConfigKeys` lenient (the commands that only read a token), unknown keys in the
   /// config are a warning on stderr instead of an error.
   init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
-    self.environment = environment
-    paths = try ConfigPaths.resolve(environment.variables)
-    config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    let paths = try ConfigPaths.resolve(environment.variables)
+    let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    self.init(environment, paths: paths, config: config)
     if let warning = config.ignoredKeysWarning { environment.stderr.write(warning) }
-    store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
       environment.stderr.write(notice)
     }
+  }
+
+  /// A workspace with a configuration that does not come from the config file (the library's
+  /// ``GitHubLoginConfiguration``).
+  init(_ environment: Environment, paths: ConfigPaths, config: Config) {
+    self.environment = environment
+    self.paths = paths
+    self.config = config
+    store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
   }
 
   /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`, else the
@@ -79,7 +90,8 @@ struct NotLoggedIn: ReportableError, Equatable {
   var exitStatus: ExitStatus { .notLoggedIn }
 }
 
-/// `--host` and `--user` as given on the command line; `Workspace` resolves them.
+/// A host and an account as asked for (`--host`/`--user`, or the library's arguments);
+/// `Workspace` resolves them.
 struct AccountSelection: Sendable, Equatable {
   var host: String?
   var user: String?
@@ -88,18 +100,6 @@ struct AccountSelection: Sendable, Equatable {
     self.host = host
     self.user = user
   }
-
-  init(_ arguments: ParsedArguments) {
-    self.init(host: arguments.value("host"), user: arguments.value("user"))
-  }
-}
-
-extension OptionSpec {
-  static let host = OptionSpec.option(
-    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)",
-    aliases: ["hostname"])
-  static let user = OptionSpec.option(
-    "user", value: "LOGIN", help: "The account on that host (default: GHLOGIN_USER, then the active account)")
 }
 
 extension Workspace {
@@ -122,9 +122,18 @@ extension Workspace {
       clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
   }
 
-  /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store.
+  /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store, and
+  /// stopped by ``stopFD``.
   func transport(for host: GitHubHost) -> any HTTPTransport {
-    environment.transport(config.settings(for: host.name).caFile)
+    environment.transport(config.settings(for: host.name).caFile).stopping(on: stopFD)
+  }
+
+  /// This workspace with every network wait (and a login's waits) also ending once `stopFD`
+  /// becomes readable: the SIGINT self-pipe, or a library call's cancellation pipe.
+  func stopping(on stopFD: Int32?) -> Workspace {
+    var copy = self
+    copy.stopFD = stopFD
+    return copy
   }
 
   /// The REST API of `host`.
@@ -182,21 +191,29 @@ extension Workspace {
   func usableCredential(
     _ selection: AccountSelection, in credentials: Credentials
   ) throws -> (host: GitHubHost, credential: Credential) {
-    let (host, account) = try select(selection, in: credentials)
+    let usable = try usableCredentialReport(selection, in: credentials)
+    if let warning = usable.warning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    return (usable.host, usable.credential)
+  }
+
+  /// ``usableCredential(_:in:)`` without printing: a refresh that failed while the current token
+  /// still works comes back as `warning` (the library's ``AccessToken/refreshWarning``).
+  func usableCredentialReport(
+    _ selection: AccountSelection, in credentials: Credentials? = nil
+  ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
+    let (host, account) = try select(selection, in: credentials ?? store.load())
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
-    case .use, .useUntilExpiry: return (host, account)
+    case .use, .useUntilExpiry: return (host, account, nil)
     case .refresh, .sessionOver: break
     }
     let outcome = try refresher(for: host).usable(account)
-    if let reason = outcome.deferredFailure?.reason {
-      let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-      environment.stderr.write(
-        "ghlogin: warning: could not refresh the token for \(host): \(reason); "
-          + "using the current token, which expires in \(DurationText.describe(left))\n")
-    }
-    return (host, outcome.credential)
+    guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
+    let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
+    let warning = "could not refresh the token for \(host): \(reason); "
+      + "using the current token, which expires in \(DurationText.describe(left))"
+    return (host, outcome.credential, warning)
   }
 
   /// A revocation for tokens of `host`, when a client secret is configured for it; nil when
@@ -216,16 +233,24 @@ extension Workspace {
 
 extension Workspace {
   /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
-  /// only when a client secret is configured, and a failure is only a warning on stderr.
-  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) {
-    guard old.token != newToken, let revocation = revocation(for: host) else { return }
+  /// only when a client secret is configured. Returns the warning to show when that failed.
+  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
+    guard old.token != newToken, let revocation = revocation(for: host) else { return nil }
     do {
       _ = try revocation.revoke(token: old.token)
+      return nil
     } catch {
       let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      environment.stderr.write(
-        "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
-          + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))\n")
+      return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
+        + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))"
     }
+  }
+
+  /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
+  /// and API client sharing the host's transport.
+  func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
+    LoginContext(
+      host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
+      clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin, configPath: paths.configFile)
   }
 }

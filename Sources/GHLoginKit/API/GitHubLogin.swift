@@ -1,0 +1,119 @@
+/// The user's GitHub login, for a Swift tool: a stored token on demand, and a browser or
+/// device login when there is none.
+///
+/// A value holds the configuration and where the credentials live; it is cheap to copy and
+/// safe to share between tasks. Logins are stored in the same credentials file `ghlogin`
+/// uses (`$GHLOGIN_CREDENTIALS`, else `credentials.json` next to the ghlogin config), under
+/// the same lock, so a tool and the `ghlogin` command never overwrite each other's refresh.
+///
+/// Every method throws only ``GitHubLoginError``: catch it with
+/// `catch let error as GitHubLoginError` and branch on its ``GitHubLoginError/kind``.
+///
+/// ```swift
+/// let github = try GitHubLogin()                   // the user's ghlogin configuration
+/// let token = try github.token().value             // fast: a file read, refreshed when due
+/// ```
+public struct GitHubLogin: Sendable {
+  /// Paths, configuration, store and the seams (clock, transport, streams).
+  let workspace: Workspace
+
+  /// Uses the user's ghlogin configuration (`$GHLOGIN_CONFIG`, else
+  /// `$XDG_CONFIG_HOME/ghlogin/config.json`, else `~/.config/ghlogin/config.json`, plus
+  /// `GHLOGIN_CLIENT_ID` and `GHLOGIN_CLIENT_SECRET`), read now.
+  ///
+  /// Throws a ``GitHubLoginError/Kind/configuration`` error when the file is invalid or `HOME`
+  /// is unset; a missing file is fine (logging in then needs a client ID).
+  public init() throws {
+    try self.init(environment: .process())
+  }
+
+  /// Uses the OAuth app and host of `configuration`; logins are still stored in the user's
+  /// ghlogin credentials file, or in `credentialsFile` when given (its directory is made
+  /// `0700`, the file `0600`).
+  public init(configuration: GitHubLoginConfiguration, credentialsFile: String? = nil) throws {
+    try self.init(environment: .process(), configuration: configuration, credentialsFile: credentialsFile)
+  }
+
+  /// The user's configuration as `environment` sees it (the command line's and tests' way in).
+  init(environment: Environment) throws(GitHubLoginError) {
+    do { workspace = try Workspace(environment) } catch { throw GitHubLoginError(error) }
+  }
+
+  /// `configuration` in `environment`.
+  init(
+    environment: Environment, configuration: GitHubLoginConfiguration, credentialsFile: String? = nil
+  ) throws {
+    do {
+      var paths = try ConfigPaths.resolve(environment.variables)
+      if let credentialsFile { paths = ConfigPaths(configFile: paths.configFile, credentialsFile: credentialsFile, home: paths.home) }
+      paths.configFile = GitHubLoginConfiguration.sourceName
+      workspace = Workspace(environment, paths: paths, config: try configuration.config())
+    } catch {
+      throw GitHubLoginError(error)
+    }
+  }
+
+  /// Wraps an existing workspace (the commands build one).
+  init(workspace: Workspace) { self.workspace = workspace }
+
+  /// The default host: the configuration's (or `GH_HOST`), else the one host with logins,
+  /// else github.com.
+  public var host: String {
+    (try? workspace.host(nil, credentials: try? workspace.store.load()).name) ?? Config.defaultHostName
+  }
+
+  /// A token for `host` and `account` that is good for at least five more minutes.
+  ///
+  /// Reads the credentials file; a token that expires soon (GitHub App user tokens) is
+  /// refreshed first, under the credentials lock, and the new one is stored before it is
+  /// returned. Synchronous and cheap in the common case (no network, no lock); call it
+  /// before each batch of requests rather than keeping the value.
+  ///
+  /// - Parameters:
+  ///   - host: the host (default: `GH_HOST`, the configuration's host, the only host with logins).
+  ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
+  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/notLoggedIn`` when there is no
+  ///   login, ``GitHubLoginError/Kind/tokenRejected`` when the refresh token is dead.
+  public func token(host: String? = nil, account: String? = nil) throws -> AccessToken {
+    do {
+      let usable = try workspace.usableCredentialReport(AccountSelection(host: host, user: account))
+      return AccessToken(usable.credential, host: usable.host.name, refreshWarning: usable.warning)
+    } catch {
+      throw GitHubLoginError(error)
+    }
+  }
+}
+
+/// A stored token, ready to send as `Authorization: Bearer …`.
+///
+/// `description` never shows the token itself.
+public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
+  /// The token.
+  public let value: String
+  /// The host it is for.
+  public let host: String
+  /// The account it belongs to.
+  public let login: String
+  /// The account's numeric id (it stays the same when the login is renamed).
+  public let userID: Int64
+  /// The scopes granted, when GitHub said.
+  public let scopes: [String]
+  /// When it expires (seconds since 1970), for expiring tokens; nil when it does not expire.
+  public let expiresAt: Double?
+  /// Set when a due refresh failed but the current token is still valid and was returned:
+  /// the reason, for a warning.
+  public let refreshWarning: String?
+
+  init(_ credential: Credential, host: String, refreshWarning: String? = nil) {
+    value = credential.token
+    self.host = host
+    login = credential.login
+    userID = credential.userID
+    scopes = credential.scopes
+    expiresAt = credential.expiresAt
+    self.refreshWarning = refreshWarning
+  }
+
+  /// `AccessToken(LOGIN on HOST)`, without the token.
+  public var description: String { "AccessToken(\(login) on \(host))" }
+}

@@ -1,0 +1,68 @@
+/// An OAuth app and the GitHub host it logs in to, configured in code.
+///
+/// Use it when your tool ships its own OAuth app (register one at
+/// `https://github.com/settings/applications/new` with the callback URL
+/// `http://127.0.0.1/callback`, and tick "Enable Device Flow" for the device flow).
+/// The endpoint URLs default to the host's own; set them only for a GitHub Enterprise
+/// Server with unusual URLs or a test server. Plain `http://` is accepted only for loopback
+/// addresses.
+public struct GitHubLoginConfiguration: Sendable, Hashable {
+  /// The OAuth app's client ID.
+  public var clientID: String
+  /// The client secret, when the app has one; it is sent only to the token endpoint and to
+  /// revoke tokens. A secret compiled into a distributed tool is not confidential.
+  public var clientSecret: String?
+  /// The scopes to ask for (GitHub may grant fewer); empty asks for GitHub's default.
+  public var scopes: [String]
+  /// The host name, for example `github.com` or `ghe.example.com` (with `:port` when not 443).
+  public var host: String
+  /// The authorize endpoint (default: `https://HOST/login/oauth/authorize`).
+  public var authorizeURL: String?
+  /// The token endpoint (default: `https://HOST/login/oauth/access_token`).
+  public var tokenURL: String?
+  /// The device-code endpoint (default: `https://HOST/login/device/code`).
+  public var deviceCodeURL: String?
+  /// The REST API base (default: `https://api.github.com`, or `https://HOST/api/v3`).
+  public var apiURL: String?
+  /// A PEM file of CA certificates to trust for this host besides the system store.
+  public var caFile: String?
+
+  /// An app for `host` (github.com unless given) with the host's default endpoints.
+  public init(
+    clientID: String, clientSecret: String? = nil, scopes: [String] = [], host: String = "github.com",
+    authorizeURL: String? = nil, tokenURL: String? = nil, deviceCodeURL: String? = nil, apiURL: String? = nil,
+    caFile: String? = nil
+  ) {
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+    self.scopes = scopes
+    self.host = host
+    self.authorizeURL = authorizeURL
+    self.tokenURL = tokenURL
+    self.deviceCodeURL = deviceCodeURL
+    self.apiURL = apiURL
+    self.caFile = caFile
+  }
+
+  /// The name messages use for this configuration where a config file would be named.
+  static let sourceName = "the GitHubLoginConfiguration"
+
+  /// The same checks as a config file's: a valid client ID, host and URLs (`https://`, or
+  /// `http://` to loopback only).
+  func config() throws(ConfigError) -> Config {
+    var object = JSONObject()
+    object["client_id"] = .string(clientID)
+    if let clientSecret { object["client_secret"] = .string(clientSecret) }
+    if !scopes.isEmpty { object["scopes"] = .array(scopes.map(JSONValue.string)) }
+    object["host"] = .string(host)
+    if let authorizeURL { object["authorize_url"] = .string(authorizeURL) }
+    if let tokenURL { object["token_url"] = .string(tokenURL) }
+    if let deviceCodeURL { object["device_code_url"] = .string(deviceCodeURL) }
+    if let apiURL { object["api_url"] = .string(apiURL) }
+    if let caFile { object["ca_file"] = .string(caFile) }
+    let decoder = ConfigDecoder(file: Self.sourceName)
+    let host = try decoder.host(.string(host), "host")
+    let settings = try decoder.settings(object, prefix: "", skipping: ["host"])
+    return Config(file: Self.sourceName, host: host, topLevel: settings)
+  }
+}
