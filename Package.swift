@@ -15,9 +15,12 @@ let package = Package(
     // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
     // binary does not link libssl/libcrypto, so `token` and `git-credential` never load them.
     .target(name: "COpenSSL"),
+    // The Secret Service through libsecret-1.so.0, loaded with dlopen on the first keyring
+    // access (own prototypes, no headers): the file store never maps libsecret, GLib or GIO.
+    .target(name: "CSecretService"),
     .target(
       name: "GHLoginKit",
-      dependencies: ["COpenSSL"],
+      dependencies: ["COpenSSL", "CSecretService"],
       swiftSettings: settings
     ),
     .executableTarget(

@@ -96,6 +96,7 @@ struct AuthCommand: Command {
     // Refuse an unusable credentials file before anything is approved in the browser:
     // a token GitHub issued that cannot be stored would stay valid and unused.
     _ = try workspace.store.load()
+    if workspace.config.store == .keyring { try workspace.store.checkKeyring() }
     let host = try workspace.host(host)
     var app = try workspace.app(for: host)
     if let scopes { app.scopes = scopes }
@@ -120,9 +121,9 @@ struct AuthCommand: Command {
         configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
       result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
     }
-    let replaced = try workspace.store.update { credentials in
-      credentials.save(Credential(result, viaDeviceFlow: flow == .device), on: host.name)
-    }
+    var credential = Credential(result, viaDeviceFlow: flow == .device)
+    credential.storage = workspace.config.store
+    let replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
     environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
     if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     return .success

@@ -63,6 +63,7 @@ struct LogoutCommand: Command {
   /// Asks GitHub to revoke `token` unless `--local-only` or no client secret; never throws.
   private func revoke(_ token: String, on host: GitHubHost, workspace: Workspace) -> ServerSide {
     if localOnly { return .skipped }
+    if token.isEmpty { return .failed("its token is missing from the keyring") }
     guard let revocation = workspace.revocation(for: host) else { return .notConfigured }
     do {
       switch try revocation.revoke(token: token) {

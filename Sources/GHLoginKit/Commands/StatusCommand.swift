@@ -4,12 +4,14 @@ struct StatusCommand: Command {
     name: "status", abstract: "show the hosts and accounts you are logged in to",
     discussion: """
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
-      last four characters, its expiry if any, and the credentials file with its permissions.
+      last four characters, its expiry if any, where it is kept (the credentials file or the
+      keyring), and the credentials file with its permissions.
       Exits 4 when there are no logins.
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
-      "expires_at" (Unix seconds or null), "session_expired", "token_redacted"}]}}}. It holds no
+      "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when the
+      keyring cannot be read), "store" ("file" or "keyring")}]}}}. It holds no
       secret, and is printed (with no hosts) even when the exit status is 4.
       """,
     options: [.host, .flag("json", help: "Print a JSON object (no secrets) for scripts")])
@@ -24,7 +26,16 @@ struct StatusCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
+    // A keyring that cannot be read (locked, no service) does not hide the logins: each one
+    // kept there shows why its token is not shown.
+    var credentials: Credentials
+    var keyringProblem: KeyringError?
+    do {
+      credentials = try workspace.store.load()
+    } catch let error as KeyringError {
+      credentials = try workspace.store.loadFile()
+      keyringProblem = error
+    }
     let hosts: [String]
     if let host {
       hosts = [try GitHubHost(validating: host).name]
@@ -42,7 +53,9 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += describe(account, on: host, active: account.login == entry.activeLogin, clock: environment.clock)
+        text += describe(
+          account, on: host, active: account.login == entry.activeLogin, clock: environment.clock,
+          keyringProblem: keyringProblem)
       }
     }
     guard found else {
@@ -51,6 +64,7 @@ struct StatusCommand: Command {
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
     environment.stdout.write(text)
+    if let keyringProblem { environment.stderr.write("ghlogin: \(keyringProblem.message)\n") }
     return .success
   }
 
@@ -69,7 +83,8 @@ struct StatusCommand: Command {
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
             ?? .null,
           "session_expired": .bool(account.isExpired),
-          "token_redacted": .string(Redaction.redact(account.token)),
+          "token_redacted": account.token.isEmpty ? .null : .string(Redaction.redact(account.token)),
+          "store": .string(account.storage.rawValue),
         ]
       }
       object[host] = ["accounts": .array(accounts)]
@@ -84,13 +99,22 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(_ account: Credential, on host: String, active: Bool, clock: any TimeSource) -> String {
+  private func describe(
+    _ account: Credential, on host: String, active: Bool, clock: any TimeSource, keyringProblem: KeyringError?
+  ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
     if active { notes.append("active") }
     if account.isExpired { notes.append("session expired") }
     var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
-    lines += "    token: \(Redaction.redact(account.token))\n"
+    if account.storage == .keyring, let keyringProblem {
+      lines += "    token: not shown (\(keyringProblem.summary))\n"
+    } else if account.missingSecret != nil {
+      lines += "    token: missing from the keyring; run 'ghlogin auth --host \(host)'\n"
+    } else {
+      lines += "    token: \(Redaction.redact(account.token))\n"
+    }
+    lines += "    kept in: \(account.storage.displayName)\n"
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
     let now = clock.now()

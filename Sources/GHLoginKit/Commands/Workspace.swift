@@ -165,6 +165,9 @@ extension Workspace {
     _ selection: AccountSelection, in credentials: Credentials
   ) throws -> (host: GitHubHost, credential: Credential) {
     let (host, account) = try select(selection, in: credentials)
+    if let missing = account.missingSecret {
+      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
+    }
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
@@ -200,7 +203,7 @@ extension Workspace {
   /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
   /// only when a client secret is configured, and a failure is only a warning on stderr.
   func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) {
-    guard old.token != newToken, let revocation = revocation(for: host) else { return }
+    guard old.token != newToken, old.missingSecret == nil, let revocation = revocation(for: host) else { return }
     do {
       _ = try revocation.revoke(token: old.token)
     } catch {

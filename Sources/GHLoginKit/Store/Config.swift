@@ -24,6 +24,8 @@ struct Config: Sendable, Equatable {
   var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
   var clientSecretOverride: String?
+  /// The top-level `store`: where new logins keep their tokens (`file` unless set).
+  var store: TokenStorage = .file
 
   init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
@@ -92,8 +94,9 @@ struct Config: Sendable, Equatable {
     guard let object = document.objectValue else { throw .notAnObject(file: file) }
 
     let decoder = ConfigDecoder(file: file)
-    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])
+    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
+    if let store = object["store"] { config.store = try decoder.store(store, "store") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
     return config
   }
