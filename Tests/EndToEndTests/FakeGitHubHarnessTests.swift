@@ -66,7 +66,7 @@ import Testing
     ])
     let redirect = "http%3A%2F%2F127.0.0.1%3A\(fake.controlPort)%2Fcontrol%2Fecho"
     let url =
-      fake.webBase + "/login/oauth/authorize?client_id=Iv1.echo&redirect_uri=\(redirect)"
+      fake.webBase + "/login/oauth/authorize?response_type=code&client_id=Iv1.echo&redirect_uri=\(redirect)"
       + "&scope=repo%20gist&state=S-1&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"
       + "&code_challenge_method=S256"
     let result = try runBrowser(url: url, fake: fake)
@@ -185,7 +185,7 @@ import Testing
     let sandbox = try Sandbox(fake: fake)
     let stub = try sandbox.installBrowserStub(follow: true)
     let url =
-      fake.webBase + "/login/oauth/authorize?client_id=Iv1.echo&redirect_uri="
+      fake.webBase + "/login/oauth/authorize?response_type=code&client_id=Iv1.echo&redirect_uri="
       + "http%3A%2F%2F127.0.0.1%3A\(fake.controlPort)%2Fcontrol%2Fecho&state=z"
       + "&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
     // Run it the way ghlogin would: by name, from PATH, with the sandbox environment.

@@ -51,6 +51,7 @@ import Testing
     // T02: the authorize URL.
     #expect(pending.url.hasPrefix(fake.webBase + "/login/oauth/authorize?"))
     #expect(pending.query["client_id"] == "Iv1.testclient")
+    #expect(pending.url.hasPrefix(fake.webBase + "/login/oauth/authorize?response_type=code&client_id="), "R85")
     #expect(pending.query["redirect_uri"] == "http://127.0.0.1:\(pending.port)/callback")
     #expect(pending.url.contains("redirect_uri=http%3A%2F%2F127.0.0.1%3A\(pending.port)%2Fcallback&"))
     #expect(pending.query["scope"] == "repo read:org gist")

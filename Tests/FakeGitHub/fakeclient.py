@@ -140,7 +140,8 @@ class Fake:
         return "https://github.test:%d%s" % (self.port, path)
 
     def authorize(self, **params):
-        query = {"client_id": "Iv1.testclient", "redirect_uri": "http://127.0.0.1:5555/callback",
+        query = {"response_type": "code", "client_id": "Iv1.testclient",
+                 "redirect_uri": "http://127.0.0.1:5555/callback",
                  "scope": "repo gist", "state": "st4te",
                  "code_challenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", "code_challenge_method": "S256"}
         query.update(params)

@@ -79,7 +79,7 @@ class BrowserTests(Base):
         threading.Thread(target=server.serve_forever, daemon=True).start()
         port = server.server_address[1]
         try:
-            query = urllib.parse.urlencode({"client_id": "Iv1.testclient", "redirect_uri": "http://127.0.0.1:%d/callback" % port,
+            query = urllib.parse.urlencode({"response_type": "code", "client_id": "Iv1.testclient", "redirect_uri": "http://127.0.0.1:%d/callback" % port,
                                             "scope": "repo", "state": "S1", "code_challenge": CHALLENGE,
                                             "code_challenge_method": "S256"})
             url = self.f.web("/login/oauth/authorize?" + query)

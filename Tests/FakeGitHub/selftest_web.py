@@ -125,6 +125,17 @@ class WebFlowTests(Base):
         self.assertEqual(self.f.authorize(client_id="Iv1.unknown")[0], 404)
         self.assertEqual(self.f.authorize(code_challenge="short")[0], 400)
 
+    def test_response_type_like_a_standard_server(self):
+        status, location, _ = self.f.authorize(response_type=None)
+        self.assertEqual(status, 302)
+        self.assertEqual(location, "http://127.0.0.1:5555/callback?error=invalid_request"
+                         "&error_description=Missing%20response_type%20parameter.&state=st4te")
+        status, location, _ = self.f.authorize(response_type="token")
+        self.assertIn("?error=unsupported_response_type&", location)
+        self.f.script({"authorize": {"require_response_type": False}})
+        status, location, _ = self.f.authorize(response_type=None)
+        self.assertIn("?code=", location)
+
     def test_deny_and_scripted_user(self):
         self.f.script({"authorize": {"deny": True}})
         status, location, _ = self.f.authorize()

@@ -11,8 +11,9 @@ enum AuthorizeURL {
     "http://127.0.0.1:\(port)\(callbackPath)"
   }
 
-  /// The authorize endpoint with `client_id`, `redirect_uri`, `scope` (space-separated),
-  /// `state`, `code_challenge`, `code_challenge_method=S256`, and `login` when given.
+  /// The authorize endpoint with `response_type=code` (RFC 6749 §4.1.1 makes it required; R85),
+  /// `client_id`, `redirect_uri`, `scope` (space-separated), `state`, `code_challenge`,
+  /// `code_challenge_method=S256`, and `login` when given.
   ///
   /// Every name and value is percent-encoded (``FormEncoding/percentEncode(_:)``), so
   /// no value can add a parameter (R19). A query already in the configured
@@ -23,6 +24,7 @@ enum AuthorizeURL {
   ) throws(InsecureEndpointError) -> WebURL {
     try InsecureEndpointError.check(endpoint)
     var pairs: [(String, String)] = [
+      ("response_type", "code"),
       ("client_id", app.clientID),
       ("redirect_uri", redirectURI),
     ]

@@ -16,15 +16,30 @@ struct LoginError: ReportableError, Equatable {
 
   var kind: Kind
   var host: GitHubHost
+  /// The config file named when the authorize request itself was refused (a setting to fix).
+  var configPath: String?
 
-  init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost, configPath: String? = nil) {
     self.kind = kind
     self.host = host
+    self.configPath = configPath
   }
 
+  /// The setting to check for each refusal of the authorize request itself (RFC 6749 §4.1.2.1,
+  /// R85): retrying cannot help, the configuration (or the server) is wrong.
+  static let requestRefusals: [String: String] = [
+    "invalid_request": "authorize_url",
+    "unsupported_response_type": "authorize_url",
+    "unauthorized_client": "client_id",
+    "invalid_scope": "scopes",
+  ]
+
   var exitStatus: ExitStatus {
-    if case .interrupted = kind { return .interrupted }
-    return .failure
+    switch kind {
+    case .interrupted: return .interrupted
+    case .authorizationError(let response) where Self.requestRefusals[response.error] != nil: return .usage
+    default: return .failure
+    }
   }
 
   var message: String {
@@ -35,7 +50,7 @@ struct LoginError: ReportableError, Equatable {
     case .interrupted:
       return "interrupted; nothing was stored"
     case .authorizationError(let response):
-      return Self.message(for: response, host: host)
+      return Self.message(for: response, host: host, configPath: configPath)
     case .userMismatch(let expected, let actual):
       return "logged in to \(host) as \(Sanitize.terminal(actual)), but \(Sanitize.terminal(expected)) was asked for; "
         + "nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
@@ -61,8 +76,21 @@ struct LoginError: ReportableError, Equatable {
     return text
   }
 
-  private static func message(for response: AuthorizationErrorResponse, host: GitHubHost) -> String {
+  private static func message(
+    for response: AuthorizationErrorResponse, host: GitHubHost, configPath: String?
+  ) -> String {
     let detail = described(response)
+    if let setting = requestRefusals[response.error] {
+      let file = configPath.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
+      let why =
+        switch setting {
+        case "client_id": " in \(file): the app must be allowed the authorization code flow"
+        case "scopes": " in \(file) (or --scopes): every scope must be one the server knows"
+        default: " in \(file): it must be the server's OAuth authorization endpoint"
+        }
+      return "\(host) refused the authorize request (\(detail)); this is a configuration problem, "
+        + "retrying will not help: check \"\(setting)\"\(why)"
+    }
     switch response.error {
     case "access_denied":
       return "the login to \(host) was denied in the browser (\(detail)); run 'ghlogin auth' again to retry"

@@ -90,7 +90,7 @@ final class LoginSession {
     switch decision {
     case .reject: preconditionFailure("handled above")
     case .authorizationError(let response):
-      return fail(LoginError(.authorizationError(response), host: host))
+      return fail(LoginError(.authorizationError(response), host: host, configPath: tokenEndpoint.configPath))
     case .accept(let code):
       do {
         let token = try TokenExchange.exchange(

@@ -95,6 +95,13 @@ def authorize(request, state):
             pairs.append(("state", params["state"]))
         return redirect_response(with_params(app["callback_url"], pairs))
     target = sent_redirect if sent_redirect is not None else app["callback_url"]
+    refusal = _response_type_refusal(params.get("response_type"), opts["require_response_type"])
+    if refusal is not None:
+        request.note("authorize: " + refusal[1])
+        pairs = [("error", refusal[0]), ("error_description", refusal[1])]
+        if "state" in params:
+            pairs.append(("state", params["state"]))
+        return redirect_response(with_params(target, pairs))
     challenge = params.get("code_challenge")
     method = params.get("code_challenge_method")
     if challenge is None and method is not None:
@@ -133,6 +140,18 @@ def authorize(request, state):
     if "state" in params:
         pairs.append(("state", params["state"]))
     return with_mods(redirect_response(with_params(target, pairs)), directive)
+
+
+def _response_type_refusal(response_type, required):
+    """(error, description) for a response_type a standard server refuses (RFC 6749 4.1.2.1), or None.
+
+    GitHub tolerates a missing response_type; a standard server (script
+    authorize.require_response_type, on by default) answers invalid_request."""
+    if response_type is None:
+        return ("invalid_request", "Missing response_type parameter.") if required else None
+    if response_type != "code":
+        return ("unsupported_response_type", "Unsupported response_type %r." % response_type)
+    return None
 
 
 def _bad(request, text):

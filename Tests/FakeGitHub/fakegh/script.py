@@ -11,6 +11,7 @@ DEFAULT_SCRIPT = {
         "deny": False,           # True: redirect with error=access_denied (+ state)
         "require_state": True,   # strict: a request without `state` gets a 400 page
         "require_pkce": True,    # strict: a request without code_challenge gets a 400 page
+        "require_response_type": True,  # standard server: no response_type -> error=invalid_request redirect
     },
     # What a successful token response contains (code grant, device grant and refresh alike).
     "token": {

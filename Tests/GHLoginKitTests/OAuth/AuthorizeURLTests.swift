@@ -13,13 +13,16 @@ import Testing
       redirectURI: AuthorizeURL.redirectURI(port: 54321), request: request)
     #expect(
       url.description
-        == "https://github.com/login/oauth/authorize?client_id=Iv1.abc"
+        == "https://github.com/login/oauth/authorize?response_type=code&client_id=Iv1.abc"
         + "&redirect_uri=http%3A%2F%2F127.0.0.1%3A54321%2Fcallback&scope=repo%20read%3Aorg%20gist"
         + "&state=STATE-_abc&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256")
     let query = try #require(url.pathAndQuery.split(separator: "?", maxSplits: 1).last)
     let pairs = try FormEncoding.decode(query)
     #expect(
-      pairs.map(\.name) == ["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"])
+      pairs.map(\.name) == [
+        "response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method",
+      ])
+    #expect(pairs[0].value == "code", "R85: RFC 6749 §4.1.1 makes response_type required")
     #expect(pairs.first { $0.name == "redirect_uri" }?.value == "http://127.0.0.1:54321/callback")
     #expect(!url.description.contains("localhost"))
     #expect(!url.description.contains(request.verifier))
@@ -36,11 +39,12 @@ import Testing
     let pairs = try FormEncoding.decode(query)
     #expect(
       pairs.map(\.name) == [
-        "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "login",
+        "response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method",
+        "login",
       ])
-    #expect(pairs[0].value == "id&scope=admin")
-    #expect(pairs[2].value == "repo&x=y")
-    #expect(pairs[6].value == value)
+    #expect(pairs[1].value == "id&scope=admin")
+    #expect(pairs[3].value == "repo&x=y")
+    #expect(pairs[7].value == value)
     #expect(!url.pathAndQuery.contains("#"))
     #expect(!url.pathAndQuery.contains(" "))
   }
@@ -57,7 +61,7 @@ import Testing
     let url = try AuthorizeURL.build(
       endpoint: endpoint, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request
     )
-    #expect(url.pathAndQuery.hasPrefix("/login/oauth/authorize?tenant=a&client_id=x&"))
+    #expect(url.pathAndQuery.hasPrefix("/login/oauth/authorize?tenant=a&response_type=code&client_id=x&"))
   }
 
   @Test func plainHTTPAllowedOnlyForLoopback() throws {
@@ -65,7 +69,7 @@ import Testing
     let url = try AuthorizeURL.build(
       endpoint: loopback, app: OAuthApp(clientID: "x"), redirectURI: AuthorizeURL.redirectURI(port: 1), request: request
     )
-    #expect(url.description.hasPrefix("http://127.0.0.1:9999/login/oauth/authorize?client_id=x"))
+    #expect(url.description.hasPrefix("http://127.0.0.1:9999/login/oauth/authorize?response_type=code&client_id=x"))
     let remote = try WebURL(parsing: "http://github.test/login/oauth/authorize")
     #expect(throws: InsecureEndpointError(url: remote)) {
       try AuthorizeURL.build(

@@ -38,6 +38,44 @@ import Testing
     #expect(error.exitStatus.rawValue == status)
   }
 
+  /// R85: a refusal of the authorize request itself is a configuration problem: exit 2, the
+  /// setting named, no "run 'ghlogin auth' again".
+  @Test(arguments: [
+    (
+      "invalid_request", "Missing response_type parameter.",
+      "ghe.test refused the authorize request (invalid_request: Missing response_type parameter.); this is a "
+        + "configuration problem, retrying will not help: check \"authorize_url\" in /etc/ghlogin.json: it must be "
+        + "the server's OAuth authorization endpoint"
+    ),
+    (
+      "unsupported_response_type", "",
+      "ghe.test refused the authorize request (unsupported_response_type); this is a configuration problem, "
+        + "retrying will not help: check \"authorize_url\" in /etc/ghlogin.json: it must be the server's OAuth "
+        + "authorization endpoint"
+    ),
+    (
+      "unauthorized_client", "no",
+      "ghe.test refused the authorize request (unauthorized_client: no); this is a configuration problem, retrying "
+        + "will not help: check \"client_id\" in /etc/ghlogin.json: the app must be allowed the authorization "
+        + "code flow"
+    ),
+    (
+      "invalid_scope", "bad\u{1B}[31m scope",
+      "ghe.test refused the authorize request (invalid_scope: bad[31m scope); this is a configuration problem, "
+        + "retrying will not help: check \"scopes\" in /etc/ghlogin.json (or --scopes): every scope must be one "
+        + "the server knows"
+    ),
+  ])
+  func authorizeRequestRefusalsAreConfigurationErrors(code: String, description: String, message: String) throws {
+    let host = try GitHubHost(validating: "ghe.test")
+    let error = LoginError(
+      .authorizationError(AuthorizationErrorResponse(error: code, description: description)), host: host,
+      configPath: "/etc/ghlogin.json")
+    #expect(error.message == message)
+    #expect(error.exitStatus == .usage)
+    #expect(!error.message.contains("again"))
+  }
+
   @Test func pageReasonIsShortForAuthorizationErrors() {
     let error = LoginError(
       .authorizationError(

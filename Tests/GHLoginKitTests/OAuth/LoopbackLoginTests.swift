@@ -111,7 +111,7 @@ import Testing
     #expect(run.announced.dropFirst().first == url.description)
     #expect(
       url.description.hasPrefix(
-        "https://github.com/login/oauth/authorize?client_id=Iv1.test&redirect_uri=http%3A%2F%2F127.0.0.1%3A\(run.port)%2Fcallback&scope=repo%20read%3Aorg&state="
+        "https://github.com/login/oauth/authorize?response_type=code&client_id=Iv1.test&redirect_uri=http%3A%2F%2F127.0.0.1%3A\(run.port)%2Fcallback&scope=repo%20read%3Aorg&state="
       ))
     #expect(url.description.contains("&code_challenge_method=S256"))
     #expect(run.port > 0)
