@@ -109,6 +109,13 @@ struct KeyringEndToEndTests {
     #expect(migrate.stderr.hasPrefix("ghlogin: the keyring (Secret Service) is not available: "), "\(migrate.stderr)")
     #expect(migrate.stderr.contains("\"store\": \"file\""))
     #expect(sandbox.credentialsBytes() == before)
+    // A login to the keyring is refused before the browser is involved: its token would have
+    // nowhere to go.
+    let auth = try run(["auth", "--no-browser"], extra: noBus)
+    #expect(auth.status == 1)
+    #expect(!auth.stderr.contains("https://"), "\(auth.stderr)")
+    #expect(auth.stderr.contains("is not available"))
+    #expect(sandbox.credentialsBytes() == before)
     // With the tokens in the keyring and no bus, token fails the same way and prints nothing.
     #expect(try run(["migrate", "--to", "keyring"]).status == 0)
     let token = try run(["token"], extra: noBus)
