@@ -54,7 +54,8 @@ struct MigrateCommand: Command {
       }
       let shown = "\(Sanitize.terminal(login)) on \(host)"
       environment.stderr.write(
-        moved ? "Moved the tokens of \(shown) to \(target.displayName)\n" : "\(shown): already in \(target.displayName)\n")
+        moved
+          ? "Moved the tokens of \(shown) to \(target.displayName)\n" : "\(shown): already in \(target.displayName)\n")
     }
     if workspace.config.store != target {
       environment.stderr.write(

@@ -101,7 +101,9 @@ enum CredentialCoding {
   /// token or refresh token in the file; `has_refresh_token` says whether the keyring has one).
   private static func storage(_ object: JSONObject, _ path: String) throws(Failure) -> TokenStorage {
     guard let value = object["store"] else {
-      if object["has_refresh_token"] != nil { throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"") }
+      if object["has_refresh_token"] != nil {
+        throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+      }
       return .file
     }
     guard let name = value.stringValue, let storage = TokenStorage(rawValue: name) else {

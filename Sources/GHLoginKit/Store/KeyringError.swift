@@ -28,7 +28,8 @@ enum KeyringError: ReportableError, Equatable, Sendable {
   }
 
   var message: String {
-    let fileWay = "To keep tokens out of the keyring instead, set \"store\": \"file\" in the config and run "
+    let fileWay =
+      "To keep tokens out of the keyring instead, set \"store\": \"file\" in the config and run "
       + "'ghlogin migrate --to file' once the keyring can be read"
     switch self {
     case .unavailable(let reason):

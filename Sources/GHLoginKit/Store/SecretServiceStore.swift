@@ -57,8 +57,10 @@ struct SecretServiceStore: SecretStore {
   /// Runs a `ghl_secret_*` call with `attributes` as two C string arrays and a message buffer.
   private static func call(
     _ attributes: [(String, String)],
-    _ body: (UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>, Int32,
-      UnsafeMutablePointer<CChar>, Int) -> Int32
+    _ body: (
+      UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>, Int32,
+      UnsafeMutablePointer<CChar>, Int
+    ) -> Int32
   ) -> Outcome {
     let names = attributes.map { strdup($0.0) }
     let values = attributes.map { strdup($0.1) }

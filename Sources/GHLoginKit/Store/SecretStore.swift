@@ -20,7 +20,10 @@ struct SecretItem: Sendable, Hashable {
   /// The attributes an item is written and found with: `application` (ghlogin), `host`,
   /// `login`, `user_id` and `kind`.
   var attributes: [(String, String)] {
-    [("application", "ghlogin"), ("host", host), ("login", login), ("user_id", String(userID)), ("kind", kind.rawValue)]
+    [
+      ("application", "ghlogin"), ("host", host), ("login", login), ("user_id", String(userID)),
+      ("kind", kind.rawValue),
+    ]
   }
 }
 
