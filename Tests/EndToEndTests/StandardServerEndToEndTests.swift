@@ -50,4 +50,45 @@ import Testing
     #expect(run.stderr.contains("(invalid_request: Missing response_type parameter.)"), "\(run)")
     expectNothingStored(scenario)
   }
+
+  /// Issue 11 item 3: `"client_secret": ""` is a public client: the login works against an app
+  /// that has no secret, and no `client_secret` parameter is sent at all.
+  @Test func emptyClientSecretLogsInAsAPublicClient() async throws {
+    let scenario = try await Scenario.start(config: ["client_id": "Iv1.public", "client_secret": ""])
+    try scenario.fake.register(["apps": [["client_id": "Iv1.public"]]])
+    let (run, _, _) = try await scenario.login()
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.hasSuffix("Logged in to github.test as octocat\n"), "\(run)")
+    let exchange = try #require(try scenario.tokenRequests().first)
+    #expect(exchange.formValue("client_id") == "Iv1.public")
+    #expect((exchange["form"] as? [String: Any])?["client_secret"] == nil, "no client_secret parameter")
+    #expect(scenario.sandbox.credentialsJSON() != nil)
+  }
+
+  /// Issue 11 item 3: a secret with a space is still refused: exit 2, the key named, nothing stored.
+  @Test func clientSecretWithASpaceIsRefused() async throws {
+    let scenario = try await Scenario.start(config: ["client_secret": "two words"])
+    let run = try await scenario.run(["auth", "--no-browser"])
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr == "ghlogin: \(scenario.sandbox.configFile): \"client_secret\" must not contain spaces or control "
+        + "characters\n", "\(run)")
+    #expect(!run.stderr.contains("two words"))
+    expectNothingStored(scenario)
+  }
+
+  /// Issue 11 item 5: a server issuing an RFC 6750 token with `=` padding: the login stores it,
+  /// `token` prints it, and `/user` got it in the `Authorization` header unchanged.
+  @Test func paddedTokenIsStoredAndUsed() async throws {
+    let scenario = try await Scenario.start()
+    let token = "dGhpcyBpcyBhIHRva2Vu+/x=="
+    try scenario.fake.script(["token": ["access_token": token]])
+    let (run, _, _) = try await scenario.login()
+    #expect(run.status == 0, "\(run)")
+    let printed = try await scenario.run(["token"])
+    #expect(printed.status == 0, "\(printed)")
+    #expect(printed.stdout == token + "\n")
+    let users = try scenario.fake.requests(path: "/user")
+    #expect(users.last?.header("Authorization")?.hasSuffix(" " + token) == true)
+  }
 }

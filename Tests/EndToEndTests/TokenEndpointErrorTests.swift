@@ -33,8 +33,8 @@ import Testing
   }
 
   static let unusableToken =
-    "the token endpoint answered with an unusable access_token (empty, too long, or containing whitespace, "
-    + "control characters, '=' or non-ASCII characters); nothing was stored"
+    "the token endpoint answered with an unusable access_token (empty, too long, or not an RFC 6750 "
+    + "token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
 
   static let failures: [Case] = [
     .token(
@@ -106,7 +106,9 @@ import Testing
       "the token endpoint {token_url} answered without token_type; nothing was stored"),
     Case("T30 token with CR LF", #"{"token": {"access_token": "gho_a\r\nb"}}"#, 1, unusableToken),
     Case("T30 token with a space", #"{"token": {"access_token": "gho_a b"}}"#, 1, unusableToken),
-    Case("T30 token with =", #"{"token": {"access_token": "gho_a=b"}}"#, 1, unusableToken),
+    Case("T30 token with = inside", #"{"token": {"access_token": "gho_a=b"}}"#, 1, unusableToken),
+    Case("token with a quote", #"{"token": {"access_token": "gho_a\"b"}}"#, 1, unusableToken),
+    Case("token of padding only", #"{"token": {"access_token": "=="}}"#, 1, unusableToken),
   ]
 
   /// Scripts the fake, runs one login, and returns it with the code the fake issued.

@@ -40,9 +40,11 @@ struct GitCredentialCommand: Command {
     }
   }
 
-  /// Reads and parses standard input; throws on anything R51–R53 refuse.
+  /// Reads standard input up to its first empty line (or EOF: git's protocol ends a request
+  /// there, and git may keep the pipe open for the answer, R91) and parses it; throws on anything
+  /// R51–R53 refuse.
   private func readRequest(in environment: Environment) throws(CredentialInputError) -> CredentialRequest {
-    guard let bytes = environment.stdin.readAll(limit: CredentialRequest.maximumInputSize) else {
+    guard let bytes = environment.stdin.readUntilEmptyLine(limit: CredentialRequest.maximumInputSize) else {
       throw .tooLarge
     }
     return try CredentialRequest.parse(bytes)

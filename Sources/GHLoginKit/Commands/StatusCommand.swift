@@ -53,7 +53,7 @@ struct StatusCommand: Command {
       found = true
       text += "\(host)\n"
       for account in entry.accounts {
-        text += describe(
+        text += Self.describe(
           account, on: host, active: account.login == entry.activeLogin, clock: environment.clock,
           keyringProblem: keyringProblem)
       }
@@ -99,8 +99,10 @@ struct StatusCommand: Command {
     return .success
   }
 
-  private func describe(
-    _ account: Credential, on host: String, active: Bool, clock: any TimeSource, keyringProblem: KeyringError?
+  /// The lines for one account (internal, not private: the token-response fuzz target drives it
+  /// with hostile expiry times). `keyringProblem` is why the keyring could not be read, if so.
+  static func describe(
+    _ account: Credential, on host: String, active: Bool, clock: any TimeSource, keyringProblem: KeyringError? = nil
   ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []

@@ -14,6 +14,10 @@ protocol TextOutput: Sendable {
 protocol ByteInput: Sendable {
   /// Reads up to `limit` bytes, until EOF. Returns nil when more than `limit` were available.
   func readAll(limit: Int) -> [UInt8]?
+  /// Reads up to `limit` bytes, until EOF or the first empty line, whichever comes first (git's
+  /// credential protocol ends a request with one; a caller may keep its end open for the answer,
+  /// R91). Returns nil when more than `limit` came before either.
+  func readUntilEmptyLine(limit: Int) -> [UInt8]?
   /// Reads one line (without its LF), or nil at EOF. Used for paste-back prompts.
   func readLine() -> String?
   var isTerminal: Bool { get }
@@ -25,6 +29,25 @@ protocol ByteInput: Sendable {
 extension ByteInput {
   /// No descriptor unless the input says otherwise.
   var descriptor: Int32? { nil }
+
+  /// Inputs that hold all their bytes already: everything (nothing can wait for more).
+  func readUntilEmptyLine(limit: Int) -> [UInt8]? { readAll(limit: limit) }
+
+  /// Whether `bytes` hold an empty line: they start with LF (or CR LF), or hold LF LF (or
+  /// LF CR LF, which the parser then refuses for its CR).
+  static func hasEmptyLine(_ bytes: [UInt8], from start: Int) -> Bool {
+    var index = max(0, start - 2)
+    while index < bytes.count {
+      if bytes[index] == 0x0A {
+        let atStart = index == 0 || (index == 1 && bytes[0] == 0x0D)
+        let afterLF = index >= 1 && bytes[index - 1] == 0x0A
+        let afterLFCR = index >= 2 && bytes[index - 1] == 0x0D && bytes[index - 2] == 0x0A
+        if atStart || afterLF || afterLFCR { return true }
+      }
+      index += 1
+    }
+    return false
+  }
 }
 
 /// A file descriptor of this process used as a text output; writes are unbuffered.
@@ -67,6 +90,26 @@ struct FileInput: ByteInput {
       if count == 0 { return bytes }
       bytes += chunk[..<count]
       if bytes.count > limit { return nil }
+    }
+  }
+
+  /// Reads what is there, chunk by chunk, and stops as soon as an empty line has arrived:
+  /// a `read` on a pipe returns what the writer wrote, so this never waits for the writer to
+  /// close its end once the request is complete.
+  func readUntilEmptyLine(limit: Int) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return bytes
+      }
+      if count == 0 { return bytes }
+      let start = bytes.count
+      bytes += chunk[..<count]
+      if bytes.count > limit { return nil }
+      if Self.hasEmptyLine(bytes, from: start) { return bytes }
     }
   }
 

@@ -37,7 +37,9 @@ struct SystemClock: TimeSource {
 
   func sleep(seconds: Double) {
     guard seconds > 0 else { return }
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    let whole = DurationText.wholeSeconds(seconds, rounding: .down)
+    let fraction = seconds < 1e15 ? seconds - seconds.rounded(.down) : 0
+    var request = timespec(tv_sec: whole, tv_nsec: Int(fraction * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
   }

@@ -63,7 +63,8 @@ struct OAuthApp: Sendable, Equatable, CustomStringConvertible {
 struct InsecureEndpointError: ReportableError, Equatable {
   var url: WebURL
   var message: String {
-    "refusing to use \(url): plain http:// is allowed only for loopback test servers; use https://"
+    "refusing to use \(url): plain http:// is allowed only to literal loopback addresses "
+      + "(127.0.0.0/8, [::1]), not the name localhost; use https://"
   }
   var exitStatus: ExitStatus { .usage }
 

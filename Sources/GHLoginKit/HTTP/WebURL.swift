@@ -109,9 +109,12 @@ struct WebURL: Sendable, Hashable, CustomStringConvertible {
     return host
   }
 
-  /// Whether the host is a loopback address: 127.0.0.0/8, `[::1]`, or `localhost`.
+  /// Whether the host is a literal loopback address: 127.0.0.0/8 or `[::1]`.
+  ///
+  /// Not the name `localhost`: it is resolved like any other name and may point elsewhere
+  /// (RFC 8252 §8.3), so plain `http://` to it is refused like any other host.
   var isLoopback: Bool {
-    if host == "localhost" || host == "[::1]" { return true }
+    if host == "[::1]" { return true }
     let parts = host.split(separator: ".", omittingEmptySubsequences: false)
     return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
   }

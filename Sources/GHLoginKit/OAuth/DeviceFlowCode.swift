@@ -8,9 +8,9 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
   var userCode: String
   /// Where the user enters the code, parsed strictly (https, or http to a loopback test server).
   var verificationURI: WebURL
-  /// Seconds the codes live (from the answer; 900 when absent).
+  /// Seconds the codes live (from the answer, at most an hour; 900 when absent).
   var expiresIn: Int
-  /// The minimum seconds between polls (5 when absent, RFC 8628 §3.2).
+  /// The minimum seconds between polls (5 when absent, RFC 8628 §3.2; at most 300).
   var interval: Int
 
   init(deviceCode: String, userCode: String, verificationURI: WebURL, expiresIn: Int, interval: Int) {
@@ -85,11 +85,14 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
     }
     var expiresIn = defaultExpiresIn
     if fields.has("expires_in") {
-      guard let seconds = fields.integer("expires_in"), seconds > 0 else { throw invalid("an unusable expires_in") }
+      // Clamped to an hour (R89, ``ServerDuration``): 2^63 used to trap before the first poll.
+      guard let seconds = fields.seconds("expires_in", max: ServerDuration.maxDeviceCodeLifetime), seconds > 0 else {
+        throw invalid("an unusable expires_in")
+      }
       expiresIn = seconds
     }
     var interval = defaultInterval
-    if let seconds = fields.integer("interval"), seconds > 0 { interval = seconds }
+    if let seconds = fields.seconds("interval", max: ServerDuration.maxPollInterval), seconds > 0 { interval = seconds }
     return DeviceAuthorization(
       deviceCode: deviceCode, userCode: userCode, verificationURI: uri, expiresIn: expiresIn, interval: interval)
   }

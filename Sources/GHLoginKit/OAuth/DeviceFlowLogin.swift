@@ -89,7 +89,7 @@ struct DeviceFlowLogin: Sendable {
 
   /// "15 minutes" for whole minutes from two minutes up, else "N seconds".
   static func duration(_ seconds: Double) -> String {
-    let whole = Int(seconds.rounded(.up))
+    let whole = DurationText.wholeSeconds(seconds, rounding: .up)
     if whole >= 120 && whole % 60 == 0 { return "\(whole / 60) minutes" }
     return "\(whole) seconds"
   }

@@ -25,7 +25,7 @@ struct DeviceFlowPacing: Sendable, Equatable {
   static let maxConsecutiveSlowDowns = 5
 
   init(interval: Int) {
-    self.interval = Double(max(1, interval))
+    self.interval = Double(min(max(1, interval), ServerDuration.maxPollInterval))
   }
 
   /// Seconds to wait after the last answer (or the code) before the next poll.
@@ -38,7 +38,8 @@ struct DeviceFlowPacing: Sendable, Equatable {
 
   /// `slow_down`, with the `interval` the server sent if any: +5 s, or the server's if larger.
   mutating func slowDown(serverInterval: Int?) {
-    interval = max(interval + Self.slowDownStep, Double(serverInterval ?? 0))
+    let asked = Double(min(serverInterval ?? 0, ServerDuration.maxPollInterval))
+    interval = max(interval + Self.slowDownStep, asked)
     slowedDown = true
     consecutiveSlowDowns += 1
   }

@@ -75,7 +75,7 @@ struct DeviceFlowPoller: Sendable {
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()
-        announce("\(error.message); trying again in \(Int(pacing.wait.rounded(.up))) seconds")
+        announce("\(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
       }
     }
   }

@@ -94,8 +94,8 @@ struct TokenError: ReportableError, Equatable {
       return "the token endpoint issued a token of type '\(Sanitize.terminal(type, maxCharacters: 40))'; "
         + "ghlogin can only use bearer tokens. Nothing was stored"
     case .invalidValue(let field):
-      return "the token endpoint answered with an unusable \(field) (empty, too long, or containing whitespace, "
-        + "control characters, '=' or non-ASCII characters); nothing was stored"
+      return "the token endpoint answered with an unusable \(field) (empty, too long, or not an RFC 6750 "
+        + "token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
     }
   }
 

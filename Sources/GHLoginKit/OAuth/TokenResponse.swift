@@ -38,11 +38,11 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
 
   /// Whether `token` can go into an `Authorization` header and the git credential protocol (R30, R74).
   ///
-  /// Treated as opaque: any visible ASCII character except `=` (so no whitespace,
-  /// CR, LF, NUL or other controls, and nothing non-ASCII), 1–``maxTokenLength`` long.
+  /// Otherwise opaque: an RFC 6750 `b64token` (``BearerToken``: letters, digits, `-._~+/`,
+  /// then only `=` padding; so no whitespace, quotes, controls or non-ASCII), at most
+  /// ``maxTokenLength`` long.
   static func isUsableToken(_ token: String) -> Bool {
-    !token.isEmpty && token.utf8.count <= maxTokenLength
-      && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "=") }
+    token.utf8.count <= maxTokenLength && BearerToken.isValid(token)
   }
 
   /// Splits GitHub's comma-separated scope list (spaces tolerated, RFC 6749 §3.3).
@@ -72,7 +72,7 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
         .oauth(
           OAuthErrorBody(
             code: code, description: fields.string("error_description"), uri: fields.string("error_uri"),
-            interval: fields.integer("interval"))))
+            interval: fields.seconds("interval", max: ServerDuration.maxPollInterval))))
     }
     guard (200...299).contains(response.status) else { throw fail(.httpStatus(response.status)) }
 
@@ -99,7 +99,10 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
       ("expires_in", \TokenResponse.expiresIn), ("refresh_token_expires_in", \.refreshTokenExpiresIn),
     ]
     where fields.has(name) {
-      guard let seconds = fields.integer(name), seconds >= 0 else { throw fail(.invalidValue(field: name)) }
+      // Clamped to ten years (R89, ``ServerDuration``): 2^63 used to trap in every later sum.
+      guard let seconds = fields.seconds(name, max: ServerDuration.maxTokenLifetime) else {
+        throw fail(.invalidValue(field: name))
+      }
       result[keyPath: keyPath] = seconds
     }
     return result
@@ -167,13 +170,11 @@ struct TokenFields {
     return nil
   }
 
-  /// The member as an integer, from a JSON integer or a string of ASCII digits.
-  func integer(_ name: String) -> Int? {
+  /// The member as whole seconds clamped to `max` (R89), from a JSON integer or a string of ASCII
+  /// digits of any length; nil when it is anything else (negative, a fraction, not a number).
+  func seconds(_ name: String, max: Int) -> Int? {
     switch values[name] {
-    case .number(let text)?: return JSONValue.number(text).intValue
-    case .text(let text)?:
-      guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      return Int(text)
+    case .number(let text)?, .text(let text)?: return ServerDuration.clamped(text, to: max)
     default: return nil
     }
   }

@@ -18,7 +18,7 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case invalidValue(file: String, key: String, reason: String)
   /// A URL that does not parse.
   case invalidURL(file: String, key: String, reason: String)
-  /// A plain `http://` URL whose host is not a loopback address.
+  /// A plain `http://` URL whose host is not a literal loopback address (`localhost` is not one).
   case insecureURL(file: String, key: String)
   /// The path is a symbolic link (the config is opened with `O_NOFOLLOW`).
   case symbolicLink(file: String)
@@ -52,7 +52,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
     case .invalidURL(let file, let key, let reason):
       "\(file): \"\(key)\" is not a valid URL: \(reason)"
     case .insecureURL(let file, let key):
-      "\(file): \"\(key)\" uses http://; https is required except for loopback test servers (127.0.0.1, [::1], localhost)"
+      "\(file): \"\(key)\" uses http://; https is required except for literal loopback addresses "
+        + "(127.0.0.0/8, [::1]), not the name localhost, which may resolve elsewhere"
     case .symbolicLink(let file):
       "refusing to use \(file): it is a symbolic link; replace it with the file itself"
     case .notRegularFile(let file):

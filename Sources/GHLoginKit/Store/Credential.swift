@@ -43,16 +43,14 @@ struct Credential: Sendable, Equatable {
     self.isExpired = isExpired
   }
 
-  /// Whether `token` can be stored and sent: non-empty, printable ASCII only, no whitespace,
-  /// no `=` (R30: tokens go into HTTP headers and the git credential protocol). No length limit.
   /// The keyring item holding `kind` for this account on `host`.
   func secretItem(_ kind: SecretItem.Kind, on host: String) -> SecretItem {
     SecretItem(host: host, login: login, userID: userID, kind: kind)
   }
 
-  static func isAcceptableToken(_ token: String) -> Bool {
-    !token.isEmpty && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "=") }
-  }
+  /// Whether `token` can be stored and sent: an RFC 6750 `b64token` (``BearerToken``; R30:
+  /// tokens go into HTTP headers and the git credential protocol). No length limit.
+  static func isAcceptableToken(_ token: String) -> Bool { BearerToken.isValid(token) }
 }
 
 /// The accounts of one host, and which one is active.

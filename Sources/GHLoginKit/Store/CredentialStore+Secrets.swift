@@ -16,12 +16,18 @@ extension CredentialStore {
       for index in entry.accounts.indices where entry.accounts[index].storage == .keyring {
         var account = entry.accounts[index]
         if let token = try secrets.read(account.secretItem(.accessToken, on: host)) {
+          guard Credential.isAcceptableToken(token) else {
+            throw .invalidItem(host: host, login: account.login, kind: .accessToken)
+          }
           account.token = token
         } else {
           account.missingSecret = .accessToken
         }
         if account.refreshToken != nil {
           if let refresh = try secrets.read(account.secretItem(.refreshToken, on: host)) {
+            guard Credential.isAcceptableToken(refresh) else {
+              throw .invalidItem(host: host, login: account.login, kind: .refreshToken)
+            }
             account.refreshToken = refresh
           } else {
             account.refreshToken = nil

@@ -50,7 +50,7 @@ struct ConfigDecoder {
       let path = prefix + Self.display(key)
       switch key {
       case "client_id": settings.clientID = try credential(value, path)
-      case "client_secret": settings.clientSecret = try credential(value, path)
+      case "client_secret": settings.clientSecret = try secret(value, path)
       case "scopes": settings.scopes = try scopes(value, path)
       case "authorize_url": settings.authorizeURL = try url(value, path)
       case "token_url": settings.tokenURL = try url(value, path)
@@ -117,6 +117,17 @@ struct ConfigDecoder {
     let text = try string(value, path)
     guard Self.isCredentialText(text) else {
       throw .invalidValue(file: file, key: path, reason: "must not be empty or contain spaces or control characters")
+    }
+    return text
+  }
+
+  /// A client secret: `""` means a public client (no secret), exactly like an absent key; any
+  /// other value follows ``credential(_:_:)``'s rules.
+  private func secret(_ value: JSONValue, _ path: String) throws(ConfigError) -> String? {
+    if value.stringValue == "" { return nil }
+    let text = try string(value, path)
+    guard Self.isCredentialText(text) else {
+      throw .invalidValue(file: file, key: path, reason: "must not contain spaces or control characters")
     }
     return text
   }

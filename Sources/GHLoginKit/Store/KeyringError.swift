@@ -8,6 +8,8 @@ enum KeyringError: ReportableError, Equatable, Sendable {
   case locked
   /// The credentials file says an account's token is in the keyring, but the item is not there.
   case itemMissing(host: String, login: String, kind: SecretItem.Kind)
+  /// An item holds something that is not a token (R30: never printed, never sent).
+  case invalidItem(host: String, login: String, kind: SecretItem.Kind)
   /// The keyring refused or failed an operation; `operation` reads like "store the token of octocat".
   case failed(operation: String, reason: String)
   /// An item read back after writing did not hold what was written.
@@ -23,6 +25,7 @@ enum KeyringError: ReportableError, Equatable, Sendable {
     case .unavailable: "the keyring is not available"
     case .locked: "the keyring is locked"
     case .itemMissing: "missing from the keyring"
+    case .invalidItem: "the keyring item is not a valid token"
     case .failed, .readBackMismatch, .oldItemsLeft: "the keyring failed"
     }
   }
@@ -44,6 +47,10 @@ enum KeyringError: ReportableError, Equatable, Sendable {
       return "the \(what) of \(Sanitize.terminal(login)) on \(host) is missing from the keyring (Secret Service). "
         + "Log in again with 'ghlogin auth --host \(host)', or forget the login with "
         + "'ghlogin logout --host \(host) --user \(Sanitize.terminal(login)) --local-only'"
+    case .invalidItem(let host, let login, let kind):
+      return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
+        + "\(Sanitize.terminal(login)) on \(host) does not hold a valid token; it was left untouched. "
+        + "Log in again with 'ghlogin auth --host \(host)'"
     case .failed(let operation, let reason):
       return "the keyring (Secret Service) could not \(operation): \(Sanitize.terminal(reason)). "
         + "Try again. \(fileWay). The credentials file was left unchanged"

@@ -76,7 +76,7 @@ enum StoreError: ReportableError, Equatable, Sendable {
     case .notWritten(let path, let operation, let error):
       "cannot \(operation) \(path): \(error.reason); the file was left unchanged"
     case .invalidToken(let host, let login, let field):
-      "refusing to store the \(field) of \(login) on \(host): it contains whitespace, control characters, '=' or non-ASCII characters"
+      "refusing to store the \(field) of \(login) on \(host): it is not an RFC 6750 token (only letters, digits, '-._~+/' and trailing '=' are allowed)"
     case .invalidCredential(let host, let reason):
       "refusing to store credentials for \(host): \(reason)"
     }

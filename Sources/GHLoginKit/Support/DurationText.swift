@@ -1,10 +1,25 @@
 /// Human durations for expiry times: "7h 59m", "3 days".
+///
+/// Never traps (R89): a stored expiry may be anything finite a file or an old build held
+/// (`2^63` seconds from a hostile server), so seconds go through ``wholeSeconds(_:)`` first.
 enum DurationText {
+  /// More than this is shown as "more than 100 years".
+  static let longest = 100 * 366 * 86_400
+
   static func describe(_ seconds: Double) -> String {
-    let total = Int(seconds)
+    let total = wholeSeconds(seconds)
+    if total > longest { return "more than 100 years" }
     if total >= 2 * 86_400 { return "\(total / 86_400) days" }
     if total >= 3600 { return "\(total / 3600)h \(total % 3600 / 60)m" }
     if total >= 60 { return "\(total / 60)m" }
     return "\(total)s"
+  }
+
+  /// `seconds` rounded toward zero as an `Int`, clamped to ±2^52 (so any sum or product of a
+  /// few of them stays far from overflow); 0 for NaN. `Int(_: Double)` traps outside `Int`'s range.
+  static func wholeSeconds(_ seconds: Double, rounding rule: FloatingPointRoundingRule = .towardZero) -> Int {
+    guard !seconds.isNaN else { return 0 }
+    let limit = 4_503_599_627_370_496.0  // 2^52
+    return Int(min(max(seconds.rounded(rule), -limit), limit))
   }
 }

@@ -155,3 +155,21 @@ import Testing
     }
   }
 }
+
+/// R91: where a request read from a pipe ends.
+@Suite struct EmptyLineDetectionTests {
+  @Test(arguments: [
+    ("\n", true), ("\r\n", true), ("a=b\n\n", true), ("a=b\n\r\n", true), ("a=b\n", false), ("a=b\nc=d", false),
+    ("", false), ("a=b\r\n", false),
+  ])
+  func findsTheEmptyLine(_ text: String, _ expected: Bool) {
+    #expect(FileInput.hasEmptyLine(Array(text.utf8), from: 0) == expected)
+  }
+
+  /// The empty line split over two reads is still found (the search looks back two bytes).
+  @Test func findsAnEmptyLineAcrossReads() {
+    let bytes = Array("protocol=https\n\n".utf8)
+    #expect(FileInput.hasEmptyLine(bytes, from: bytes.count - 1))
+    #expect(!FileInput.hasEmptyLine(Array("protocol=https\n".utf8), from: 14))
+  }
+}

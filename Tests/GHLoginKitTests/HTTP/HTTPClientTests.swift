@@ -103,6 +103,23 @@ struct HTTPClientTests {
     #expect(result.error?.exitStatus == .usage)
   }
 
+  /// Issue 11 item 7 (RFC 8252 §8.3): the name `localhost` may resolve elsewhere, so plain
+  /// http:// to it is refused before anything is resolved or sent; literal addresses are fine.
+  @Test func plainHTTPToTheNameLocalhostIsRefused() throws {
+    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 204 No Content\r\n\r\n"))])
+    let mapped = HTTPClient(variables: ["GHLOGIN_TEST_RESOLVE": "localhost:\(server.port):127.0.0.1"], userAgent: "ua")
+    let refused = perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://localhost:\(server.port)/")))
+    #expect(refused.error == .insecureURL(host: "localhost"))
+    #expect(
+      refused.error?.message
+        == "refusing plain http:// to localhost: only literal loopback addresses (127.0.0.0/8, [::1]) may use http, "
+        + "not the name localhost; use an https:// URL")
+    let response = try perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))).get()
+    server.finish()
+    #expect(response.status == 204)
+    #expect(server.requests.count == 1, "only the literal address was contacted")
+  }
+
   @Test func refusedHeaderIsCaughtBeforeConnecting() throws {
     let server = TestHTTPServer([])
     let request = HTTPRequest(
@@ -135,12 +152,10 @@ struct HTTPClientTests {
   }
 
   @Test func testResolveMapsNamesToLoopback() throws {
-    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 204 No Content\r\n\r\n"))])
-    let mapped = HTTPClient(variables: ["GHLOGIN_TEST_RESOLVE": "other.test:1:127.0.0.1,localhost:\(server.port):127.0.0.1"], userAgent: "ua")
-    let response = try perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://localhost:\(server.port)/"))).get()
-    server.finish()
-    #expect(response.status == 204)
-    #expect(server.requests.first?.contains("\r\nHost: localhost:\(server.port)\r\n") == true)
+    let variables = ["GHLOGIN_TEST_RESOLVE": "other.test:1:127.0.0.1,github.test:4443:127.0.0.1"]
+    let addresses = try Resolver.resolve(host: "github.test", port: 4443, variables: variables)
+    #expect(addresses.map(\.description) == ["127.0.0.1"])
+    #expect(addresses.map(\.port) == [4443])
   }
 
   @Test func testResolveRefusesNonLoopbackTargets() throws {

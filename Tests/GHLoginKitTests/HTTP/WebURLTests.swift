@@ -44,7 +44,8 @@ import Testing
   }
 
   @Test(arguments: [
-    ("http://127.0.0.1:8080/", true), ("http://127.5.6.7/", true), ("http://localhost/", true),
+    ("http://127.0.0.1:8080/", true), ("http://127.5.6.7/", true), ("http://localhost/", false),
+    ("http://LOCALHOST:80/", false), ("http://127.255.255.255/", true), ("http://128.0.0.1/", false),
     ("http://[::1]:99/", true), ("http://10.0.0.1/", false), ("http://127.0.0.1.evil.com/", false),
     ("http://example.com/", false),
   ])

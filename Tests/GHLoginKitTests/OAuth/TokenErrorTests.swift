@@ -110,7 +110,7 @@ import Testing
     ),
     (
       .invalidValue(field: "access_token"),
-      "the token endpoint answered with an unusable access_token (empty, too long, or containing whitespace, control characters, '=' or non-ASCII characters); nothing was stored"
+      "the token endpoint answered with an unusable access_token (empty, too long, or not an RFC 6750 token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
     ),
   ])
   func otherFailures(kind: TokenError.Kind, message: String) {

@@ -76,9 +76,20 @@ import Testing
     #expect(try parse(.json(#"{"access_token":"\#(longest)","token_type":"bearer"}"#)).accessToken == longest)
   }
 
+  /// Issue 11 item 5: RFC 6750's b64token allows trailing `=` padding; such tokens are kept as
+  /// they are (access and refresh tokens alike).
+  @Test(arguments: ["dGVzdA==", "a=", "A-._~+/9=", "x" + String(repeating: "=", count: 10)])
+  func acceptsPaddedTokens(token: String) throws {
+    let response = try parse(
+      .json(#"{"access_token":"\#(token)","token_type":"bearer","refresh_token":"\#(token)"}"#))
+    #expect(response.accessToken == token)
+    #expect(response.refreshToken == token)
+    #expect(BearerToken.isValid(token))
+  }
+
   /// T30: tokens that cannot go into a header are refused.
   @Test(arguments: [
-    #"gho_a\r\nX-Evil: 1"#, "gho_a b", "gho_a=", #"gho_\u0000"#, #"gho_\u001b[0m"#, "gho_é", #"gho_\t"#, "",
+    #"gho_a\r\nX-Evil: 1"#, "gho_a b", "gho_a=b", "=", "==", #"gho_\"x"#, "gho_a,b", "gho_a!", #"gho_a=\u0000"#, #"gho_\u0000"#, #"gho_\u001b[0m"#, "gho_é", #"gho_\t"#, "",
     String(repeating: "a", count: 4097), #"gho_\u007f"#,
   ])
   func refusesUnusableTokens(token: String) {

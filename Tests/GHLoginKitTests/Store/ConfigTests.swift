@@ -46,7 +46,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
        "authorize_url": "https://ghe.example.com/login/oauth/authorize", "token_url": "https://ghe.example.com/t",
        "device_code_url": "https://ghe.example.com/d", "api_url": "https://ghe.example.com/api/v3", "ca_file": "/ca.pem",
        "hosts": {"Other.Example:8443": {"client_id": "o", "client_secret": "s", "scopes": [], "authorize_url": "http://127.0.0.1:9/a",
-         "token_url": "http://localhost/t", "device_code_url": "http://[::1]:8/d", "api_url": "https://other.example/api", "ca_file": "/o.pem"}}}
+         "token_url": "http://127.0.0.2/t", "device_code_url": "http://[::1]:8/d", "api_url": "https://other.example/api", "ca_file": "/o.pem"}}}
       """)
     #expect(config.host == "ghe.example.com")
     #expect(
@@ -60,7 +60,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     let other = try #require(config.hosts["other.example:8443"])
     #expect(other.clientID == "o" && other.clientSecret == "s" && other.scopes == [] && other.caFile == "/o.pem")
     #expect(other.authorizeURL?.description == "http://127.0.0.1:9/a")
-    #expect(other.tokenURL?.description == "http://localhost/t")
+    #expect(other.tokenURL?.description == "http://127.0.0.2/t")
     #expect(other.deviceCodeURL?.description == "http://[::1]:8/d")
     #expect(other.apiURL?.description == "https://other.example/api")
   }
@@ -136,16 +136,22 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     (#"{"hosts": {"a.example": {"authorize_url": "http://a.example/"}}}"#, "hosts.a.example.authorize_url"),
     (#"{"device_code_url": "http://128.0.0.1/d"}"#, "device_code_url"),
     (#"{"device_code_url": "http://localhost.evil.example/d"}"#, "device_code_url"),
+    (#"{"token_url": "http://localhost:8080/login/oauth/access_token"}"#, "token_url"),
+    (#"{"hosts": {"a.example": {"api_url": "http://LocalHost/api"}}}"#, "hosts.a.example.api_url"),
   ])
   func plainHTTPRefusedUnlessLoopback(text: String, key: String) throws {
     #expect(
       try failure(text)
-        == "FILE: \"\(key)\" uses http://; https is required except for loopback test servers (127.0.0.1, [::1], localhost)")
+        == "FILE: \"\(key)\" uses http://; https is required except for literal loopback addresses (127.0.0.0/8, "
+        + "[::1]), not the name localhost, which may resolve elsewhere")
   }
 
   @Test(arguments: [
     (#"{"client_id": ""}"#, #"FILE: "client_id" must not be empty or contain spaces or control characters"#),
-    (#"{"client_secret": "a b"}"#, #"FILE: "client_secret" must not be empty or contain spaces or control characters"#),
+    (#"{"client_secret": "a b"}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
+    ("{\"client_secret\": \"a\\tb\"}", #"FILE: "client_secret" must not contain spaces or control characters"#),
+    (#"{"client_secret": " "}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
+    (#"{"hosts": {"a.example": {"client_secret": "x\u0000"}}}"#, #"FILE: "hosts.a.example.client_secret" must not contain spaces or control characters"#),
     ("{\"client_id\": \"a\\nb\"}", #"FILE: "client_id" must not be empty or contain spaces or control characters"#),
     (#"{"scopes": ["repo gist"]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
     (#"{"scopes": [""]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
@@ -159,6 +165,20 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   ])
   func invalidValue(text: String, message: String) throws {
     #expect(try failure(text) == message)
+  }
+
+  /// Issue 11 item 3: `"client_secret": ""` is a public client, exactly like an absent key (at
+  /// the top level and in a host block, where the top-level secret then applies as it would).
+  @Test func emptyClientSecretIsAPublicClient() throws {
+    let (config, _) = try load(#"{"client_id": "Iv1.pub", "client_secret": ""}"#)
+    #expect(config.topLevel == HostSettings(clientID: "Iv1.pub"))
+    #expect(config.settings(for: "github.com").clientSecret == nil)
+    let (absent, _) = try load(#"{"client_id": "Iv1.pub"}"#)
+    #expect(config.settings(for: "github.com") == absent.settings(for: "github.com"))
+    let (blocks, _) = try load(
+      #"{"client_id": "top", "hosts": {"a.example": {"client_id": "own", "client_secret": ""}}}"#)
+    #expect(blocks.hosts["a.example"] == HostSettings(clientID: "own"))
+    #expect(blocks.settings(for: "a.example").clientSecret == nil)
   }
 
   @Test func secretNeverInMessages() throws {

@@ -111,6 +111,15 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
     #expect(loaded.hosts["github.com"]?.accounts[1].token == "gho_other0000000000000000000000000000000")
   }
 
+  @Test func anItemThatIsNotATokenIsRefused() throws {
+    try store.update { $0 = sampleCredentials(keyringAccount()) }
+    let item = SecretItem(host: "github.com", login: "octocat", userID: 583_231, kind: .accessToken)
+    keyring.state.withLock { $0.items[item] = "x; rm -rf ~" }
+    #expect(throws: KeyringError.invalidItem(host: "github.com", login: "octocat", kind: .accessToken)) {
+      try store.load()
+    }
+  }
+
   @Test func removingAnAccountDeletesItsItems() throws {
     try store.update { $0 = sampleCredentials(keyringAccount(refresh: Self.refresh)) }
     try store.update { $0.remove(login: "octocat", from: "github.com") }

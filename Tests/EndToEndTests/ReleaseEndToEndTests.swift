@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The binary the README builds (see ``ReleaseBinary``), end to end against the fake over TLS:
+/// a browser login, `token`, `git-credential get`, a refresh and `logout` with revocation. It
+/// has no test hook (`GHLOGIN_TEST_RESOLVE` and the store faults are compiled into debug builds
+/// only), so every endpoint is `https://127.0.0.1:PORT`, which the fake's test certificate
+/// carries as an IP SAN, and the test CA is trusted through `SSL_CERT_FILE`.
+@Suite(
+  .enabled(
+    if: ReleaseBinary.shouldRun,
+    "no current release build: run `swift build -c release --static-swift-stdlib --disable-local-rpath`"))
+struct ReleaseEndToEndTests {
+  /// The release binary's own link: the Swift runtime and libstdc++ are in it, OpenSSL is not
+  /// (it is `dlopen`ed on first use), so `token` starts without them.
+  @Test func theReleaseBinaryLinksNeitherOpenSSLNorTheSwiftRuntime() throws {
+    let binary = try ReleaseBinary.path()
+    let readelf = try ChildProcess(executable: "/usr/bin/readelf", arguments: ["-d", binary], stdin: "")
+      .finish(timeout: 30)
+    #expect(readelf.status == 0, "\(readelf.stderr)")
+    let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+    #expect(needed.contains { $0.contains("[libc.so.6]") }, "\(readelf.stdout)")
+    for library in ["libssl", "libcrypto", "libstdc++", "libswiftCore", "libFoundation", "libgcc_s"] {
+      #expect(!needed.contains { $0.contains("[\(library)") }, "\(library) is linked: \(readelf.stdout)")
+    }
+    #expect(!readelf.stdout.contains("(RUNPATH)") && !readelf.stdout.contains("(RPATH)"), "\(readelf.stdout)")
+  }
+
+  /// Login, `token`, `git-credential get`, a refresh when the token is due, and logout with
+  /// revocation, each checked at the fake and in the credentials file.
+  @Test func loginTokenGitCredentialRefreshAndLogout() async throws {
+    let binary = try ReleaseBinary.path()
+    let scenario = try await Scenario.start()
+    let (fake, sandbox) = (scenario.fake, scenario.sandbox)
+    let base = "https://127.0.0.1:\(fake.port)"
+    try sandbox.writeConfig([
+      "host": NSNull(),
+      "authorize_url": base + "/login/oauth/authorize",
+      "token_url": base + "/login/oauth/access_token",
+      "device_code_url": base + "/login/device/code",
+      "api_url": base + "/api/v3",
+    ])
+    try fake.script(["token": ["expiring": true]])
+    var environment = sandbox.environment()
+    environment.removeValue(forKey: "GHLOGIN_TEST_RESOLVE")
+    let env = environment
+    let run = { (args: [String], stdin: String) in
+      try await offload { try ChildProcess(executable: binary, arguments: args, environment: env, stdin: stdin).finish(timeout: 30) }
+    }
+
+    // login: the browser flow, over TLS to 127.0.0.1
+    let login = try await offload { () throws -> (status: Int32, stdout: String, stderr: String) in
+      let child = try ChildProcess(executable: binary, arguments: ["auth", "--no-browser"], environment: env, stdin: "")
+      let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
+      let browser = try runBrowser(url: url, fake: fake)
+      guard browser.exitStatus == 0 else { throw HarnessError("fake_browser.py failed: \(browser.report)") }
+      return try child.finish(timeout: 30)
+    }
+    #expect(login.status == 0, "\(login.stderr)")
+    #expect(login.stderr.contains("Logged in"), "\(login.stderr)")
+    let document = try #require(sandbox.credentialsJSON(), "no credentials after the login")
+    let hosts = try #require(document["hosts"] as? [String: Any])
+    #expect(hosts.count == 1)
+    let host = try #require(hosts.keys.first)
+    let stored = try #require(sandbox.storedAccounts(host: host).first)
+    let token = try #require(stored["token"] as? String)
+    let refresh = try #require(stored["refresh_token"] as? String)
+    #expect(token.hasPrefix("ghu_") && refresh.hasPrefix("ghr_"))
+    #expect(stored["login"] as? String == "octocat")
+    #expect(Scenario.mode(of: sandbox.credentialsFile) == 0o600)
+    let exchanges = try fake.requests(path: "/login/oauth/access_token")
+    #expect(exchanges.count == 1)
+    #expect(try fake.requests(path: "/api/v3/user").count == 1)
+
+    // token: what was stored, nothing else, no network
+    try fake.clearLog()
+    let printed = try await run(["token"], "")
+    #expect(printed.status == 0, "\(printed.stderr)")
+    #expect(printed.stdout == token + "\n")
+    #expect(printed.stderr.isEmpty)
+
+    // git-credential get: the same token for git, for the host the login was stored under
+    let git = try await run(["git-credential", "get"], "protocol=https\nhost=\(host)\n\n")
+    #expect(git.status == 0, "\(git.stderr)")
+    let lines = git.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.contains("password=\(token)"), "\(git.stdout.replacingOccurrences(of: token, with: "<token>"))")
+    #expect(lines.contains("username=octocat"))
+    #expect(try fake.log().isEmpty, "token and git-credential get went to the network")
+
+    // refresh: the stored token is due, `token` rotates the pair at token_url and prints the new one
+    try sandbox.setExpiry(host: host, expiresAt: Date().timeIntervalSince1970 - 10)
+    let refreshed = try await run(["token"], "")
+    #expect(refreshed.status == 0, "\(refreshed.stderr)")
+    let newToken = refreshed.stdout.trimmingCharacters(in: .newlines)
+    #expect(newToken.hasPrefix("ghu_") && newToken != token)
+    #expect(try fake.counter("refresh_successes") == 1)
+    let refreshRequest = try #require(try fake.requests(path: "/login/oauth/access_token").first)
+    #expect(refreshRequest.formValue("grant_type") == "refresh_token")
+    #expect(refreshRequest.formValue("refresh_token") == refresh)
+    let afterRefresh = try #require(sandbox.storedAccounts(host: host).first)
+    #expect(afterRefresh["token"] as? String == newToken)
+    #expect(afterRefresh["refresh_token"] as? String != refresh)
+
+    // logout: revoked at the fake, gone from the file
+    let logout = try await run(["logout"], "")
+    #expect(logout.status == 0, "\(logout.stderr)")
+    #expect(logout.stderr.contains("the token was revoked"), "\(logout.stderr)")
+    #expect(try fake.tokenRecord(newToken)?["revoked"] as? Bool == true)
+    #expect(sandbox.storedAccounts(host: host).isEmpty)
+    let after = try await run(["token"], "")
+    #expect(after.status == 4, "\(after)")
+    #expect(after.stdout.isEmpty)
+    for output in [login.stdout, login.stderr, git.stderr, refreshed.stderr, logout.stdout, logout.stderr, after.stderr] {
+      #expect(!output.contains(token) && !output.contains(newToken) && !output.contains(refresh))
+    }
+  }
+}
+
+extension Sandbox {
+  /// Sets `expires_at` of every account of `host` in `credentials.json` (kept 0600).
+  func setExpiry(host: String, expiresAt: Double) throws {
+    guard var document = credentialsJSON(), var hosts = document["hosts"] as? [String: Any],
+      var entry = hosts[host] as? [String: Any], let accounts = entry["accounts"] as? [[String: Any]]
+    else { throw HarnessError("no accounts for \(host) in \(credentialsFile)") }
+    entry["accounts"] = accounts.map { account in account.merging(["expires_at": expiresAt]) { _, new in new } }
+    hosts[host] = entry
+    document["hosts"] = hosts
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    try? FileManager.default.removeItem(atPath: credentialsFile)
+    guard
+      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
+    else { throw HarnessError("cannot write \(credentialsFile)") }
+  }
+}

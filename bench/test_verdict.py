@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Tests of bench/run's verdicts (bench/verdict.py) on made-up figures: a wrong answer and a
+missed target fail with 1, a broken input or a bug with 2, and only right answers within every
+target pass. Run by `swift test` (BenchVerdictTests) and by `bench/run --self-test`."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+VERDICT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verdict.py")
+TOKEN = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
+RIGHT = {
+    "token": TOKEN + "\n",
+    "gh": TOKEN + "\n",
+    "git-store": f"username=octocat\npassword={TOKEN}\n",
+    "git-helper": f"protocol=https\nhost=github.com\nusername=octocat\npassword={TOKEN}\n",
+}
+READELF_OK = """
+Dynamic section at offset 0x1 contains 3 entries:
+  Tag        Type                         Name/Value
+ 0x0000000000000001 (NEEDED)             Shared library: [libm.so.6]
+ 0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]
+"""
+# milliseconds per command in every run: token 1.2x cat, gh 30x token, git-helper 1.2x git-store
+GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 36.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 2.1}
+
+
+def run(*args):
+    result = subprocess.run([sys.executable, VERDICT, *args], capture_output=True, text=True,
+                            env=dict(os.environ, ROUNDS="3", RUNS="4", WARMUP="1"))
+    return result.returncode, result.stdout + result.stderr
+
+
+class Work:
+    """A made-up bench/run work directory."""
+
+    made = []  # kept until the process ends (a test reads .dir of a Work it no longer holds)
+
+    def __init__(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        Work.made.append(self.tmp)
+        self.dir = self.tmp.name
+        os.makedirs(os.path.join(self.dir, "bench"))
+
+    def answers(self, changes=None, statuses=None):
+        for name, out in {**RIGHT, **(changes or {})}.items():
+            self.write(f"answer.{name}.out", out)
+            self.write(f"answer.{name}.status", f"{(statuses or {}).get(name, 0)}\n")
+        return self
+
+    def figures(self, ms=None, readelf=READELF_OK, drop=None):
+        times = {**GOOD_MS, **(ms or {})}
+        for n in range(1, 4):
+            results = [{"command": name, "times": [t / 1000] * 4} for name, t in times.items() if name != drop]
+            self.write(f"round.{n}.json", json.dumps({"results": results}))
+        self.write("logins.json", json.dumps({
+            "tracer": "strace", "rss_kib": [14000, 14100], "cpu_plain_ms": [10, 11], "cpu_interrupted_ms": [7, 7],
+            "traced": [{"window": 15, "fake": 10, "fsync": 0.6, "own": 4.4}]}))
+        self.write("readelf.txt", readelf)
+        self.write("commands.tsv", "".join(f"{name}\t/bin/{name}\n" for name in times))
+        return self
+
+    def write(self, name, text):
+        with open(os.path.join(self.dir, name), "w") as f:
+            f.write(text)
+
+    def verdict(self, mode="smoke"):
+        return run("figures", self.dir, mode, "2", "7400", self.dir, "/bin/ghlogin", "abc1234")
+
+
+class Answers(unittest.TestCase):
+    def test_right_answers_pass(self):
+        self.assertEqual(run("answers", Work().answers().dir, TOKEN)[0], 0)
+
+    def test_a_wrong_token_fails(self):
+        status, text = run("answers", Work().answers({"token": "gho_other\n"}).dir, TOKEN)
+        self.assertEqual(status, 1)
+        self.assertIn("answer of token: WRONG", text)
+
+    def test_a_token_with_extra_output_fails(self):
+        self.assertEqual(run("answers", Work().answers({"token": TOKEN + "\nmore\n"}).dir, TOKEN)[0], 1)
+
+    def test_a_helper_printing_no_password_fails(self):
+        status, text = run("answers", Work().answers({"git-helper": ""}).dir, TOKEN)
+        self.assertEqual(status, 1)
+        self.assertIn("answer of git-helper: WRONG", text)
+        self.assertNotIn(TOKEN, text)
+
+    def test_a_helper_exiting_non_zero_fails(self):
+        self.assertEqual(run("answers", Work().answers(statuses={"git-helper": 1}).dir, TOKEN)[0], 1)
+
+    def test_a_wrong_reference_answer_fails(self):
+        self.assertEqual(run("answers", Work().answers({"git-store": "password=other\n"}).dir, TOKEN)[0], 1)
+
+    def test_a_missing_answer_is_a_broken_bench(self):
+        work = Work().answers()
+        os.unlink(os.path.join(work.dir, "answer.gh.out"))
+        self.assertEqual(run("answers", work.dir, TOKEN)[0], 2)
+
+
+class Figures(unittest.TestCase):
+    def test_every_target_met_passes(self):
+        status, text = Work().figures().verdict()
+        self.assertEqual(status, 0, text)
+        self.assertNotIn("FAIL", text)
+        self.assertIn("commit abc1234", text)
+
+    def test_token_over_one_and_a_half_cat_fails(self):
+        status, text = Work().figures({"token": 1.6}).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"token vs cat .* FAIL")
+
+    def test_a_slow_git_helper_fails(self):
+        status, text = Work().figures({"git-helper": 3.0}).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"git-credential get .* FAIL")
+
+    def test_no_needed_lines_fails(self):
+        status, text = Work().figures(readelf="readelf: Error: Not an ELF file\n").verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"NEEDED: none found .* FAIL")
+
+    def test_linking_libssl_fails(self):
+        status, _ = Work().figures(readelf=READELF_OK + " 0x1 (NEEDED) Shared library: [libssl.so.3]\n").verdict()
+        self.assertEqual(status, 1)
+
+    def test_a_missing_command_in_the_rounds_is_a_broken_bench(self):
+        self.assertEqual(Work().figures(drop="git-helper").verdict()[0], 2)
+
+    def test_a_malformed_round_is_a_broken_bench(self):
+        work = Work().figures()
+        work.write("round.2.json", "{not json")
+        status, text = work.verdict()
+        self.assertEqual(status, 2)
+        self.assertIn("Traceback", text)
+
+    def test_full_mode_writes_results_naming_the_commit(self):
+        work = Work().figures()
+        self.assertEqual(work.verdict(mode="full")[0], 0)
+        with open(os.path.join(work.dir, "bench", "RESULTS.md")) as f:
+            results = f.read()
+        self.assertIn("commit `abc1234`", results)
+        self.assertIn("| token vs cat credentials.json (<= 1.5x) |", results)
+
+    def test_bad_usage_is_a_broken_bench(self):
+        self.assertEqual(run("figures", "/nonexistent")[0], 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
