@@ -24,7 +24,7 @@ struct CredentialStore: Sendable {
 
   init(
     paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
-    clock: any TimeSource = SystemClock(), secrets: any SecretStore = SecretServiceStore()
+    clock: any TimeSource = SystemClock(), secrets: any SecretStore = SecretStores.platform
   ) {
     self.paths = paths
     self.faults = faults

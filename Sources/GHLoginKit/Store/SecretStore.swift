@@ -31,9 +31,9 @@ struct SecretItem: Sendable, Hashable {
 ///
 /// The one seam for keyring backends: the credential store (``CredentialStore``) calls only
 /// these three functions, so another backend (the macOS Keychain, say) is one new type
-/// conforming to this protocol plus a case in ``SecretStores/make(_:)``. Every call may block
-/// (a D-Bus round trip, an unlock prompt). Errors are ``KeyringError``s; none of them carries
-/// a secret.
+/// conforming to this protocol, returned by ``SecretStores/platform`` on its platform. Every
+/// call may block (a D-Bus round trip, an unlock prompt). Errors are ``KeyringError``s; none
+/// of them carries a secret.
 protocol SecretStore: Sendable {
   /// The secret of `item`; nil when there is no such item.
   func read(_ item: SecretItem) throws(KeyringError) -> String?
@@ -45,8 +45,7 @@ protocol SecretStore: Sendable {
 
 /// The keyring backends this build has.
 enum SecretStores {
-  /// The keyring of this platform: the Secret Service on Linux.
-  static func make(_ variables: [String: String]) -> any SecretStore {
-    SecretServiceStore()
-  }
+  /// The keyring of this platform: the Secret Service on Linux. Creating it loads nothing;
+  /// a backend connects on its first call.
+  static var platform: any SecretStore { SecretServiceStore() }
 }
