@@ -167,12 +167,13 @@ enum CredentialCoding {
       for account in entry.accounts {
         let login = ConfigDecoder.display(account.login)
         guard !account.login.isEmpty else { throw .invalidCredential(host: shownHost, reason: "a login is empty") }
-        // A keyring account whose item went missing is rewritten without its tokens.
-        if account.storage == .keyring && account.missingSecret != nil { continue }
-        guard Credential.isAcceptableToken(account.token) else {
+        // A keyring account's tokens are not in the file; those not read from the keyring
+        // (empty: missing there, or not looked up) are not written anywhere.
+        let inKeyring = account.storage == .keyring
+        guard Credential.isAcceptableToken(account.token) || (inKeyring && account.token.isEmpty) else {
           throw .invalidToken(host: shownHost, login: login, field: "token")
         }
-        if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh) {
+        if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh), !(inKeyring && refresh.isEmpty) {
           throw .invalidToken(host: shownHost, login: login, field: "refresh token")
         }
         let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt].compactMap { $0 }

@@ -59,11 +59,11 @@ struct SecretSync {
     for (key, account) in new where account.storage == .keyring && account.missingSecret == nil {
       let before = old[key].flatMap { $0.storage == .keyring && $0.missingSecret == nil ? $0 : nil }
       let renamed = before.map { $0.login != account.login } ?? false
-      if before?.token != account.token || renamed {
+      if !account.token.isEmpty && (before?.token != account.token || renamed) {
         writes.append((account.secretItem(.accessToken, on: key.host), account.token))
       }
       if let refresh = account.refreshToken {
-        if before?.refreshToken != refresh || renamed {
+        if !refresh.isEmpty && (before?.refreshToken != refresh || renamed) {
           writes.append((account.secretItem(.refreshToken, on: key.host), refresh))
         }
       } else if let before, before.refreshToken != nil {
