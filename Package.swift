@@ -4,6 +4,7 @@ import PackageDescription
 /// One set of compiler settings for every target.
 let settings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
+  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
 
 let package = Package(
@@ -18,6 +19,9 @@ let package = Package(
     // The Secret Service through libsecret-1.so.0, loaded with dlopen on the first keyring
     // access (own prototypes, no headers): the file store never maps libsecret, GLib or GIO.
     .target(name: "CSecretService"),
+    // Replaces the Swift runtime's argv lookup, which reads /proc/self/maps at start-up, in the
+    // release binary (see Sources/CStartup/argv.c); nothing else depends on it.
+    .target(name: "CStartup", cSettings: [.define("GHLOGIN_STATIC_STARTUP", .when(configuration: .release))]),
     .target(
       name: "GHLoginKit",
       dependencies: ["COpenSSL", "CSecretService"],
@@ -25,14 +29,22 @@ let package = Package(
     ),
     .executableTarget(
       name: "ghlogin",
-      dependencies: ["GHLoginKit"],
+      dependencies: ["GHLoginKit", "CStartup"],
       swiftSettings: settings,
       // Linker/ holds linker scripts named libstdc++.so and libgcc_s.so: with
       // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, so
       // start-up does not load and relocate libstdc++.so.6 and libgcc_s.so.1.
       // Release builds only: debug builds and tests use the shared Swift runtime, which brings
       // both libraries itself.
-      linkerSettings: [.unsafeFlags(["-L", Context.packageDirectory + "/Linker"], .when(configuration: .release))]
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-L", Context.packageDirectory + "/Linker", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/startup.order",
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ],
+          .when(configuration: .release))
+      ]
     ),
     .testTarget(
       name: "GHLoginKitTests",

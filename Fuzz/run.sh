@@ -11,7 +11,8 @@
 # timed out or broke an invariant (the input is saved in Fuzz/out/crashes/NAME/).
 #
 # Environment: FUZZ_JOBS (parallel builds, default 1), FUZZ_FLAGS (extra libFuzzer flags),
-# FUZZ_BUILD_ONLY=1 (build, do not run).
+# FUZZ_BUILD_ONLY=1 (build, do not run), FUZZ_RECORD=1 (write the run's figures, with the
+# commit, into Fuzz/RESULTS.md: Fuzz/record.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -98,6 +99,7 @@ for name in "${targets[@]}"; do
   # shellcheck disable=SC2086
   "$out/bin/$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$crashes/" "${options[@]}" ${FUZZ_FLAGS:-} "$corpus" "Fuzz/corpus/$name" >"$log" 2>&1 || status=$?
+  echo "$status" >"$out/logs/$name.status"
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
@@ -111,4 +113,5 @@ for name in "${targets[@]}"; do
   fi
 done
 echo "total: $total executions"
+if [ "${FUZZ_RECORD:-0}" = 1 ]; then python3 Fuzz/record.py "$seconds" "${targets[@]}" || exit 2; fi
 exit $failed

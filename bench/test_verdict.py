@@ -43,6 +43,7 @@ class Work:
         Work.made.append(self.tmp)
         self.dir = self.tmp.name
         os.makedirs(os.path.join(self.dir, "bench"))
+        self.write("README.md", "# x\n\nbefore\n<!-- bench/run:begin -->\nold\n<!-- bench/run:end -->\nafter\n")
 
     def answers(self, changes=None, statuses=None):
         for name, out in {**RIGHT, **(changes or {})}.items():
@@ -143,6 +144,12 @@ class Figures(unittest.TestCase):
             results = f.read()
         self.assertIn("commit `abc1234`", results)
         self.assertIn("| token vs cat credentials.json (<= 1.5x) |", results)
+        with open(os.path.join(work.dir, "README.md")) as f:
+            readme = f.read()
+        self.assertIn("before\n<!-- bench/run:begin -->\nLatest figures (written by `bench/run` on commit `abc1234`", readme)
+        self.assertIn("| `ghlogin token` | 1.20 ms | `cat credentials.json` 1.00 ms | 1.20× | ≤ 1.5× |", readme)
+        self.assertIn("<!-- bench/run:end -->\nafter\n", readme)
+        self.assertNotIn("old", readme)
 
     def test_bad_usage_is_a_broken_bench(self):
         self.assertEqual(run("figures", "/nonexistent")[0], 2)

@@ -1,4 +1,6 @@
-// Fuzz target: token endpoint answers (OAuth/TokenResponse.swift, TokenResponse.parse).
+// Fuzz target: token endpoint answers (OAuth/TokenResponse.swift, TokenResponse.parse), and what
+// is done with their durations (R89): the login and refresh expiries, the file format, the
+// refresh decision, `status`'s text, and the device flow's code answer and pacing.
 //
 // Input: one control byte, then the body. The control byte picks the Content-Type (bits 0–2:
 // JSON, JSON with charset, form, form with charset, XML, none, upper-case JSON, or the body's
@@ -11,6 +13,8 @@
 //   1, 2 or 4, and it shows a token from the body only if the server also put it in a field
 //   that is meant to be shown (`error`, `error_description`, `token_type`, the content type).
 //   (Checked for secrets of 12+ bytes with a digit, which no fixed text of a message contains.)
+// - durations: at most ServerDuration's bounds; no trap formatting, scheduling or storing them
+//   at any clock; the stored login reads back equal.
 
 let contentTypes: [String?] = [
   "application/json", "application/json; charset=utf-8", "application/x-www-form-urlencoded",
@@ -43,6 +47,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   var headers = HTTPHeaders()
   if let contentType { headers.add("Content-Type", contentType) }
   let response = HTTPResponse(status: status, headers: headers, body: body)
+  driveDevicePacing(response)
 
   do {
     let token = try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: endpoint)
@@ -64,6 +69,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for secret in [token.accessToken, token.refreshToken].compactMap({ $0 }) where !blank.description.contains(secret) {
       invariant(!token.description.contains(secret), "description shows a token")
     }
+    let limit = ServerDuration.maxTokenLifetime
+    invariant((token.expiresIn ?? 0) <= limit && (token.refreshTokenExpiresIn ?? 0) <= limit, "unbounded expiry")
+    driveDurations(token, seed: body)
   } catch {
     invariant(isTerminalSafe(error.message), "unsafe message: \(error.message.debugDescription)")
     invariant([1, 2, 4].contains(error.exitStatus.rawValue), "exit status \(error.exitStatus)")
@@ -83,4 +91,69 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
   }
   return 0
+}
+
+/// What is done with the durations of an accepted answer (R89): stored as a login and as a
+/// refresh, written to the file format and read back, decided on, formatted by `status` and the
+/// refresh messages, and handed to git, at several clocks, including the far past and future.
+/// Nothing here may trap; every number shown must be finite and the JSON must read back.
+func driveDurations(_ token: TokenResponse, seed: [UInt8]) {
+  var random = SplitMix64(seed: SplitMix64.seed(seed))
+  let times: [Double] = [
+    0, 1_700_000_000, 4_102_444_800, -1e15, 1e15, Double(Int64.max), Double(random.next() >> 11),
+  ]
+  for receivedAt in times {
+    let user = GitHubUser(login: "octocat", id: 1)
+    let login = LoginResult(token: token, user: user, receivedAt: receivedAt)
+    var credential = Credential(
+      login: "octocat", userID: 1, token: "gho_x", createdAt: receivedAt, expiresAt: login.accessTokenExpiresAt,
+      refreshToken: token.refreshToken, refreshTokenExpiresAt: login.refreshTokenExpiresAt)
+    credential = credential.refreshed(with: token, receivedAt: receivedAt)
+    for expiry in [credential.expiresAt, credential.refreshTokenExpiresAt].compactMap({ $0 }) {
+      invariant(expiry.isFinite, "an expiry is not finite: \(expiry)")
+    }
+    let credentials = Credentials(hosts: ["github.com": HostEntry(activeLogin: "octocat", accounts: [credential])])
+    let decoded = try? CredentialCoding.decode(CredentialCoding.encode(credentials))
+    invariant(decoded == credentials, "the stored login does not read back")
+    for now in times {
+      let clock = ManualClock(now: now)
+      _ = RefreshPolicy.decide(credential, now: now)
+      _ = RefreshPolicy.decide(credential, now: now, force: true)
+      let lines = StatusCommand.describe(credential, on: "github.com", active: true, clock: clock)
+      invariant(!lines.contains("nan") && !lines.contains("inf"), "status shows \(lines.debugDescription)")
+      for expiry in [credential.expiresAt, credential.refreshTokenExpiresAt].compactMap({ $0 }) {
+        let text = DurationText.describe(expiry - now)
+        invariant(!text.isEmpty && (expiry <= now || !text.contains("-")), "duration \(text.debugDescription)")
+        _ = DurationText.wholeSeconds(expiry - now, rounding: .up)
+      }
+    }
+    _ = credential.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }
+  }
+}
+
+/// The same body read as a device-code answer and as a `slow_down`, and the device flow's pacing
+/// and messages driven with what they give (R89).
+func driveDevicePacing(_ response: HTTPResponse) {
+  let deviceEndpoint = WebURL(scheme: .https, host: "github.com", pathAndQuery: "/login/device/code")
+  if let authorization = try? DeviceAuthorization.parse(response, host: .gitHubDotCom, endpoint: deviceEndpoint) {
+    invariant(authorization.expiresIn > 0 && authorization.expiresIn <= ServerDuration.maxDeviceCodeLifetime, "life")
+    invariant(authorization.interval > 0 && authorization.interval <= ServerDuration.maxPollInterval, "interval")
+    _ = DeviceFlowLogin.duration(Double(authorization.expiresIn))
+    var pacing = DeviceFlowPacing(interval: authorization.interval)
+    for _ in 0..<8 {
+      pacing.networkError()
+      pacing.slowDown(serverInterval: authorization.interval)
+    }
+    invariant(pacing.wait.isFinite && pacing.wait > 0, "wait \(pacing.wait)")
+    _ = DurationText.wholeSeconds(pacing.wait, rounding: .up)
+  }
+  do {
+    _ = try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: endpoint)
+  } catch {
+    guard case .oauth(let body) = error.kind, let interval = body.interval else { return }
+    invariant(interval >= 0 && interval <= ServerDuration.maxPollInterval, "slow_down interval \(interval)")
+    var pacing = DeviceFlowPacing(interval: 5)
+    pacing.slowDown(serverInterval: interval)
+    invariant(pacing.wait.isFinite, "wait \(pacing.wait)")
+  }
 }

@@ -21,6 +21,7 @@ enum Help {
         -h, --help     Show this help and exit
             --version  Show the version and exit
 
+      \(files)
       \(exitStatuses)
       Run 'ghlogin help <command>' or 'ghlogin <command> --help' for more about a command.
 
@@ -61,6 +62,16 @@ enum Help {
     }
     return parts.joined(separator: " ")
   }
+
+  /// Where the config and the credentials are (R86: the credentials never follow GHLOGIN_CONFIG).
+  static let files = """
+    Files:
+      config       $GHLOGIN_CONFIG, else $XDG_CONFIG_HOME/ghlogin/config.json,
+                   else ~/.config/ghlogin/config.json
+      credentials  $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
+                   else ~/.config/ghlogin/credentials.json (never beside GHLOGIN_CONFIG's file)
+
+    """
 
   static let exitStatuses = """
     Exit status:

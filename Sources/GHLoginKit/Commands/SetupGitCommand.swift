@@ -47,7 +47,9 @@ struct SetupGitCommand: Command {
   /// `--host`, else `GH_HOST` or the config's host, else the hosts with logins, else github.com.
   private func chooseHosts(_ workspace: Workspace, credentials: Credentials) throws -> [GitHubHost] {
     let fromEnvironment = workspace.environment.variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
-    if host != nil || fromEnvironment != nil || workspace.config.host != nil || credentials.hosts.isEmpty {
+    if host != nil || fromEnvironment != nil || workspace.config.host != nil || workspace.config.endpointHost != nil
+      || credentials.hosts.isEmpty
+    {
       return [try workspace.host(host)]
     }
     return credentials.hosts.keys.sorted().compactMap { try? GitHubHost(validating: $0) }

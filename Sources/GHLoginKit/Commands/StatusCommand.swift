@@ -6,7 +6,10 @@ struct StatusCommand: Command {
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
       last four characters, its expiry if any, where it is kept (the credentials file or the
       keyring), and the credentials file with its permissions.
-      Exits 4 when there are no logins.
+      Exits 4 when there are no logins (and still says where the credentials file is).
+
+      The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
+      else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
@@ -59,7 +62,9 @@ struct StatusCommand: Command {
       }
     }
     guard found else {
-      environment.stderr.write(text.isEmpty ? "not logged in to any host; run 'ghlogin auth'\n" : text)
+      environment.stderr.write(
+        (text.isEmpty ? "not logged in to any host; run 'ghlogin auth'\n" : text)
+          + "Credentials: \(workspace.paths.credentialsFile) (no login stored)\n")
       return .notLoggedIn
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"

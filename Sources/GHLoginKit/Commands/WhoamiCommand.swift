@@ -4,9 +4,10 @@ struct WhoamiCommand: Command {
     name: "whoami", abstract: "show who the stored token belongs to, asking GitHub",
     discussion: """
       Calls GET /user with the stored token and prints `LOGIN (Name) on HOST`, or with --json the
-      JSON object exactly as GitHub sent it. Exits 4 when not logged in or when GitHub rejects
-      the token (revoked or expired), 1 on a network or TLS failure. An expiring token is
-      refreshed first when it expires within five minutes.
+      JSON object as GitHub sent it (DEL, C1 and bidi control characters written as \\u escapes).
+      Exits 4 when not logged in or when GitHub rejects the token (revoked or expired), 1 on a
+      network or TLS failure. An expiring token is refreshed first when it expires within five
+      minutes.
       """,
     options: [.host, .user, .flag("json", help: "Print GitHub's /user JSON object as received")])
 
@@ -23,7 +24,8 @@ struct WhoamiCommand: Command {
     let (host, account) = try workspace.usableCredential(selection)
     let identity = try workspace.api(for: host).user(token: account.token)
     if json {
-      environment.stdout.write(String(decoding: identity.rawJSON, as: UTF8.self) + "\n")
+      // As received, except C1 and bidi controls, which become \u escapes (same JSON, R: issue 12).
+      environment.stdout.write(TerminalSafeJSON.escape(identity.rawJSON) + "\n")
     } else {
       let name = identity.name.map { $0.isEmpty ? "" : " (\($0))" } ?? ""
       environment.stdout.write("\(identity.login)\(name) on \(host.name)\n")

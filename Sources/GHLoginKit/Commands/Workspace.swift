@@ -6,15 +6,22 @@ struct Workspace {
   let config: Config
   let store: CredentialStore
 
-  init(_ environment: Environment) throws {
+  /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
+  /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
+  /// none at the new place (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read.
+  init(_ environment: Environment, quiet: Bool = false) throws {
     self.environment = environment
     paths = try ConfigPaths.resolve(environment.variables)
     config = try Config.load(paths: paths, variables: environment.variables)
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
+    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
+      environment.stderr.write(notice)
+    }
   }
 
-  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`; with
-  /// none of those, the one host the store holds logins for, else github.com.
+  /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`, else the
+  /// host its top-level endpoints share (``EndpointHost``; a config error when they share
+  /// none, R87); with none of those, the one host the store holds logins for, else github.com.
   ///
   /// With no choice made and logins for several hosts, it refuses to guess: a script must
   /// never be handed another host's token (R84).
@@ -23,6 +30,7 @@ struct Workspace {
     if let chosen = option ?? fromEnvironment ?? config.host {
       return try GitHubHost(validating: chosen)
     }
+    if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
       throw UsageError(

@@ -29,10 +29,17 @@ struct HTTPClient: HTTPTransport {
     try perform(request, timeout: timeout)
   }
 
-  /// Makes the TLS context for `url` ahead of time (``TLSContext/prepare(for:)``).
-  func prepare(for url: WebURL) {
+  /// Makes the TLS context for `url` ahead of time (``TLSContext/shared(for:)``). Throws only
+  /// for a trust path that can never work (R90, ``HTTPError/unusableTrustPath(path:setting:reason:)``).
+  func prepare(for url: WebURL) throws {
     guard url.scheme == .https else { return }
-    TLSContext.prepare(for: TLSTrust(variables: variables, caFile: caFile))
+    do {
+      _ = try TLSContext.shared(for: TLSTrust(variables: variables, caFile: caFile))
+    } catch .unusableTrustPath(let path, let setting, let reason) {
+      throw HTTPError.unusableTrustPath(path: path, setting: setting, reason: reason)
+    } catch {
+      // Anything else surfaces in the request, as before.
+    }
   }
 
   /// ``send(_:timeout:)`` with the error type spelled out.
@@ -119,6 +126,8 @@ struct HTTPClient: HTTPTransport {
       switch error {
       case .setup(let reason), .handshake(let reason): throw .tls(host: host, reason: reason)
       case .caFile(let path, let reason): throw .caFile(path: path, reason: reason)
+      case .unusableTrustPath(let path, let setting, let reason):
+        throw .unusableTrustPath(path: path, setting: setting, reason: reason)
       case .timedOut: throw .timedOut(host: host, phase: .tlsHandshake)
       case .interrupted: throw .interrupted
       }

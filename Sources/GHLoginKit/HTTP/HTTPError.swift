@@ -39,6 +39,9 @@ enum HTTPError: ReportableError, Equatable, Sendable {
   case proxyRefused(proxy: String, target: String, status: Int)
   /// The extra CA file (`--ca-file`) could not be loaded.
   case caFile(path: String, reason: String)
+  /// A trust path named by `setting` (`SSL_CERT_FILE`, `SSL_CERT_DIR`, the config's `ca_file`) is
+  /// not a regular file (a directory for `SSL_CERT_DIR`) or is too large (R90).
+  case unusableTrustPath(path: String, setting: String, reason: String)
   /// The loopback listener could not bind or listen on 127.0.0.1:`port`.
   case listen(port: Int, reason: String, inUse: Bool)
   /// The user pressed Ctrl-C (SIGINT) or the process got SIGTERM while waiting.
@@ -70,6 +73,17 @@ enum HTTPError: ReportableError, Equatable, Sendable {
       "proxy authentication required by \(proxy) (put user:password in the https_proxy URL)"
     case .proxyRefused(let proxy, let target, let status): "proxy \(proxy) refused CONNECT to \(target): \(status)"
     case .caFile(let path, let reason): "could not load the CA file \(Self.sanitized(path)): \(reason)"
+    case .unusableTrustPath(let path, let setting, let reason):
+      switch setting {
+      case "ca_file":
+        "cannot use ca_file \(Self.sanitized(path)) from the config: \(reason); set ca_file to a PEM file of CA certificates"
+      case "SSL_CERT_DIR":
+        "cannot use SSL_CERT_DIR entry \(Self.sanitized(path)): \(reason); point SSL_CERT_DIR at directories of CA "
+          + "certificates, or unset it"
+      default:
+        "cannot use \(setting)=\(Self.sanitized(path)): \(reason); point \(setting) at a PEM file of CA certificates, "
+          + "or unset it"
+      }
     case .listen(let port, let reason, let inUse):
       inUse
         ? "port \(port) on 127.0.0.1 is in use; choose another port or stop the program using it"
@@ -80,7 +94,7 @@ enum HTTPError: ReportableError, Equatable, Sendable {
 
   var exitStatus: ExitStatus {
     switch self {
-    case .insecureURL, .invalidProxy, .caFile: .usage
+    case .insecureURL, .invalidProxy, .caFile, .unusableTrustPath: .usage
     case .interrupted: .interrupted
     default: .failure
     }
@@ -94,7 +108,7 @@ enum HTTPError: ReportableError, Equatable, Sendable {
   var requestMayHaveBeenSent: Bool {
     switch self {
     case .insecureURL, .invalidRequest, .resolve, .connect, .tls, .invalidProxy, .proxyAuthenticationRequired,
-      .proxyRefused, .caFile, .listen:
+      .proxyRefused, .caFile, .unusableTrustPath, .listen:
       false
     case .interrupted: true
     case .timedOut(_, let phase): phase == .send || phase == .response

@@ -89,12 +89,13 @@ protocol HTTPTransport: Sendable {
 
   /// Gets ready for a request to `url` soon (the real client makes its TLS context, trust store
   /// included), so that ``send(_:timeout:)`` has less to do; nothing is sent and errors surface
-  /// in `send`. The default does nothing.
-  func prepare(for url: WebURL)
+  /// in `send`, except a trust file that can never be used (a FIFO as `SSL_CERT_FILE`, R90),
+  /// thrown here so a login stops before the browser step. The default does nothing.
+  func prepare(for url: WebURL) throws
 }
 
 extension HTTPTransport {
-  func prepare(for url: WebURL) {}
+  func prepare(for url: WebURL) throws {}
 }
 
 extension StringProtocol {

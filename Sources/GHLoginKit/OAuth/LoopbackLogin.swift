@@ -67,6 +67,10 @@ struct LoopbackLogin: Sendable {
       api: GitHubAPI(host: host, base: endpoints.api, transport: transport, timeout: requestTimeout),
       clock: clock, expectedLogin: expectedLogin)
 
+    // The TLS set-up (trust store included) before the browser step: a trust file that can never
+    // work (R90) ends the login now, and after the callback only the handshakes remain.
+    try transport.prepare(for: endpoints.token)
+
     announce("Open this URL in your browser to log in to \(host):")
     announce(url.description)
     let opened = openBrowser(url)
@@ -74,8 +78,6 @@ struct LoopbackLogin: Sendable {
       "\(opened ? "Opened your browser. " : "")Waiting up to \(Int(timeout.rounded(.up))) seconds for the browser (Ctrl-C to cancel)..."
     )
     if pasteInput != nil { announce(PasteBack.prompt) }
-    // While the user is in the browser: the TLS set-up is then not between callback and token.
-    transport.prepare(for: endpoints.token)
 
     let deadline = clock.monotonic() + timeout
     while true {

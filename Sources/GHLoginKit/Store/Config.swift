@@ -26,6 +26,9 @@ struct Config: Sendable, Equatable {
   var clientSecretOverride: String?
   /// The top-level `store`: where new logins keep their tokens (`file` unless set).
   var store: TokenStorage = .file
+  /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
+  /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
+  var endpointHost: Result<String, ConfigError>?
 
   init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
@@ -40,8 +43,13 @@ struct Config: Sendable, Equatable {
     self.clientSecretOverride = clientSecretOverride
   }
 
-  /// The host to use when none is given: the top-level `host`, else github.com.
-  var defaultHost: String { host ?? Self.defaultHostName }
+  /// The host to use when none is given: the top-level `host`, else the host the top-level
+  /// endpoints share, else github.com.
+  var defaultHost: String {
+    if let host { return host }
+    if case .success(let shared) = endpointHost { return shared }
+    return Self.defaultHostName
+  }
 
   /// Reads and validates `paths.configFile` and captures the environment overrides.
   ///
@@ -98,6 +106,7 @@ struct Config: Sendable, Equatable {
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
     if let store = object["store"] { config.store = try decoder.store(store, "store") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
+    if config.host == nil { config.endpointHost = EndpointHost.derive(config.topLevel, file: file) }
     return config
   }
 

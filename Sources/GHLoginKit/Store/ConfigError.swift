@@ -4,7 +4,8 @@
 /// Messages name the file and the key path (`hosts.ghe.example.com.client_id`), never a value
 /// from the file, so a client secret cannot leak into them.
 enum ConfigError: ReportableError, Equatable, Sendable {
-  /// Neither `HOME` (absolute), `XDG_CONFIG_HOME` nor `GHLOGIN_CONFIG` is set.
+  /// Neither `HOME` nor `XDG_CONFIG_HOME` is an absolute path, and `GHLOGIN_CONFIG` and
+  /// `GHLOGIN_CREDENTIALS` do not both name the files.
   case noHome
   /// The file is not valid JSON.
   case invalidJSON(file: String, JSONError)
@@ -28,6 +29,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case tooLarge(file: String)
   /// The file could not be read.
   case unreadable(file: String, SystemError)
+  /// No `host`, and the top-level endpoints are not on one host (``EndpointHost``, R87);
+  /// `endpoints` lists each key with the host it names.
+  case ambiguousHost(file: String, endpoints: String)
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
@@ -36,7 +40,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   var message: String {
     switch self {
     case .noHome:
-      "cannot find the config directory: HOME is not set to an absolute path; set HOME, or GHLOGIN_CONFIG"
+      "cannot find the config directory: HOME is not set to an absolute path; set HOME (or XDG_CONFIG_HOME, "
+        + "or both GHLOGIN_CONFIG and GHLOGIN_CREDENTIALS)"
     case .invalidJSON(let file, let error):
       "\(file): invalid JSON at line \(error.line), column \(error.column): \(error.reason)"
     case .notAnObject(let file):
@@ -62,6 +67,9 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "\(file) is larger than 1 MiB; it is not a ghlogin config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
+    case .ambiguousHost(let file, let endpoints):
+      "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
+        + "add \"host\": \"HOST\" naming the server that issues the tokens"
     case .invalidEnvironment(let variable, let reason):
       "\(variable) \(reason)"
     }

@@ -46,25 +46,22 @@ struct JSONWriter {
   }
 
   /// Writes a quoted string: `"` and `\` escaped with a backslash, LF/CR/TAB as `\n` `\r` `\t`,
-  /// other control characters and DEL as `\u00XX`; everything else as its UTF-8.
+  /// other control characters, DEL, C1 controls and bidi controls as `\uXXXX`
+  /// (``TerminalSafeJSON``); everything else as its UTF-8.
   private mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append("\\\"")
-      case UInt8(ascii: "\\"): append("\\\\")
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x22: append("\\\"")
+      case 0x5C: append("\\\\")
       case 0x0A: append("\\n")
       case 0x0D: append("\\r")
       case 0x09: append("\\t")
-      case 0x00..<0x20, 0x7F:
-        append("\\u00")
-        output.append(Self.hexDigits[Int(byte >> 4)])
-        output.append(Self.hexDigits[Int(byte & 0xF)])
-      default: output.append(byte)
+      case 0x00..<0x20: append(TerminalSafeJSON.escaped(scalar.value))
+      case let value where TerminalSafeJSON.needsEscape(value): append(TerminalSafeJSON.escaped(value))
+      default: output.append(contentsOf: String(scalar).utf8)
       }
     }
     output.append(UInt8(ascii: "\""))
   }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

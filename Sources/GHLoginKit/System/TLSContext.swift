@@ -32,13 +32,6 @@ final class TLSContext: @unchecked Sendable {
     try TLSContextCache.shared.context(for: trust)
   }
 
-  /// Makes the context for `trust` ahead of the first connection (while a login waits for the
-  /// browser), so the time after the callback holds no context set-up. Errors are dropped: the
-  /// connection that needs the context makes it again and reports them.
-  static func prepare(for trust: TLSTrust) {
-    _ = try? shared(for: trust)
-  }
-
   /// `SSL_CTX_new(TLS_client_method())`, configured by ``configure(_:trust:)``; freed on failure.
   /// Loads OpenSSL (``TLSLibrary``) first.
   static func make(_ trust: TLSTrust) throws(TLSError) -> TLSContext {

@@ -8,6 +8,9 @@ enum TLSError: Error, Equatable {
   case setup(String)
   /// The extra CA file could not be loaded.
   case caFile(path: String, reason: String)
+  /// A trust path named by `setting` (`SSL_CERT_FILE`, `SSL_CERT_DIR`, `ca_file`) is there but
+  /// cannot be used: `reason` says why (a FIFO, a directory, too large), R90.
+  case unusableTrustPath(path: String, setting: String, reason: String)
   /// The handshake failed; for certificate problems the reason starts with `certificate verify failed: `.
   case handshake(String)
   /// The deadline passed during the handshake.

@@ -32,24 +32,55 @@ struct TLSTrust: Sendable, Hashable {
   ]
 
   /// Loads the trust store into `context` (an `SSL_CTX*`).
+  ///
+  /// Every file is opened by ``TrustFile`` first, without blocking (R90): a FIFO, device or
+  /// directory named by `SSL_CERT_FILE` or `ca_file`, or a non-directory in `SSL_CERT_DIR`, throws
+  /// ``TLSError/unusableTrustPath(path:setting:reason:)``; one at a default location is skipped.
   func load(into context: OpaquePointer) throws(TLSError) {
     let file = certFile ?? String(cString: X509_get_default_cert_file())
     let directories = certDirectories ?? String(cString: X509_get_default_cert_dir())
     // Like SSL_CTX_set_default_verify_paths, a missing default location is not an error.
-    _ = SSL_CTX_load_verify_locations(context, file, nil)
+    if let opened = try Self.open(file, setting: certFile == nil ? nil : "SSL_CERT_FILE") {
+      _ = SSL_CTX_load_verify_locations(context, opened.pathForOpenSSL, nil)
+    }
+    if certDirectories != nil {
+      for entry in directories.split(separator: ":") {
+        do { try TrustFile.checkDirectory(String(entry)) } catch {
+          throw .unusableTrustPath(path: String(entry), setting: "SSL_CERT_DIR", reason: Self.reason(error, directory: true))
+        }
+      }
+    }
     _ = SSL_CTX_load_verify_locations(context, nil, directories)
     ERR_clear_error()
     if certFile == nil, certDirectories == nil, ghl_ctx_trusted_count(context) == 0 {
-      for bundle in Self.distributionBundles where SSL_CTX_load_verify_locations(context, bundle, nil) == 1 {
-        break
+      for bundle in Self.distributionBundles {
+        guard let opened = try Self.open(bundle, setting: nil) else { continue }
+        if SSL_CTX_load_verify_locations(context, opened.pathForOpenSSL, nil) == 1 { break }
       }
       ERR_clear_error()
     }
     if let extraCAFile {
-      guard SSL_CTX_load_verify_locations(context, extraCAFile, nil) == 1 else {
+      let opened = try Self.open(extraCAFile, setting: "ca_file")
+      guard SSL_CTX_load_verify_locations(context, opened?.pathForOpenSSL ?? extraCAFile, nil) == 1 else {
         let reason = TLSConnection.queuedErrorReason() ?? "no certificates found"
         throw .caFile(path: extraCAFile, reason: reason)
       }
+    }
+  }
+
+  /// `path` opened by ``TrustFile``; nil when it cannot be opened (left to OpenSSL's own error)
+  /// or, for a default location (`setting` nil), when it is not a usable regular file.
+  private static func open(_ path: String, setting: String?) throws(TLSError) -> TrustFile? {
+    do { return try TrustFile(file: path) } catch {
+      guard let setting else { return nil }
+      throw .unusableTrustPath(path: path, setting: setting, reason: reason(error, directory: false))
+    }
+  }
+
+  private static func reason(_ problem: TrustFile.Problem, directory: Bool) -> String {
+    switch problem {
+    case .wrongKind(let kind): "it is \(kind), not \(directory ? "a directory" : "a regular file")"
+    case .tooLarge: "it is larger than \(TrustFile.maximumSize >> 20) MiB"
     }
   }
 }

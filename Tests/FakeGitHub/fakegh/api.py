@@ -64,6 +64,7 @@ def user(request, state):
     with state.lock:
         account = dict(state.users[record["login"]])
         override = dict(state.script["user"]["override"])
+        raw_utf8 = state.script["user"]["raw_utf8"]
     login = account["login"]
     body = {"login": login, "id": account["id"], "node_id": "MDQ6VXNlcj%d" % account["id"],
             "avatar_url": "https://avatars.github.test/u/%d?v=4" % account["id"],
@@ -73,7 +74,7 @@ def user(request, state):
     body.update(override)
     scopes = ", ".join(s for s in record["scope"].split(",") if s) if record["kind"] == "oauth" else ""
     headers = [("X-OAuth-Scopes", scopes), ("X-Accepted-OAuth-Scopes", "")] + _rate_headers()
-    return with_mods(json_response(200, body, headers), directive)
+    return with_mods(json_response(200, body, headers, ensure_ascii=not raw_utf8), directive)
 
 
 def applications(request, state, path):

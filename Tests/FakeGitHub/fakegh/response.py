@@ -37,9 +37,9 @@ def with_mods(response, directive):
     return response
 
 
-def json_response(status, obj, headers=None):
+def json_response(status, obj, headers=None, ensure_ascii=True):
     return Response(status, [("Content-Type", "application/json; charset=utf-8")] + list(headers or []),
-                    json.dumps(obj, separators=(",", ":")).encode("utf-8"))
+                    json.dumps(obj, separators=(",", ":"), ensure_ascii=ensure_ascii).encode("utf-8"))
 
 
 def html_response(status, text):

@@ -38,6 +38,7 @@ DEFAULT_SCRIPT = {
     # GET /user
     "user": {
         "override": {},          # members merged over the user object, e.g. {"login": "oct\u001b[31mocat"}
+        "raw_utf8": False,       # send non-ASCII as raw UTF-8 (as GitHub does), not as \u escapes
     },
     "code_ttl": 600,             # seconds an authorization code stays valid
     "refresh_reuse_revokes": True,  # reusing a spent refresh token revokes the pair it rotated into

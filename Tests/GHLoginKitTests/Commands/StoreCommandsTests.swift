@@ -130,7 +130,7 @@ import Testing
     let run = runCommand(["status"], variables: variables)
     #expect(run.status == .notLoggedIn)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "not logged in to any host; run 'ghlogin auth'\n")
+    #expect(run.stderr == "not logged in to any host; run 'ghlogin auth'\nCredentials: \(fixture.file) (no login stored)\n")
   }
 
   @Test func logoutRemovesOnlyThatAccount() throws {

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import GHLoginKit
+
+/// R87 (issue 11 item 4): the host a login is for is explicit or the one its endpoints share,
+/// never github.com by default when the endpoints say otherwise.
+@Suite struct EndpointHostTests {
+  private func config(_ text: String) throws -> Config {
+    try Config.parse(bytes: Array(text.utf8), file: "FILE", variables: [:])
+  }
+
+  @Test func sharedHostWithPortIsTheHost() throws {
+    let config = try config(
+      #"{"client_id": "x", "authorize_url": "https://sso.example:8443/oauth/authorize", "token_url": "https://sso.example:8443/oauth/token"}"#
+    )
+    #expect(config.endpointHost == .success("sso.example:8443"))
+    #expect(config.defaultHost == "sso.example:8443")
+    let settings = config.settings(for: "sso.example:8443")
+    #expect(settings.tokenURL?.description == "https://sso.example:8443/oauth/token", "top-level endpoints apply to it")
+  }
+
+  /// Endpoints derived for the host come from that host, never from github.com.
+  @Test func derivedEndpointsComeFromTheDerivedHost() throws {
+    let config = try config(
+      #"{"client_id": "x", "authorize_url": "https://ghe.test/login/oauth/authorize", "token_url": "https://ghe.test/login/oauth/access_token"}"#
+    )
+    let host = try GitHubHost(validating: config.defaultHost)
+    let settings = config.settings(for: host.name)
+    let endpoints = Endpoints(
+      host: host, authorize: settings.authorizeURL, token: settings.tokenURL, deviceCode: settings.deviceCodeURL,
+      api: settings.apiURL)
+    #expect(endpoints.deviceCode.description == "https://ghe.test/login/device/code")
+    #expect(endpoints.api.description == "https://ghe.test/api/v3")
+  }
+
+  @Test(arguments: [
+    #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t", "api_url": "https://api.ghe.test"}"#,
+    #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t", "api_url": "https://ghe.test/api/v3"}"#,
+    #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t", "device_code_url": "https://ghe.test/d"}"#,
+  ])
+  func apiOnTheHostOrItsAPISubdomainFits(text: String) throws {
+    #expect(try config(text).endpointHost == .success("ghe.test"))
+  }
+
+  @Test(arguments: [
+    (
+      #"{"authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#,
+      "authorize_url a.test, token_url b.test"
+    ),
+    (
+      #"{"token_url": "https://ghe.test/t"}"#,
+      "authorize_url github.com (github.com's default), token_url ghe.test"
+    ),
+    (
+      #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test:8443/t"}"#,
+      "authorize_url ghe.test, token_url ghe.test:8443"
+    ),
+    (
+      #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t", "device_code_url": "https://x.test/d"}"#,
+      "authorize_url ghe.test, token_url ghe.test, device_code_url x.test"
+    ),
+    (
+      #"{"authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t", "api_url": "https://api.github.com"}"#,
+      "authorize_url ghe.test, token_url ghe.test, api_url api.github.com"
+    ),
+  ])
+  func endpointsOnSeveralHostsNeedAHost(text: String, endpoints: String) throws {
+    let config = try config(text)
+    let error = ConfigError.ambiguousHost(file: "FILE", endpoints: endpoints)
+    #expect(config.endpointHost == .failure(error))
+    #expect(
+      error.message
+        == "FILE: the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
+        + "add \"host\": \"HOST\" naming the server that issues the tokens")
+    #expect(error.exitStatus == .usage)
+  }
+
+  @Test func anExplicitHostWins() throws {
+    let config = try config(#"{"host": "github.com", "authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#)
+    #expect(config.endpointHost == nil)
+    #expect(config.defaultHost == "github.com")
+    #expect(try self.config(#"{"client_id": "x"}"#).endpointHost == nil, "no endpoint overridden")
+  }
+
+  /// Through the commands: the login stored for the derived host is the one `token` uses (not
+  /// github.com's), `--host` still wins, and endpoints on several hosts stop with exit 2.
+  @Test func commandsUseTheDerivedHost() throws {
+    let fixture = try LifecycleFixture(
+      config: #"{"client_id": "x", "authorize_url": "https://ghe.test/a", "token_url": "https://ghe.test/t"}"#)
+    try fixture.seed(sampleCredentials(host: "github.com", sampleCredential(token: "gho_dotcom0123456789")))
+    try fixture.store.store().update { $0.save(sampleCredential(token: "gho_enterprise0123456789"), on: "ghe.test") }
+    let run = fixture.run(["token"])
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(run.stdout == "gho_enterprise0123456789\n")
+    #expect(fixture.run(["token", "--host", "github.com"]).stdout == "gho_dotcom0123456789\n")
+  }
+
+  @Test func commandsStopWhenTheEndpointsShareNoHost() throws {
+    let fixture = try LifecycleFixture(
+      config: #"{"client_id": "x", "authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#)
+    try fixture.seed(sampleCredential())
+    let before = fixture.fileBytes
+    for command in [["token"], ["auth", "--no-browser"], ["setup-git"], ["whoami"]] {
+      let run = fixture.run(command)
+      #expect(run.status == .usage, "\(command): \(run.stderr)")
+      #expect(run.stdout.isEmpty)
+      #expect(
+        run.stderr
+          == "ghlogin: \(fixture.store.paths.configFile): the endpoints are not on one host (authorize_url a.test, "
+          + "token_url b.test), so the host this login is for is unclear; add \"host\": \"HOST\" naming the server "
+          + "that issues the tokens\n", "\(command)")
+    }
+    #expect(fixture.fileBytes == before)
+  }
+}
