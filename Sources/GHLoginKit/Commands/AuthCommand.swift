@@ -121,9 +121,16 @@ struct AuthCommand: Command {
         configPath: workspace.paths.configFile, maxWait: timeout.map(Double.init))
       result = try login.run(announce: announce, openBrowser: { openBrowser($0, in: environment, explain: true) })
     }
-    var credential = Credential(result, viaDeviceFlow: flow == .device)
-    credential.storage = workspace.config.store
-    let replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+    // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
+    // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
+    let replaced: Credential?
+    do {
+      var credential = Credential(result, viaDeviceFlow: flow == .device)
+      credential.storage = workspace.config.store
+      replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+    } catch {
+      throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
+    }
     environment.stderr.write("Logged in to \(host.name) as \(result.user.login)\n")
     if let replaced { workspace.revokeReplaced(replaced, by: result.token.accessToken, on: host) }
     return .success

@@ -105,7 +105,7 @@ struct GitCredentialCommand: Command {
       guard let login = Self.login(in: credentials, on: stored, token: password, username: username) else {
         return nil
       }
-      credentials.remove(login: login, from: stored.name)
+      credentials.remove(from: stored.name) { $0.token == password }
       return login
     }
     if let removed {

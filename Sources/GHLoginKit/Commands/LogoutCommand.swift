@@ -34,7 +34,8 @@ struct LogoutCommand: Command {
     let (host, login, serverSide) = try workspace.store.update { credentials in
       let (chosen, account) = try workspace.select(selection, in: credentials)
       let serverSide = revoke(account.token, on: chosen, workspace: workspace)
-      credentials.remove(login: account.login, from: chosen.name)
+      // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
+      credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
       return (chosen, account.login, serverSide)
     }
     let manual = workspace.manualRevocationURL(for: host)

@@ -12,9 +12,9 @@ struct StatusCommand: Command {
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
-      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "scopes",
-      "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when the
-      keyring cannot be read), "store" ("file" or "keyring")}]}}}. It holds no
+      {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
+      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when
+      the keyring cannot be read), "store" ("file" or "keyring")}]}}}. It holds no
       secret, and is printed (with no hosts) even when the exit status is 4.
       """,
     options: [.host, .flag("json", help: "Print a JSON object (no secrets) for scripts")])
@@ -57,7 +57,7 @@ struct StatusCommand: Command {
       text += "\(host)\n"
       for account in entry.accounts {
         text += Self.describe(
-          account, on: host, active: account.login == entry.activeLogin, clock: environment.clock,
+          account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock,
           keyringProblem: keyringProblem)
       }
     }
@@ -83,7 +83,8 @@ struct StatusCommand: Command {
       let accounts = entry.accounts.map { account -> JSONValue in
         [
           "login": .string(account.login),
-          "active": .bool(account.login == entry.activeLogin),
+          "active": .bool(entry.isActive(account)),
+          "login_stale": .bool(entry.isStale(account)),
           "scopes": .array(account.scopes.map(JSONValue.string)),
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
             ?? .null,
@@ -107,11 +108,15 @@ struct StatusCommand: Command {
   /// The lines for one account (internal, not private: the token-response fuzz target drives it
   /// with hostile expiry times). `keyringProblem` is why the keyring could not be read, if so.
   static func describe(
-    _ account: Credential, on host: String, active: Bool, clock: any TimeSource, keyringProblem: KeyringError? = nil
+    _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource,
+    keyringProblem: KeyringError? = nil
   ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
     if active { notes.append("active") }
+    if stale {
+      notes.append("stale: GitHub gave this login to another account; log in as user id \(account.userID) again to update it")
+    }
     if account.isExpired { notes.append("session expired") }
     var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     if account.storage == .keyring, let keyringProblem {

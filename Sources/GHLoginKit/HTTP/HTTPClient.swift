@@ -8,8 +8,9 @@
 ///   tunnel is `CONNECT`, and TLS inside it checks the origin's name.
 /// - Redirects are never followed: callers see the 3xx. Nothing is retried.
 /// - `Connection: close`; `User-Agent` is added when the request has none.
-/// - Connecting (TCP, proxy tunnel, TLS handshake) is bounded by
-///   `connectTimeout`; everything by the `timeout` given to `send`.
+/// - Connecting (name resolution, TCP, proxy tunnel, TLS handshake) is bounded by
+///   `connectTimeout`; everything by the `timeout` given to `send`. Resolution runs on a
+///   helper thread, so the deadline and Ctrl-C cut a hung resolver short (``Resolver``).
 /// - Bodies are capped at `maxBodyBytes`, heads at 64 KiB and 100 fields.
 struct HTTPClient: HTTPTransport {
   var variables: [String: String]
@@ -18,6 +19,11 @@ struct HTTPClient: HTTPTransport {
   var connectTimeout: Double = 10
   var maxBodyBytes = 1024 * 1024
   var clock: any TimeSource = SystemClock()
+  /// How names are resolved (`getaddrinfo`; tests inject one that never answers).
+  var lookup: NameLookup = .system
+  /// A descriptor that becomes readable to stop waiting for the resolver; nil: the SIGINT
+  /// self-pipe when installed (``Interrupt``).
+  var stopFD: Int32?
 
   init(variables: [String: String], caFile: String? = nil, userAgent: String) {
     self.variables = variables
@@ -72,8 +78,12 @@ struct HTTPClient: HTTPTransport {
   private func connect(host: String, port: Int, label: String, deadline: Double) throws(HTTPError) -> Socket {
     let addresses: [SocketAddress]
     do {
-      addresses = try Resolver.resolve(host: host, port: port, variables: variables)
+      addresses = try Resolver.resolve(
+        host: host, port: port, variables: variables, lookup: lookup, deadline: deadline,
+        stopFD: stopFD ?? Interrupt.installedFD, clock: clock)
     } catch {
+      if error == .interrupted { throw .interrupted }
+      if error == .timedOut { throw .timedOut(host: label, phase: .resolve) }
       throw .resolve(host: label, reason: error.reason)
     }
     var lastError = SystemError(call: "connect", errno: 0)

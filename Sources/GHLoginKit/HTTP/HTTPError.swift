@@ -8,6 +8,7 @@
 enum HTTPError: ReportableError, Equatable, Sendable {
   /// What the client was doing when time ran out.
   enum Phase: String, Sendable {
+    case resolve = "resolving"
     case connect = "connecting to"
     case proxyTunnel = "opening a tunnel through the proxy to"
     case tlsHandshake = "the TLS handshake with"

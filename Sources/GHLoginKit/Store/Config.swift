@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
 /// The user's configuration: the config file (if any) plus the `GHLOGIN_CLIENT_ID` and
 /// `GHLOGIN_CLIENT_SECRET` environment overrides.
 ///
@@ -54,13 +58,14 @@ struct Config: Sendable, Equatable {
   /// Reads and validates `paths.configFile` and captures the environment overrides.
   ///
   /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
-  /// and must be a regular file of at most 1 MiB; its bytes go to ``parse(bytes:file:variables:)``.
+  /// and must be a regular file of at most 1 MiB, owned by the user or root and not writable by
+  /// group or others (R93); its bytes go to ``parse(bytes:file:variables:)``.
   static func load(paths: ConfigPaths, variables: [String: String]) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
-    let bytes: [UInt8]
+    let contents: (bytes: [UInt8], status: stat)
     do {
-      bytes = try SecureFile.readRegularFile(file, limit: maximumFileSize).bytes
+      contents = try SecureFile.readRegularFile(file, limit: maximumFileSize)
     } catch {
       switch error {
       case .missing: return config
@@ -70,7 +75,13 @@ struct Config: Sendable, Equatable {
       case .system(let systemError): throw .unreadable(file: file, systemError)
       }
     }
-    return try decode(bytes, into: config)
+    // OpenSSH's rule for its own config (R93): it decides where the token is sent.
+    let owner = contents.status.st_uid
+    guard owner == getuid() || owner == 0 else { throw .notOwned(file: file, owner: owner, user: getuid()) }
+    guard contents.status.st_mode & FileMode.groupOrOtherWrite == 0 else {
+      throw .writableByOthers(file: file, mode: UInt32(contents.status.st_mode & FileMode.permissions))
+    }
+    return try decode(contents.bytes, into: config)
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures

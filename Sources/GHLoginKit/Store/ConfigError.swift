@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
 /// Why the configuration cannot be used. Every case exits with status 2 (usage or
 /// configuration error): the user has to change the file or the environment.
 ///
@@ -25,6 +29,10 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case symbolicLink(file: String)
   /// The path is not a regular file.
   case notRegularFile(file: String)
+  /// The file belongs to another user than the one running ghlogin, and not to root (R93).
+  case notOwned(file: String, owner: UInt32, user: UInt32)
+  /// Group or others may write the file (R93): they could send the token anywhere.
+  case writableByOthers(file: String, mode: UInt32)
   /// The file is larger than ``Config/maximumFileSize``.
   case tooLarge(file: String)
   /// The file could not be read.
@@ -61,6 +69,12 @@ enum ConfigError: ReportableError, Equatable, Sendable {
         + "(127.0.0.0/8, [::1]), not the name localhost, which may resolve elsewhere"
     case .symbolicLink(let file):
       "refusing to use \(file): it is a symbolic link; replace it with the file itself"
+    case .notOwned(let file, let owner, let user):
+      "refusing to read \(file): it belongs to another user (uid \(owner)), who could decide where your token is sent; "
+        + "run sudo chown \(user) \(file)"
+    case .writableByOthers(let file, let mode):
+      "refusing to read \(file): its permissions \(FileMode.octal(mode_t(mode))) let group or others change it, and it "
+        + "decides where your token is sent; run chmod go-w \(file)"
     case .notRegularFile(let file):
       "\(file) is not a regular file"
     case .tooLarge(let file):

@@ -73,6 +73,20 @@ struct HostEntry: Sendable, Equatable {
 
   /// The active account, if any.
   var active: Credential? { activeLogin.flatMap(account) }
+
+  /// Whether `account` is stale (R92): another account earlier in the list has its login, so
+  /// the login answers to that one (GitHub renamed; see ``Credentials/save(_:on:)``). A stale
+  /// account is never chosen by `--user` and is never active.
+  func isStale(_ account: Credential) -> Bool {
+    guard let answering = self.account(account.login) else { return false }
+    return answering.userID != account.userID || answering.token != account.token
+  }
+
+  /// Whether `account` is the active one (the account the active login answers to).
+  func isActive(_ account: Credential) -> Bool {
+    guard let active else { return false }
+    return active.userID == account.userID && active.token == account.token
+  }
 }
 
 /// Everything in the credentials file: host name → accounts.

@@ -52,9 +52,28 @@ struct CredentialStore: Sendable {
   /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that
   /// need only the file (is it readable, which accounts, where their tokens are).
   func loadFile() throws(StoreError) -> Credentials {
-    guard try SafeDirectory.exists(directory) else { return Credentials() }
+    guard try SafeDirectory.exists(directory) else {
+      // Nothing stored yet; still judge the parents (R94), so `auth` stops before the browser step.
+      try SafeDirectory.checkParents(of: directory)
+      return Credentials()
+    }
     try SafeDirectory.check(directory, home: paths.home)
+    try checkKind()
     return try read()
+  }
+
+  /// Refuses a credentials path that holds anything but a regular file (or nothing): a
+  /// directory, FIFO, device or socket (`GHLOGIN_CREDENTIALS=/dev/null`), by `lstat`, before
+  /// any lock file is created beside it. A symbolic link is refused as before.
+  func checkKind() throws(StoreError) {
+    let file = paths.credentialsFile
+    let info: stat?
+    do { info = try SecureFile.linkStatus(file) } catch { throw .io(path: file, operation: "inspect", error) }
+    guard let info else { return }
+    if FileMode.isSymbolicLink(info.st_mode) { throw .symbolicLink(path: file) }
+    guard FileMode.isRegular(info.st_mode) else {
+      throw .notARegularFile(path: file, kind: TrustFile.kind(info.st_mode))
+    }
   }
 
   /// Runs `body` on the current credentials under the exclusive lock and writes the result
@@ -69,6 +88,7 @@ struct CredentialStore: Sendable {
   func update<T>(_ body: (inout Credentials) throws -> T) throws -> T {
     try SafeDirectory.create(directory)
     try SafeDirectory.check(directory, home: paths.home)
+    try checkKind()
     let lock = try FileLock.acquire(paths.lockFile, timeout: lockTimeout, clock: clock)
     defer { lock.release() }
     AtomicFile.removeStaleTemporaries(for: paths.credentialsFile)
@@ -90,7 +110,7 @@ struct CredentialStore: Sendable {
   }
 
   /// Opens the file with `O_RDONLY|O_NOFOLLOW|O_CLOEXEC`, checks with `fstat` that it is a
-  /// regular file owned by `getuid()` with no group or other bits and at most 1 MiB, then
+  /// regular file owned by `getuid()` with one link (R95), no group or other bits and at most 1 MiB, then
   /// decodes it. A missing file gives empty credentials.
   private func read() throws(StoreError) -> Credentials {
     let file = paths.credentialsFile
@@ -107,6 +127,7 @@ struct CredentialStore: Sendable {
       }
     }
     guard contents.status.st_uid == getuid() else { throw .fileNotOwned(path: file) }
+    guard contents.status.st_nlink <= 1 else { throw .multipleLinks(path: file, count: Int(contents.status.st_nlink)) }
     guard contents.status.st_mode & FileMode.groupOrOtherAny == 0 else {
       throw .permissionsTooOpen(path: file, mode: contents.status.st_mode & FileMode.permissions)
     }

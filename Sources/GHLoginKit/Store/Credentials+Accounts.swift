@@ -1,35 +1,48 @@
 extension Credentials {
-  /// Adds `credential` to `host`, replacing the account with the same user id (or login), and
-  /// makes it the active one. Returns the replaced account, whose token the caller may revoke.
+  /// Adds `credential` to `host`, replacing the account with the same user id (accounts are
+  /// keyed by id, R92), and makes it the active one. Returns the replaced account, whose token
+  /// the caller may revoke.
+  ///
+  /// A rename on GitHub can give the login to another id than the one stored under it: the new
+  /// account is then placed before the old entry, so the login answers to it alone and the old
+  /// entry is stale (``HostEntry/isStale(_:)``) until that account logs in again or is removed.
   @discardableResult
   mutating func save(_ credential: Credential, on host: String) -> Credential? {
     var entry = hosts[host] ?? HostEntry()
-    let index = entry.accounts.firstIndex {
-      $0.userID == credential.userID || $0.login.lowercased() == credential.login.lowercased()
-    }
     var replaced: Credential?
-    if let index {
-      replaced = entry.accounts[index]
-      entry.accounts[index] = credential
+    let index = entry.accounts.firstIndex { $0.userID == credential.userID }
+    if let index { replaced = entry.accounts.remove(at: index) }
+    let wanted = credential.login.lowercased()
+    if let clash = entry.accounts.firstIndex(where: { $0.login.lowercased() == wanted }) {
+      entry.accounts.insert(credential, at: clash)  // before the entry that is stale from now on
     } else {
-      entry.accounts.append(credential)
+      entry.accounts.insert(credential, at: index ?? entry.accounts.endIndex)
     }
     entry.activeLogin = credential.login
     hosts[host] = entry
     return replaced
   }
 
-  /// Removes the account `login` from `host`. When it was the active one, the first account
-  /// left becomes active; a host with no accounts left is removed.
+  /// Removes the account `login` answers to on `host` (one account; a stale entry with the same
+  /// login is left, and answers to it next). When it was the active one, the first account left
+  /// becomes active; a host with no accounts left is removed.
   mutating func remove(login: String, from host: String) {
-    guard var entry = hosts[host] else { return }
-    let wanted = login.lowercased()
-    entry.accounts.removeAll { $0.login.lowercased() == wanted }
+    guard let account = hosts[host]?.account(login) else { return }
+    remove(from: host) { $0.userID == account.userID && $0.token == account.token }
+  }
+
+  /// Removes the first account of `host` that `matches`; the active one is then the first account
+  /// left when the removed one was active; a host with no accounts left is removed.
+  mutating func remove(from host: String, where matches: (Credential) -> Bool) {
+    guard var entry = hosts[host], let index = entry.accounts.firstIndex(where: matches) else { return }
+    let removed = entry.accounts.remove(at: index)
     if entry.accounts.isEmpty {
       hosts[host] = nil
       return
     }
-    if entry.activeLogin?.lowercased() == wanted { entry.activeLogin = entry.accounts.first?.login }
+    if entry.active == nil || entry.activeLogin?.lowercased() == removed.login.lowercased() {
+      entry.activeLogin = entry.accounts.first { !entry.isStale($0) }?.login ?? entry.accounts.first?.login
+    }
     hosts[host] = entry
   }
 }

@@ -46,9 +46,11 @@ enum SafeDirectory {
   ///
   /// - `path` itself, by `lstat`: a real directory (not a symlink), owned by the effective
   ///   user, without group or other write bits;
-  /// - when `path` is under `home`, every parent up to and including `home`, by `stat`
-  ///   (a symlinked `~/.config` is judged by its target): owned by the user or root, and not
-  ///   writable by group or others.
+  /// - every parent up to `/` (R94; before, only those up to `home`), by `stat` (a symlinked
+  ///   `~/.config` is judged by its target): owned by the user or root, and not writable by
+  ///   group or others unless sticky and owned by root (as `/tmp` is: no one else can then
+  ///   rename or remove what is inside). `home` is kept for callers; the walk no longer stops
+  ///   there. A relative `path` is walked from the current directory.
   static func check(_ path: String, home: String?) throws(StoreError) {
     let info: stat?
     do { info = try SecureFile.linkStatus(path) } catch { throw .io(path: path, operation: "inspect", error) }
@@ -60,23 +62,48 @@ enum SafeDirectory {
       throw .directoryWritableByOthers(path: path, parent: false)
     }
 
-    guard var home, home.hasPrefix("/"), path.hasPrefix("/") else { return }
-    while home.count > 1 && home.hasSuffix("/") { home.removeLast() }
-    let homePrefix = home == "/" ? "/" : home + "/"
-    guard path.hasPrefix(homePrefix) else { return }
-    var parent = FilePath.directory(of: path)
-    while parent.hasPrefix(homePrefix) || parent == home {
+    try checkParents(of: path)
+  }
+
+  /// The parent rule of ``check(_:home:)`` alone (R94), for every existing parent of `path` up to
+  /// `/`; `path` itself need not exist (a login judges where it will create the directory).
+  static func checkParents(of path: String) throws(StoreError) {
+    for parent in parents(of: absolute(path)) {
       let parentInfo: stat?
       do { parentInfo = try SecureFile.followedStatus(parent) } catch {
         throw .io(path: parent, operation: "inspect", error)
       }
-      guard let parentInfo else { break }
+      guard let parentInfo else { continue }
       guard parentInfo.st_uid == geteuid() || parentInfo.st_uid == 0 else { throw .directoryNotOwned(path: parent) }
-      guard parentInfo.st_mode & FileMode.groupOrOtherWrite == 0 else {
+      let stickyRoot = parentInfo.st_mode & S_ISVTX != 0 && parentInfo.st_uid == 0
+      guard parentInfo.st_mode & FileMode.groupOrOtherWrite == 0 || stickyRoot else {
         throw .directoryWritableByOthers(path: parent, parent: true)
       }
-      if parent == home { break }
-      parent = FilePath.directory(of: parent)
     }
+  }
+
+  /// `path` made absolute against the current directory (unchanged when it already is, or when
+  /// the current directory cannot be found).
+  static func absolute(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    guard let cwd = getcwd(nil, 0) else { return path }
+    defer { free(cwd) }
+    return FilePath.join(String(cString: cwd), path)
+  }
+
+  /// The parents of the absolute `path`, nearest first, ending with `/`: `/a/b/c` gives
+  /// `/a/b`, `/a`, `/`. Trailing slashes are ignored.
+  static func parents(of path: String) -> [String] {
+    var current = path
+    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    var result: [String] = []
+    while true {
+      let parent = FilePath.directory(of: current)
+      guard parent != current, parent != "." else { break }
+      result.append(parent)
+      if parent == "/" { break }
+      current = parent
+    }
+    return result
   }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#endif
+
 /// Why the credential store cannot be read or written.
 ///
 /// Every case exits with status 1 (failure), including unsafe permissions and paths: the
@@ -16,6 +20,11 @@ enum StoreError: ReportableError, Equatable, Sendable {
   case directoryWritableByOthers(path: String, parent: Bool)
   /// The credentials or lock file is not a regular file.
   case notRegularFile(path: String)
+  /// The credentials path holds a directory, FIFO, device or socket (named by `kind`), refused
+  /// before any lock file is made beside it.
+  case notARegularFile(path: String, kind: String)
+  /// The credentials file has more than one hard link (R95).
+  case multipleLinks(path: String, count: Int)
   /// The credentials or lock file belongs to another user.
   case fileNotOwned(path: String)
   /// The credentials file has group or other permission bits.
@@ -48,7 +57,8 @@ enum StoreError: ReportableError, Equatable, Sendable {
     case .notADirectory(let path):
       "refusing to use \(path): it is not a directory"
     case .directoryNotOwned(let path):
-      "refusing to use \(path): it belongs to another user; the credentials directory and its parents must be yours"
+      "refusing to use \(path): it belongs to another user; the credentials directory and its parents must be yours "
+        + "(or root's): put the credentials elsewhere with GHLOGIN_CREDENTIALS, or run sudo chown \(getuid()) \(path)"
     case .directoryWritableByOthers(let path, parent: false):
       "refusing to use \(path): it is writable by group or others; run chmod 700 \(path)"
     case .directoryWritableByOthers(let path, parent: true):
@@ -56,6 +66,12 @@ enum StoreError: ReportableError, Equatable, Sendable {
         + "run chmod go-w \(path)"
     case .notRegularFile(let path):
       "refusing to use \(path): it is not a regular file"
+    case .notARegularFile(let path, let kind):
+      "refusing to use \(path) for credentials: it is \(kind), not a regular file; remove it, or point "
+        + "GHLOGIN_CREDENTIALS at a file path (the file is created if missing)"
+    case .multipleLinks(let path, let count):
+      "refusing to use \(path): it has \(count) hard links, so another name would keep the token after a logout; "
+        + "find them with find / -xdev -samefile \(path), remove them, and run chmod 600 \(path) if needed"
     case .fileNotOwned(let path):
       "refusing to read \(path): it belongs to another user"
     case .permissionsTooOpen(let path, let mode):

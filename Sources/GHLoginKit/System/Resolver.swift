@@ -3,7 +3,7 @@
 #endif
 
 /// One resolved socket address (IPv4 or IPv6), copied out of `getaddrinfo`'s list.
-struct SocketAddress: CustomStringConvertible {
+struct SocketAddress: CustomStringConvertible, Sendable {
   var storage = sockaddr_storage()
   var length: socklen_t = 0
 
@@ -49,24 +49,40 @@ struct SocketAddress: CustomStringConvertible {
 }
 
 /// Why a host name could not be turned into addresses.
-struct ResolveError: Error, Equatable {
+struct ResolveError: Error, Equatable, Sendable {
   /// `gai_strerror`'s text, or our own for refused test mappings.
   var reason: String
 }
 
-/// Name resolution with `getaddrinfo(3)` (blocking; it has no timeout of its own).
+/// Name resolution with `getaddrinfo(3)`, under a deadline and a stop descriptor.
+///
+/// `getaddrinfo` itself has no timeout and Ctrl-C does not cut it short, so a name (not an IP
+/// literal) is looked up on a helper thread (``resolve(host:port:lookup:deadline:stopFD:clock:)``)
+/// whose answer is awaited with `poll(2)`.
 enum Resolver {
-  /// Every TCP address for `host` (an IPv6 literal may keep its brackets) and `port`, in `getaddrinfo`'s order.
+  /// Every TCP address for `host` (an IPv6 literal may keep its brackets) and `port`, in
+  /// `getaddrinfo`'s order, before `deadline`; ``ResolveError/timedOut`` after it, and
+  /// ``ResolveError/interrupted`` as soon as `stopFD` is readable.
   ///
   /// In DEBUG builds only, `GHLOGIN_TEST_RESOLVE=host:port:addr[,...]` in
   /// `variables` maps a name to a loopback address first, so tests can use
   /// real-looking names (SNI and certificate checks see `github.test`) while
   /// connecting to 127.0.0.1. Release builds ignore the variable.
-  static func resolve(host: String, port: Int, variables: [String: String]) throws(ResolveError) -> [SocketAddress] {
+  static func resolve(
+    host: String, port: Int, variables: [String: String], lookup: NameLookup = .system,
+    deadline: Double = .infinity, stopFD: Int32? = nil, clock: any TimeSource = SystemClock()
+  ) throws(ResolveError) -> [SocketAddress] {
     let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     #if DEBUG
       if let mapped = try testMapping(host: name, port: port, variables: variables) { return [mapped] }
     #endif
+    // An IP literal needs no resolver: getaddrinfo answers it at once, on this thread.
+    if IPAddress.parse(name) != nil { return try systemLookup(host: name, port: port) }
+    return try resolve(host: name, port: port, lookup: lookup, deadline: deadline, stopFD: stopFD, clock: clock)
+  }
+
+  /// `getaddrinfo` for `host` (no brackets) and `port`; blocks as long as the resolver does.
+  static func systemLookup(host name: String, port: Int) throws(ResolveError) -> [SocketAddress] {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

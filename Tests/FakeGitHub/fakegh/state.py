@@ -106,9 +106,9 @@ class State:
         """Handles POST /control/users: users, apps, tokens, refresh_tokens (all optional lists)."""
         if not isinstance(body, dict):
             raise ScriptError("body must be an object")
-        unknown = set(body) - {"users", "apps", "tokens", "refresh_tokens"}
+        unknown = set(body) - {"users", "apps", "tokens", "refresh_tokens", "renames"}
         if unknown:
-            raise ScriptError("unknown keys %s (known: users, apps, tokens, refresh_tokens)" % sorted(unknown))
+            raise ScriptError("unknown keys %s (known: users, apps, tokens, refresh_tokens, renames)" % sorted(unknown))
         with self.lock:
             for user in body.get("users", []):
                 if not isinstance(user.get("login"), str) or not isinstance(user.get("id"), int):
@@ -126,6 +126,18 @@ class State:
                 self._register_token(tok)
             for rt in body.get("refresh_tokens", []):
                 self._register_refresh(rt)
+            # A GitHub rename: the user (same id) answers to a new login; its tokens stay valid.
+            for rename in body.get("renames", []):
+                old, new = rename.get("from"), rename.get("to")
+                if old not in self.users or not isinstance(new, str) or new in self.users:
+                    raise ScriptError("a rename needs a known 'from' login and a free 'to' login")
+                record = self.users.pop(old)
+                record["login"] = new
+                self.users[new] = record
+                for collection in (self.tokens, self.refresh_tokens):
+                    for tok in collection.values():
+                        if tok.get("login") == old:
+                            tok["login"] = new
 
     def _register_token(self, tok):
         value = tok.get("access_token")

@@ -87,22 +87,55 @@ import Testing
     #expect(linkStatus(fixture.file) == nil)
   }
 
-  @Test func parentsAboveHomeAreNotJudged() throws {
+  /// R94 (issue 12, item 7): the parents above `HOME` are judged too, up to `/`; a world-writable,
+  /// non-sticky one is refused (another user could swap the directory below it mid-login).
+  @Test func worldWritableParentAboveHomeIsRefused() throws {
     let temporary = try TemporaryDirectory()
     try makeDirectory(temporary.at("shared"), mode: 0o777)
     try makeDirectory(temporary.at("shared/home"), mode: 0o700)
     let paths = try ConfigPaths.resolve(["HOME": temporary.at("shared/home")])
-    try CredentialStore(paths: paths).update { $0 = sampleCredentials() }
-    #expect(try CredentialStore(paths: paths).load() == sampleCredentials())
+    let expected = StoreError.directoryWritableByOthers(path: temporary.at("shared"), parent: true)
+    #expect(throws: expected) { try CredentialStore(paths: paths).update { $0 = sampleCredentials() } }
+    #expect(access(paths.credentialsFile, F_OK) != 0)
+    #expect(
+      expected.message
+        == "refusing to use \(temporary.at("shared")): it is writable by group or others, who could replace the "
+        + "credentials directory inside it; run chmod go-w \(temporary.at("shared"))")
   }
 
-  @Test func pathsOutsideHomeSkipTheParentWalk() throws {
+  /// R94: outside `HOME` (`GHLOGIN_CREDENTIALS`) as well; before, the walk was skipped there.
+  @Test func worldWritableParentOutsideHomeIsRefused() throws {
     let temporary = try TemporaryDirectory()
     let home = try temporary.makeHome()
     try makeDirectory(temporary.at("open"), mode: 0o777)
     let paths = try ConfigPaths.resolve(["HOME": home, "GHLOGIN_CREDENTIALS": temporary.at("open/private/c.json")])
+    #expect(throws: StoreError.directoryWritableByOthers(path: temporary.at("open"), parent: true)) {
+      try CredentialStore(paths: paths).update { $0 = sampleCredentials() }
+    }
+    #expect(access(paths.credentialsFile, F_OK) != 0)
+    #expect(access(paths.lockFile, F_OK) != 0)
+  }
+
+  /// R94: a sticky directory owned by root (as `/tmp`) is the one exception.
+  @Test(.enabled(if: geteuid() == 0, "the sticky exception is for directories owned by root"))
+  func stickyRootOwnedParentIsAccepted() throws {
+    let temporary = try TemporaryDirectory()
+    let home = try temporary.makeHome()
+    try makeDirectory(temporary.at("sticky"), mode: 0o777)
+    #expect(chmod(temporary.at("sticky"), 0o1777) == 0)
+    let paths = try ConfigPaths.resolve(["HOME": home, "GHLOGIN_CREDENTIALS": temporary.at("sticky/private/c.json")])
     try CredentialStore(paths: paths).update { $0 = sampleCredentials() }
-    #expect(permissions(temporary.at("open/private")) == 0o700)
+    #expect(try CredentialStore(paths: paths).load() == sampleCredentials())
+    // Sticky but owned by someone else: refused.
+    #expect(chown(temporary.at("sticky"), 65534, 65534) == 0)
+    #expect(throws: StoreError.directoryNotOwned(path: temporary.at("sticky"))) { try CredentialStore(paths: paths).load() }
+  }
+
+  @Test func parentsListedUpToTheRoot() {
+    #expect(SafeDirectory.parents(of: "/a/b/c") == ["/a/b", "/a", "/"])
+    #expect(SafeDirectory.parents(of: "/a/b/c/") == ["/a/b", "/a", "/"])
+    #expect(SafeDirectory.parents(of: "/a") == ["/"])
+    #expect(SafeDirectory.parents(of: "/") == [])
   }
 
   @Test func directoryIsAFile() throws {
@@ -122,8 +155,9 @@ import Testing
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(
       expected.message
-        == "refusing to use \(fixture.configDirectory): it belongs to another user; the credentials directory and its parents must be yours"
-    )
+        == "refusing to use \(fixture.configDirectory): it belongs to another user; the credentials directory and its "
+        + "parents must be yours (or root's): put the credentials elsewhere with GHLOGIN_CREDENTIALS, or run sudo chown "
+        + "\(getuid()) \(fixture.configDirectory)")
   }
 
   @Test(.enabled(if: geteuid() == 0, "needs root to give the directory away"))

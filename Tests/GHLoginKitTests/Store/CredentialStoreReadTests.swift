@@ -67,17 +67,23 @@ import Testing
     let fixture = try StoreFixture()
     try fixture.makeConfigDirectory()
     #expect(mkfifo(fixture.file, 0o600) == 0)
-    let expected = StoreError.notRegularFile(path: fixture.file)
+    let expected = StoreError.notARegularFile(path: fixture.file, kind: "a FIFO (named pipe)")
     #expect(throws: expected) { try fixture.store().load() }
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
-    #expect(expected.message == "refusing to use \(fixture.file): it is not a regular file")
+    #expect(access(fixture.paths.lockFile, F_OK) != 0, "no lock file beside it (issue 12, item 11)")
+    #expect(
+      expected.message
+        == "refusing to use \(fixture.file) for credentials: it is a FIFO (named pipe), not a regular file; remove it, "
+        + "or point GHLOGIN_CREDENTIALS at a file path (the file is created if missing)")
   }
 
   @Test func directoryInPlaceOfTheFileRefused() throws {
     let fixture = try StoreFixture()
     try fixture.makeConfigDirectory()
     try makeDirectory(fixture.file, mode: 0o700)
-    #expect(throws: StoreError.notRegularFile(path: fixture.file)) { try fixture.store().update { $0 = sampleCredentials() } }
+    #expect(throws: StoreError.notARegularFile(path: fixture.file, kind: "a directory")) {
+      try fixture.store().update { $0 = sampleCredentials() }
+    }
   }
 
   /// T70: a 50 MiB file.

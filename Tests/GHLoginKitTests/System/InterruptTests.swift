@@ -62,6 +62,13 @@ struct InterruptChildProcessTests {
     }
     #expect(result.error == .interrupted)
     #expect(result.error?.exitStatus == .interrupted)
+    // A resolver that never answers is cut short by the same self-pipe (issue 11 item 6).
+    var hung = HTTPClient(variables: [:], userAgent: "ua")
+    hung.lookup = ResolverDeadlineTests.neverAnswers
+    hung.connectTimeout = 30
+    let request = HTTPRequest(method: "GET", url: WebURL(scheme: .https, host: "github.test"))
+    let resolving = Result { () throws(HTTPError) in try hung.perform(request, timeout: 30) }
+    #expect(resolving.error == .interrupted)
     raise(SIGTERM)
     #expect(Interrupt.wasRequested, "SIGTERM is handled too (the process is still here)")
   }

@@ -1,0 +1,61 @@
+/// A login whose token was issued but could not be stored (R96): the lock was held elsewhere
+/// past its timeout, the disk failed, the file turned unusable meanwhile.
+///
+/// The new token is revoked at GitHub (best effort) so no valid token is left that ghlogin does
+/// not know about, and the message says which of the two happened. The exit status is the store
+/// failure's (1).
+struct UnstoredLogin: ReportableError {
+  /// Why storing failed (a ``StoreError`` as a rule), as reported.
+  var storeMessage: String
+  var storeStatus: ExitStatus
+  var host: GitHubHost
+  /// What became of the new token.
+  var revocation: Outcome
+
+  enum Outcome: Sendable, Equatable {
+    /// GitHub revoked it (or no longer knew it).
+    case revoked
+    /// No client secret is configured, so it could not be revoked; the URL to do it by hand.
+    case notRevocable(manualURL: String)
+    /// The revocation failed: why, and the URL to do it by hand.
+    case failed(reason: String, manualURL: String)
+  }
+
+  var message: String {
+    let head = "\(storeMessage). The login to \(host) was not stored"
+    switch revocation {
+    case .revoked:
+      return head + "; the new token was revoked at \(host), so nothing is left behind. Run 'ghlogin auth' again"
+    case .notRevocable(let url):
+      return head + "; the new token could not be revoked (no client secret is configured): revoke it at \(url)"
+    case .failed(let reason, let url):
+      return head + "; revoking the new token failed (\(reason)): revoke it at \(url)"
+    }
+  }
+
+  var exitStatus: ExitStatus { storeStatus }
+}
+
+extension Workspace {
+  /// The error for a login of `host` whose `token` could not be stored because of `error`, after
+  /// revoking that token at GitHub, best effort (R96).
+  func unstoredLogin(token: String, on host: GitHubHost, after error: any Error) -> UnstoredLogin {
+    let reportable = error as? any ReportableError
+    let storeMessage = reportable?.message ?? "\(error)"
+    let status = reportable?.exitStatus ?? .failure
+    let manual = manualRevocationURL(for: host)
+    guard let revocation = revocation(for: host) else {
+      return UnstoredLogin(
+        storeMessage: storeMessage, storeStatus: status, host: host, revocation: .notRevocable(manualURL: manual))
+    }
+    do {
+      _ = try revocation.revoke(token: token)
+      return UnstoredLogin(storeMessage: storeMessage, storeStatus: status, host: host, revocation: .revoked)
+    } catch {
+      let reason = (error as? any ReportableError)?.message ?? "\(error)"
+      return UnstoredLogin(
+        storeMessage: storeMessage, storeStatus: status, host: host,
+        revocation: .failed(reason: reason, manualURL: manual))
+    }
+  }
+}
