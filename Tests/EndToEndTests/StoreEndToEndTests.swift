@@ -144,7 +144,10 @@ import Testing
     #expect(run.status == 1, "\(run)")
     let last = run.stderr.split(separator: "\n").last.map(String.init) ?? ""
     #expect(
-      last.hasPrefix("ghlogin: cannot ") && last.contains(": Input/output error; the file was left unchanged"),
+      last.hasPrefix("ghlogin: cannot ")
+        && last.hasSuffix(
+          ": Input/output error; the file was left unchanged. The login to github.test was not stored; the new token "
+            + "was revoked at github.test, so nothing is left behind. Run 'ghlogin auth' again"),
       "\(run)")
     #expect(last.contains(scenario.sandbox.configDirectory + "/"))
     #expect(scenario.sandbox.credentialsBytes() == before)

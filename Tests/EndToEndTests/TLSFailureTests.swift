@@ -99,7 +99,9 @@ import Testing
     let (run, browser, _) = try await scenario.login(env: ["GHLOGIN_TEST_RESOLVE": resolve])
     #expect(run.status == 1, "\(run)")
     #expect(
-      run.stderr.hasSuffix("ghlogin: TLS connection to github.test failed: certificate verify failed: hostname mismatch\n"),
+      run.stderr.hasSuffix(
+        "ghlogin: token exchange at token_url \(bad.webBase)/login/oauth/access_token: TLS connection to github.test "
+          + "failed: certificate verify failed: hostname mismatch\n"),
       "\(run)")
     #expect(browser.callbackBody?.contains("Login failed") == true)
     expectNothingStored(scenario)

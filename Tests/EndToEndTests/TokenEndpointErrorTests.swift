@@ -75,25 +75,25 @@ import Testing
         + "nothing was stored"),
     .token(
       "garbage bytes instead of HTTP", #"{"kind": "raw", "data": "SSH-2.0-OpenSSH_9.6\r\n\r\n"}"#, 1,
-      "malformed response from {hostport}: the first line is not a valid HTTP start line"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: the first line is not a valid HTTP start line"),
     .token(
       "connection dropped", #""drop""#, 1,
-      "no response from {hostport}: the connection closed without a response"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: no response from {hostport}: the connection closed without a response"),
     .token(
       "T76 truncated body", #""truncated""#, 1,
-      "truncated response from {hostport}: the connection closed before the message was complete"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: truncated response from {hostport}: the connection closed before the message was complete"),
     .token(
       "T77 Transfer-Encoding and Content-Length", #""te_and_cl""#, 1,
-      "malformed response from {hostport}: both Transfer-Encoding and Content-Length"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: both Transfer-Encoding and Content-Length"),
     .token(
       "T77 two Content-Lengths", #""dup_content_length""#, 1,
-      "malformed response from {hostport}: conflicting Content-Length values"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: conflicting Content-Length values"),
     .token(
       "T77 bare CR in a header", #""bare_cr_header""#, 1,
-      "malformed response from {hostport}: a bare CR or LF in the header section"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: a bare CR or LF in the header section"),
     .token(
       "2 MiB body", #""huge""#, 1,
-      "response from {hostport} is too large: the body is larger than 1048576 bytes"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: response from {hostport} is too large: the body is larger than 1048576 bytes"),
     .token(
       "T79 302 not followed", #"{"kind": "redirect", "location": "https://github.test:{port}/elsewhere"}"#, 1,
       "the token endpoint {token_url} answered with a redirect (HTTP 302), which ghlogin never follows "

@@ -67,10 +67,28 @@ enum TokenExchange {
     return params
   }
 
-  /// Exchanges `code` once at `endpoint` (R22); see ``TokenEndpoint/post(_:)`` for what it throws.
+  /// Exchanges `code` once at `endpoint` (R22); see ``TokenEndpoint/post(_:)`` for what it throws,
+  /// except that a network failure comes as an ``EndpointRequestError`` naming the step, the
+  /// config key and the URL.
   static func exchange(
     code: String, request: AuthorizationRequest, redirectURI: String, app: OAuthApp, endpoint: TokenEndpoint
   ) throws -> TokenResponse {
-    try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))
+    do {
+      return try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))
+    } catch let error as HTTPError where error != .interrupted {
+      throw EndpointRequestError(step: "token exchange", key: "token_url", url: endpoint.url, underlying: error)
+    }
   }
+}
+
+/// A network failure of one step of a login, with what to check: the step, the config key
+/// and the URL ("token exchange at token_url https://…: could not connect to …").
+struct EndpointRequestError: ReportableError, Equatable {
+  var step: String
+  var key: String
+  var url: WebURL
+  var underlying: HTTPError
+
+  var message: String { "\(step) at \(key) \(url): \(underlying.message)" }
+  var exitStatus: ExitStatus { underlying.exitStatus }
 }

@@ -107,6 +107,29 @@ import Testing
     transport.verify()
   }
 
+  /// Issue 11 item 4: a network failure of the exchange names the step, the config key and the
+  /// URL; its exit status is the network error's (1); an interrupt stays an interrupt (130).
+  @Test func networkFailureNamesTheStepTheKeyAndTheURL() throws {
+    let transport = FakeTransport()
+    let refused = HTTPError.connect(host: "github.com", port: 443, reason: "Connection refused")
+    transport.on("POST", Self.tokenURL) { _ in throw refused }
+    let error = try #require(throws: EndpointRequestError.self) {
+      try TokenExchange.exchange(
+        code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport))
+    }
+    #expect(
+      error.message
+        == "token exchange at token_url \(Self.tokenURL): could not connect to github.com:443: Connection refused")
+    #expect(error.exitStatus == .failure)
+    let interrupted = FakeTransport()
+    interrupted.on("POST", Self.tokenURL) { _ in throw HTTPError.interrupted }
+    #expect(throws: HTTPError.interrupted) {
+      try TokenExchange.exchange(
+        code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"),
+        endpoint: endpoint(interrupted))
+    }
+  }
+
   @Test func plainHTTPIsRefusedUnlessLoopback() throws {
     let transport = FakeTransport()
     #expect(throws: InsecureEndpointError(url: try WebURL(parsing: "http://github.test/login/oauth/access_token"))) {
