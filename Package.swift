@@ -18,12 +18,15 @@ let package = Package(
     // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
     // binary does not link libssl/libcrypto, so `token` and `git-credential` never load them.
     .target(name: "COpenSSL"),
+    // The Secret Service through libsecret-1.so.0, loaded with dlopen on the first keyring
+    // access (own prototypes, no headers): the file store never maps libsecret, GLib or GIO.
+    .target(name: "CSecretService"),
     // Replaces the Swift runtime's argv lookup, which reads /proc/self/maps at start-up, in the
     // release binary (see Sources/CStartup/argv.c); nothing else depends on it.
     .target(name: "CStartup", cSettings: [.define("GHLOGIN_STATIC_STARTUP", .when(configuration: .release))]),
     .target(
       name: "GHLoginKit",
-      dependencies: ["COpenSSL"],
+      dependencies: ["COpenSSL", "CSecretService"],
       swiftSettings: settings
     ),
     .executableTarget(

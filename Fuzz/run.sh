@@ -40,7 +40,7 @@ build() {
   local dir="Fuzz/targets/$name"
   [ -d "$dir" ] || { echo "fuzz: no target $name (Fuzz/targets/$name)" >&2; return 1; }
   local sources=("$dir"/*.swift "${support[@]}" "${kit[@]}")
-  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginKit Sources/COpenSSL -newer "$binary" -print -quit)" ]; then
+  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginKit Sources/COpenSSL Sources/CSecretService -newer "$binary" -print -quit)" ]; then
     return 0
   fi
   echo "fuzz: building $name"
@@ -50,13 +50,16 @@ build() {
   local root=$PWD scratch="$out/build/$name"
   rm -rf "$scratch"
   mkdir -p "$scratch"
-  cp --parents -r "${sources[@]}" Sources/COpenSSL "$scratch/"
-  # COpenSSL is a C target: its loader (which dlopens libssl.so.3) is compiled and linked in.
+  cp --parents -r "${sources[@]}" Sources/COpenSSL Sources/CSecretService "$scratch/"
+  # COpenSSL and CSecretService are C targets: their loaders (which dlopen libssl.so.3 and
+  # libsecret-1.so.0) are compiled and linked in.
   (cd "$scratch" && clang -c -O1 -g -I Sources/COpenSSL/include Sources/COpenSSL/openssl_loader.c -o openssl_loader.o \
+    && clang -c -O1 -g -I Sources/CSecretService/include Sources/CSecretService/secret_loader.c -o secret_loader.o \
     && swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
     -module-name FuzzTarget -swift-version 6 -enable-upcoming-feature ExistentialAny \
     -I Sources/COpenSSL/include -Xcc -fmodule-map-file=Sources/COpenSSL/include/module.modulemap \
-    "${sources[@]}" openssl_loader.o -o "$root/$binary.tmp") \
+    -I Sources/CSecretService/include -Xcc -fmodule-map-file=Sources/CSecretService/include/module.modulemap \
+    "${sources[@]}" openssl_loader.o secret_loader.o -o "$root/$binary.tmp") \
     >"$out/logs/$name.build.log" 2>&1 || {
     cat "$out/logs/$name.build.log" >&2
     echo "fuzz: building $name failed" >&2

@@ -65,6 +65,7 @@ extension GitHubLogin {
 
   /// Asks GitHub to revoke `token` when a client secret is configured; never throws.
   private func revoke(_ token: String, on host: GitHubHost) -> LogoutOutcome.Revocation {
+    if token.isEmpty { return .failed("its token is missing from the keyring") }
     guard let revocation = workspace.revocation(for: host) else { return .notConfigured }
     do {
       switch try revocation.revoke(token: token) {

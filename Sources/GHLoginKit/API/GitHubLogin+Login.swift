@@ -38,7 +38,11 @@ extension GitHubLogin {
     let environment = workspace.environment
     // Refuse an unusable credentials file before anything is approved in the browser:
     // a token GitHub issued that cannot be stored would stay valid and unused.
-    if options.storesLogin { _ = try workspace.store.load() }
+    if options.storesLogin {
+      _ = try workspace.store.load()
+      // With the keyring store, a keyring that cannot be reached stops the login now (no fallback).
+      if workspace.config.store == .keyring { try workspace.store.checkKeyring() }
+    }
     let host = try workspace.host(options.host)
     var app = try workspace.app(for: host)
     if let scopes = options.scopes { app.scopes = scopes }
@@ -66,7 +70,8 @@ extension GitHubLogin {
       // "No display found" is said once: not again when the flow was chosen for that reason.
       result = try login.run(events: events) { openBrowser($0, options, explain: !saidWhy, events: events) }
     }
-    let credential = Credential(result, viaDeviceFlow: flow == .device)
+    var credential = Credential(result, viaDeviceFlow: flow == .device)
+    credential.storage = workspace.config.store
     var replaced: Credential?
     if options.storesLogin {
       // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock

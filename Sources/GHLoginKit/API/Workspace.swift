@@ -202,6 +202,9 @@ extension Workspace {
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
     let (host, account) = try select(selection, in: credentials ?? store.load())
+    if let missing = account.missingSecret {
+      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
+    }
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
@@ -235,7 +238,7 @@ extension Workspace {
   /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
   /// only when a client secret is configured. Returns the warning to show when that failed.
   func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
-    guard old.token != newToken, let revocation = revocation(for: host) else { return nil }
+    guard old.token != newToken, old.missingSecret == nil, let revocation = revocation(for: host) else { return nil }
     do {
       _ = try revocation.revoke(token: old.token)
       return nil

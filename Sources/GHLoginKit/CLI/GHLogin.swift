@@ -23,6 +23,7 @@ public enum GHLogin {
     ("logout", LogoutCommand.self),
     ("refresh", RefreshCommand.self),
     ("switch", SwitchCommand.self),
+    ("migrate", MigrateCommand.self),
     ("setup-git", SetupGitCommand.self),
     ("git-credential", GitCredentialCommand.self),
     ("config", ConfigCommand.self),

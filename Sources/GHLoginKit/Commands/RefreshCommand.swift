@@ -22,6 +22,9 @@ struct RefreshCommand: Command {
     let workspace = try Workspace(environment)
     let credentials = try workspace.store.load()
     let (host, account) = try workspace.select(selection, in: credentials)
+    if let missing = account.missingSecret {
+      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
+    }
     let login = Sanitize.terminal(account.login)
     if account.refreshToken == nil && !account.isExpired {
       guard let expiresAt = account.expiresAt else {

@@ -23,7 +23,7 @@ struct SetupGitCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
+    let credentials = try workspace.store.loadFile()
     let hosts = try chooseHosts(workspace, credentials: credentials)
     let git = try GitConfig(environment: environment.variables)
     let value = try helperValue(environment.executablePath)

@@ -4,7 +4,8 @@ struct StatusCommand: Command {
     name: "status", abstract: "show the hosts and accounts you are logged in to",
     discussion: """
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
-      last four characters, its expiry if any, and the credentials file with its permissions.
+      last four characters, its expiry if any, where it is kept (the credentials file or the
+      keyring), and the credentials file with its permissions.
       Exits 4 when there are no logins (and still says where the credentials file is).
 
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
@@ -19,10 +20,10 @@ struct StatusCommand: Command {
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
-      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted", "check"}]}}},
-      where check is null with --offline, else {"result": "valid" (with "login"), "rejected",
-      "unknown" (with "reason") or "expired"}. It holds no secret, and is printed (with no hosts)
-      even when the exit status is 4.
+      "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when
+      the keyring cannot be read), "store" ("file" or "keyring"), "check"}]}}}, where check is null
+      with --offline, else {"result": "valid" (with "login"), "rejected", "unknown" (with "reason")
+      or "expired"}. It holds no secret, and is printed (with no hosts) even when the exit status is 4.
       """,
     options: [
       .host, .flag("json", help: "Print a JSON object (no secrets) for scripts"),
@@ -41,7 +42,16 @@ struct StatusCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
+    // A keyring that cannot be read (locked, no service) does not hide the logins: each one
+    // kept there shows why its token is not shown.
+    var credentials: Credentials
+    var keyringProblem: KeyringError?
+    do {
+      credentials = try workspace.store.load()
+    } catch let error as KeyringError {
+      credentials = try workspace.store.loadFile()
+      keyringProblem = error
+    }
     let hosts: [String]
     if let host {
       hosts = [try GitHubHost(validating: host).name]
@@ -66,7 +76,8 @@ struct StatusCommand: Command {
       text += "\(host)\n"
       for account in entry.accounts {
         text += Self.describe(
-          account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock)
+          account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock,
+          keyringProblem: keyringProblem)
         if let check = checks?[host]?[account.userID] {
           text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
         }
@@ -80,6 +91,7 @@ struct StatusCommand: Command {
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
     environment.stdout.write(text)
+    if let keyringProblem { environment.stderr.write("ghlogin: \(keyringProblem.message)\n") }
     return verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace)
   }
 
@@ -100,7 +112,8 @@ struct StatusCommand: Command {
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
             ?? .null,
           "session_expired": .bool(account.isExpired),
-          "token_redacted": .string(Redaction.redact(account.token)),
+          "token_redacted": account.token.isEmpty ? .null : .string(Redaction.redact(account.token)),
+          "store": .string(account.storage.rawValue),
           "check": checks?[host]?[account.userID]?.json ?? .null,
         ]
       }
@@ -118,9 +131,10 @@ struct StatusCommand: Command {
   }
 
   /// The lines for one account (internal, not private: the token-response fuzz target drives it
-  /// with hostile expiry times).
+  /// with hostile expiry times). `keyringProblem` is why the keyring could not be read, if so.
   static func describe(
-    _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource
+    _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource,
+    keyringProblem: KeyringError? = nil
   ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
@@ -130,7 +144,14 @@ struct StatusCommand: Command {
     }
     if account.isExpired { notes.append("session expired") }
     var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
-    lines += "    token: \(Redaction.redact(account.token))\n"
+    if account.storage == .keyring, let keyringProblem {
+      lines += "    token: not shown (\(keyringProblem.summary))\n"
+    } else if account.missingSecret != nil {
+      lines += "    token: missing from the keyring; run 'ghlogin auth --host \(host)'\n"
+    } else {
+      lines += "    token: \(Redaction.redact(account.token))\n"
+    }
+    lines += "    kept in: \(account.storage.displayName)\n"
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
     let now = clock.now()

@@ -30,6 +30,8 @@ struct Config: Sendable, Equatable {
   var clientSecretOverride: String?
   /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
   var ignoredKeys: [IgnoredConfigKey] = []
+  /// The top-level `store`: where new logins keep their tokens (`file` unless set).
+  var store: TokenStorage = .file
   /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
   /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
   var endpointHost: Result<String, ConfigError>?
@@ -123,8 +125,9 @@ struct Config: Sendable, Equatable {
     if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
 
     let decoder = ConfigDecoder(file: file)
-    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts"])
+    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
+    if let store = object["store"] { config.store = try decoder.store(store, "store") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
     if config.host == nil { config.endpointHost = EndpointHost.derive(config.topLevel, file: file) }
     return config

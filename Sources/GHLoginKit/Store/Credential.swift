@@ -19,6 +19,11 @@ struct Credential: Sendable, Equatable {
   var viaDeviceFlow: Bool
   /// Set when a refresh failed for good: the account must log in again.
   var isExpired: Bool
+  /// Where `token` and `refreshToken` are kept (written to the file as `"store"`).
+  var storage: TokenStorage = .file
+  /// Set on reading when the keyring lacks one of this account's items (never written):
+  /// `token` (and, for a missing refresh token, `refreshToken`) are then empty or nil.
+  var missingSecret: SecretItem.Kind?
 
   init(
     login: String, userID: Int64, token: String, tokenType: String = "bearer", scopes: [String] = [],
@@ -36,6 +41,11 @@ struct Credential: Sendable, Equatable {
     self.refreshTokenExpiresAt = refreshTokenExpiresAt
     self.viaDeviceFlow = viaDeviceFlow
     self.isExpired = isExpired
+  }
+
+  /// The keyring item holding `kind` for this account on `host`.
+  func secretItem(_ kind: SecretItem.Kind, on host: String) -> SecretItem {
+    SecretItem(host: host, login: login, userID: userID, kind: kind)
   }
 
   /// Whether `token` can be stored and sent: an RFC 6750 `b64token` (``BearerToken``; R30:

@@ -21,7 +21,7 @@ enum CredentialCoding {
 
   static let accountKeys: Set<String> = [
     "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
-    "refresh_token_expires_at", "via_device_flow", "expired",
+    "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token",
   ]
 
   // MARK: - Reading
@@ -74,19 +74,49 @@ enum CredentialCoding {
     guard let userID = try required("user_id").intValue else {
       throw .invalid("\"\(path).user_id\" must be an integer")
     }
+    let storage = try storage(object, path)
+    // An account kept in the keyring has no token in the file: its tokens are read from the
+    // keyring by CredentialStore, which replaces these empty placeholders.
+    let accessToken = storage == .keyring ? "" : try token(try required("token"), path + ".token")
     var credential = Credential(
-      login: login, userID: Int64(userID), token: try token(try required("token"), path + ".token"),
+      login: login, userID: Int64(userID), token: accessToken,
       tokenType: try string(try required("token_type"), path + ".token_type"),
       scopes: try strings(try required("scopes"), path + ".scopes"),
       createdAt: try number(try required("created_at"), path + ".created_at"))
     if let value = object["expires_at"] { credential.expiresAt = try number(value, path + ".expires_at") }
+    credential.storage = storage
     if let value = object["refresh_token"] { credential.refreshToken = try token(value, path + ".refresh_token") }
+    if let value = object["has_refresh_token"], try bool(value, path + ".has_refresh_token") {
+      credential.refreshToken = ""
+    }
     if let value = object["refresh_token_expires_at"] {
       credential.refreshTokenExpiresAt = try number(value, path + ".refresh_token_expires_at")
     }
     if let value = object["via_device_flow"] { credential.viaDeviceFlow = try bool(value, path + ".via_device_flow") }
     if let value = object["expired"] { credential.isExpired = try bool(value, path + ".expired") }
     return credential
+  }
+
+  /// The account's `"store"`: absent or `"file"` (tokens in the file), or `"keyring"` (no
+  /// token or refresh token in the file; `has_refresh_token` says whether the keyring has one).
+  private static func storage(_ object: JSONObject, _ path: String) throws(Failure) -> TokenStorage {
+    guard let value = object["store"] else {
+      if object["has_refresh_token"] != nil {
+        throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+      }
+      return .file
+    }
+    guard let name = value.stringValue, let storage = TokenStorage(rawValue: name) else {
+      throw .invalid("\"\(path).store\" must be \"file\" or \"keyring\"")
+    }
+    if storage == .keyring {
+      for key in ["token", "refresh_token"] where object[key] != nil {
+        throw .invalid("\"\(path).\(key)\" must not be in the file for an account kept in the keyring")
+      }
+    } else if object["has_refresh_token"] != nil {
+      throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+    }
+    return storage
   }
 
   private static func onlyKeys(_ object: JSONObject, _ allowed: Set<String>, prefix: String) throws(Failure) {
@@ -137,10 +167,13 @@ enum CredentialCoding {
       for account in entry.accounts {
         let login = ConfigDecoder.display(account.login)
         guard !account.login.isEmpty else { throw .invalidCredential(host: shownHost, reason: "a login is empty") }
-        guard Credential.isAcceptableToken(account.token) else {
+        // A keyring account's tokens are not in the file; those not read from the keyring
+        // (empty: missing there, or not looked up) are not written anywhere.
+        let inKeyring = account.storage == .keyring
+        guard Credential.isAcceptableToken(account.token) || (inKeyring && account.token.isEmpty) else {
           throw .invalidToken(host: shownHost, login: login, field: "token")
         }
-        if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh) {
+        if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh), !(inKeyring && refresh.isEmpty) {
           throw .invalidToken(host: shownHost, login: login, field: "refresh token")
         }
         let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt].compactMap { $0 }
@@ -171,12 +204,17 @@ enum CredentialCoding {
     var object = JSONObject()
     object["login"] = .string(account.login)
     object["user_id"] = JSONValue(integer: account.userID)
-    object["token"] = .string(account.token)
+    if account.storage == .keyring {
+      object["store"] = .string(TokenStorage.keyring.rawValue)
+      if account.refreshToken != nil { object["has_refresh_token"] = true }
+    } else {
+      object["token"] = .string(account.token)
+    }
     object["token_type"] = .string(account.tokenType)
     object["scopes"] = .array(account.scopes.map(JSONValue.string))
     object["created_at"] = JSONValue(double: account.createdAt) ?? .null
     if let value = account.expiresAt { object["expires_at"] = JSONValue(double: value) ?? .null }
-    if let value = account.refreshToken { object["refresh_token"] = .string(value) }
+    if let value = account.refreshToken, account.storage == .file { object["refresh_token"] = .string(value) }
     if let value = account.refreshTokenExpiresAt {
       object["refresh_token_expires_at"] = JSONValue(double: value) ?? .null
     }

@@ -19,15 +19,18 @@ struct CredentialStore: Sendable {
   let lockTimeout: Double
   /// The clock the lock wait polls and sleeps on.
   let clock: any TimeSource
+  /// Where the tokens of accounts kept in the keyring are (contacted only for such accounts).
+  let secrets: any SecretStore
 
   init(
     paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
-    clock: any TimeSource = SystemClock()
+    clock: any TimeSource = SystemClock(), secrets: any SecretStore = SecretStores.platform
   ) {
     self.paths = paths
     self.faults = faults
     self.lockTimeout = lockTimeout
     self.clock = clock
+    self.secrets = secrets
   }
 
   /// The directory holding the credentials file.
@@ -37,7 +40,18 @@ struct CredentialStore: Sendable {
   ///
   /// Takes no lock: writers replace the file with `rename`, so a reader sees the old or the
   /// new file, never a mix. The directory must pass the R62 checks and the file the R65 checks.
-  func load() throws(StoreError) -> Credentials {
+  ///
+  /// Accounts kept in the keyring get their tokens from it (``resolveSecrets(_:)``), so this
+  /// also throws ``KeyringError``.
+  func load() throws -> Credentials {
+    var credentials = try loadFile()
+    try resolveSecrets(&credentials)
+    return credentials
+  }
+
+  /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that
+  /// need only the file (is it readable, which accounts, where their tokens are).
+  func loadFile() throws(StoreError) -> Credentials {
     guard try SafeDirectory.exists(directory) else {
       // Nothing stored yet; still judge the parents (R94), so `auth` stops before the browser step.
       try SafeDirectory.checkParents(of: directory)
@@ -78,12 +92,19 @@ struct CredentialStore: Sendable {
     let lock = try FileLock.acquire(paths.lockFile, timeout: lockTimeout, clock: clock)
     defer { lock.release() }
     AtomicFile.removeStaleTemporaries(for: paths.credentialsFile)
-    let current = try read()
+    var current = try read()
+    try resolveSecrets(&current)
     var updated = current
     let result = try body(&updated)
     if updated != current {
       try CredentialCoding.validate(updated)
+      // Keyring items first (read back), then the file, then the items it no longer points
+      // to: an interruption anywhere leaves every account readable from one of the two.
+      let sync = SecretSync(from: current, to: updated)
+      try sync.applyBeforeFile(secrets)
       try AtomicFile.write(CredentialCoding.encode(updated), to: paths.credentialsFile, faults: faults)
+      if faults.killAfterFile && !sync.deletesAfter.isEmpty { kill(getpid(), SIGKILL) }
+      try sync.applyAfterFile(secrets)
     }
     return result
   }

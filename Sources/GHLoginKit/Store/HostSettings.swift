@@ -39,7 +39,7 @@ struct ConfigDecoder {
     "client_id", "client_secret", "scopes", "authorize_url", "token_url", "device_code_url", "api_url", "ca_file",
   ]
   /// Keys allowed at the top level.
-  static let topLevelKeys = hostKeys + ["host", "hosts"]
+  static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
 
   /// Decodes the settings keys of `object`; `prefix` is `""` or `hosts.NAME.`, and keys other
   /// than the settings keys must be handled by the caller and listed in `skipping`.
@@ -76,6 +76,14 @@ struct ConfigDecoder {
       throw .invalidValue(file: file, key: path, reason: "must be a host name such as github.com or ghe.example.com")
     }
     return host
+  }
+
+  /// The top-level `store`: `"file"` or `"keyring"`.
+  func store(_ value: JSONValue, _ path: String) throws(ConfigError) -> TokenStorage {
+    guard let storage = TokenStorage(rawValue: try string(value, path)) else {
+      throw .invalidValue(file: file, key: path, reason: "must be \"file\" or \"keyring\"")
+    }
+    return storage
   }
 
   /// The `hosts` object: host name (lowercased) → settings.

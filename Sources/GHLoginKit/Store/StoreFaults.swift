@@ -23,22 +23,27 @@ struct StoreFaults: Sendable, Equatable {
   /// Kill the process with `SIGKILL` just before the rename (T69: a crash between write and
   /// rename leaves the old file and a stray temp file, nothing else).
   var killBeforeRename: Bool
+  /// Kill the process with `SIGKILL` once the file is written, before keyring items it no
+  /// longer points to are deleted (a migration to the file interrupted at its last step).
+  var killAfterFile: Bool
 
-  init(failAt: WriteStep? = nil, killBeforeRename: Bool = false) {
+  init(failAt: WriteStep? = nil, killBeforeRename: Bool = false, killAfterFile: Bool = false) {
     self.failAt = failAt
     self.killBeforeRename = killBeforeRename
+    self.killAfterFile = killAfterFile
   }
 
   /// No faults.
   static let none = StoreFaults()
 
   /// Faults named by `GHLOGIN_TEST_FAULT` (`open`, `write`, `fsync`, `rename`,
-  /// `directory-fsync`, or `kill-before-rename`), for end-to-end tests of the built binary.
+  /// `directory-fsync`, `kill-before-rename` or `kill-after-file`), for end-to-end tests of the built binary.
   /// Only debug builds honour it; release builds always return ``none``.
   static func fromEnvironment(_ variables: [String: String]) -> StoreFaults {
     #if DEBUG
       guard let name = variables["GHLOGIN_TEST_FAULT"] else { return .none }
       if name == "kill-before-rename" { return StoreFaults(killBeforeRename: true) }
+      if name == "kill-after-file" { return StoreFaults(killAfterFile: true) }
       return StoreFaults(failAt: WriteStep(rawValue: name))
     #else
       return .none

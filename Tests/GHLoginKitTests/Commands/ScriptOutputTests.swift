@@ -45,7 +45,7 @@ import Testing
           "accounts": [
             [
               "login": "hubot", "active": true, "login_stale": false, "scopes": [], "expires_at": 1_700_028_800, "session_expired": false,
-              "token_redacted": "ghu_****0042", "check": nil,
+              "token_redacted": "ghu_****0042", "store": "file", "check": nil,
             ]
           ]
         ],
@@ -53,7 +53,7 @@ import Testing
           "accounts": [
             [
               "login": "octocat", "active": true, "login_stale": false, "scopes": ["repo", "read:org"], "expires_at": nil,
-              "session_expired": false, "token_redacted": "gho_****8B4a", "check": nil,
+              "session_expired": false, "token_redacted": "gho_****8B4a", "store": "file", "check": nil,
             ]
           ]
         ],

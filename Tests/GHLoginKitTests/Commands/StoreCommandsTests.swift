@@ -111,9 +111,11 @@ import Testing
         github.com
           ✓ octocat (active)
             token: gho_****8B4a
+            kept in: the credentials file
             scopes: repo, read:org
           - hubot
             token: gho_****0042
+            kept in: the credentials file
             scopes: repo, read:org
             expires: in 8h 0m
 

@@ -1,0 +1,119 @@
+/// Accounts kept in the keyring: their tokens are read from ``CredentialStore/secrets`` when
+/// the file is read, and written there before the file is, under the same lock.
+extension CredentialStore {
+  /// Fails when the keyring cannot be reached (no service, libsecret missing), before a login
+  /// whose token would have nowhere to go.
+  func checkKeyring() throws(KeyringError) {
+    _ = try secrets.read(SecretItem(host: "ghlogin.invalid", login: "-", userID: 0, kind: .accessToken))
+  }
+
+  /// Fills in the tokens of every account kept in the keyring. A missing item is recorded in
+  /// ``Credential/missingSecret`` (the command that needs that account reports it); a keyring
+  /// that cannot be used (no service, locked) throws. Accounts in the file are not touched,
+  /// and with none in the keyring the keyring is never contacted.
+  func resolveSecrets(_ credentials: inout Credentials) throws(KeyringError) {
+    for (host, entry) in credentials.hosts {
+      for index in entry.accounts.indices where entry.accounts[index].storage == .keyring {
+        var account = entry.accounts[index]
+        if let token = try secrets.read(account.secretItem(.accessToken, on: host)) {
+          guard Credential.isAcceptableToken(token) else {
+            throw .invalidItem(host: host, login: account.login, kind: .accessToken)
+          }
+          account.token = token
+        } else {
+          account.missingSecret = .accessToken
+        }
+        if account.refreshToken != nil {
+          if let refresh = try secrets.read(account.secretItem(.refreshToken, on: host)) {
+            guard Credential.isAcceptableToken(refresh) else {
+              throw .invalidItem(host: host, login: account.login, kind: .refreshToken)
+            }
+            account.refreshToken = refresh
+          } else {
+            account.refreshToken = nil
+            account.missingSecret = account.missingSecret ?? .refreshToken
+          }
+        }
+        credentials.hosts[host]?.accounts[index] = account
+      }
+    }
+  }
+}
+
+/// What the keyring must do for the credentials to go from `current` to `updated`, in the
+/// order that keeps every account readable from the file or the keyring at every moment.
+struct SecretSync {
+  /// Items to write (each read back) before the file is written.
+  var writes: [(SecretItem, String)] = []
+  /// Items to delete before the file is written: of accounts that are gone (logout), and
+  /// refresh tokens an account no longer has. An interruption after these leaves an account
+  /// whose item is missing, which `logout` and `auth` repair.
+  var deletesBefore: [SecretItem] = []
+  /// Items to delete once the file is written: of accounts whose tokens moved to the file,
+  /// and the old items of a renamed login.
+  var deletesAfter: [SecretItem] = []
+
+  init(from current: Credentials, to updated: Credentials) {
+    let old = Self.accounts(current)
+    let new = Self.accounts(updated)
+    for (key, account) in new where account.storage == .keyring && account.missingSecret == nil {
+      let before = old[key].flatMap { $0.storage == .keyring && $0.missingSecret == nil ? $0 : nil }
+      let renamed = before.map { $0.login != account.login } ?? false
+      if !account.token.isEmpty && (before?.token != account.token || renamed) {
+        writes.append((account.secretItem(.accessToken, on: key.host), account.token))
+      }
+      if let refresh = account.refreshToken {
+        if !refresh.isEmpty && (before?.refreshToken != refresh || renamed) {
+          writes.append((account.secretItem(.refreshToken, on: key.host), refresh))
+        }
+      } else if let before, before.refreshToken != nil {
+        deletesBefore.append(before.secretItem(.refreshToken, on: key.host))
+      }
+      if let before, renamed { deletesAfter += Self.items(of: before, on: key.host) }
+    }
+    for (key, account) in old where account.storage == .keyring {
+      guard let after = new[key] else {
+        deletesBefore += Self.items(of: account, on: key.host)
+        continue
+      }
+      if after.storage == .file { deletesAfter += Self.items(of: account, on: key.host) }
+    }
+  }
+
+  var isEmpty: Bool { writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty }
+
+  /// Writes and reads back the new items, then deletes what no account needs any more.
+  func applyBeforeFile(_ secrets: any SecretStore) throws(KeyringError) {
+    for (item, secret) in writes {
+      try secrets.write(secret, to: item)
+      guard try secrets.read(item) == secret else { throw .readBackMismatch(host: item.host, login: item.login) }
+    }
+    for item in deletesBefore { try secrets.delete(item) }
+  }
+
+  /// Deletes the items the file no longer points to.
+  func applyAfterFile(_ secrets: any SecretStore) throws(KeyringError) {
+    do {
+      for item in deletesAfter { try secrets.delete(item) }
+    } catch {
+      throw .oldItemsLeft(deletesAfter, reason: error.message)
+    }
+  }
+
+  private struct Key: Hashable {
+    var host: String
+    var userID: Int64
+  }
+
+  private static func accounts(_ credentials: Credentials) -> [Key: Credential] {
+    var result: [Key: Credential] = [:]
+    for (host, entry) in credentials.hosts {
+      for account in entry.accounts { result[Key(host: host, userID: account.userID)] = account }
+    }
+    return result
+  }
+
+  private static func items(of account: Credential, on host: String) -> [SecretItem] {
+    SecretItem.Kind.allCases.map { account.secretItem($0, on: host) }
+  }
+}

@@ -1,0 +1,51 @@
+/// One secret ghlogin keeps outside the credentials file: the access or refresh token of one
+/// account on one host.
+struct SecretItem: Sendable, Hashable {
+  /// Which of an account's two tokens.
+  enum Kind: String, Sendable, CaseIterable {
+    case accessToken = "access_token"
+    case refreshToken = "refresh_token"
+  }
+
+  var host: String
+  var login: String
+  var userID: Int64
+  var kind: Kind
+
+  /// What the keyring shows for the item (seahorse, `secret-tool search`).
+  var label: String {
+    "ghlogin: \(kind == .accessToken ? "token" : "refresh token") for \(login) on \(host)"
+  }
+
+  /// The attributes an item is written and found with: `application` (ghlogin), `host`,
+  /// `login`, `user_id` and `kind`.
+  var attributes: [(String, String)] {
+    [
+      ("application", "ghlogin"), ("host", host), ("login", login), ("user_id", String(userID)),
+      ("kind", kind.rawValue),
+    ]
+  }
+}
+
+/// A place for secrets outside the credentials file: an OS keyring.
+///
+/// The one seam for keyring backends: the credential store (``CredentialStore``) calls only
+/// these three functions, so another backend (the macOS Keychain, say) is one new type
+/// conforming to this protocol, returned by ``SecretStores/platform`` on its platform. Every
+/// call may block (a D-Bus round trip, an unlock prompt). Errors are ``KeyringError``s; none
+/// of them carries a secret.
+protocol SecretStore: Sendable {
+  /// The secret of `item`; nil when there is no such item.
+  func read(_ item: SecretItem) throws(KeyringError) -> String?
+  /// Creates or replaces `item` with `secret`.
+  func write(_ secret: String, to item: SecretItem) throws(KeyringError)
+  /// Removes `item`; no such item is not an error.
+  func delete(_ item: SecretItem) throws(KeyringError)
+}
+
+/// The keyring backends this build has.
+enum SecretStores {
+  /// The keyring of this platform: the Secret Service on Linux. Creating it loads nothing;
+  /// a backend connects on its first call.
+  static var platform: any SecretStore { SecretServiceStore() }
+}

@@ -1,0 +1,16 @@
+/// Where an account's access and refresh tokens are kept: the config's `"store"`, and for
+/// each account in `credentials.json` (`"store": "keyring"`; absent means the file).
+enum TokenStorage: String, Sendable, Equatable, CaseIterable {
+  /// In `credentials.json` itself (0600); the default.
+  case file
+  /// In the OS keyring (the Secret Service on Linux); the file keeps everything else.
+  case keyring
+
+  /// How `status` and messages name it.
+  var displayName: String {
+    switch self {
+    case .file: "the credentials file"
+    case .keyring: "the keyring (Secret Service)"
+    }
+  }
+}
