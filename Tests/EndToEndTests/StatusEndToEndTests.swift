@@ -9,7 +9,7 @@ import Testing
   static let token = "gho_statusTestToken0123456789abcdefghijk"
 
   static func listing(_ scenario: Scenario, online: String?) -> String {
-    "github.test\n  ✓ octocat (active)\n    token: gho_****\(token.suffix(4))\n    scopes: repo, gist\n"
+    "github.test\n  ✓ octocat (active)\n    token: gho_****\(token.suffix(4))\n    kept in: the credentials file\n    scopes: repo, gist\n"
       + (online.map { "    online: \($0)\n" } ?? "")
       + "\nCredentials: \(scenario.sandbox.credentialsFile) (mode 0600, owned by you: safe)\n"
   }

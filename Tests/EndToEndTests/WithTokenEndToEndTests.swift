@@ -165,7 +165,7 @@ import Testing
     let scenario = try await Scenario.start()
     let run = try await scenario.run(["auth", "--no-browser", "--add-scopes", "admin:org"])
     #expect(run.status == 4, "\(run)")
-    #expect(run.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth'\n")
+    #expect(run.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth --host github.test'\n")
     #expect(try scenario.fake.log().isEmpty)
   }
 }
