@@ -38,7 +38,10 @@ enum TokenCheck: Sendable, Equatable {
       api.timeout = deadline
       for account in entry.accounts {
         let (id, token) = (account.userID, account.token)
-        if let expiresAt = account.expiresAt, expiresAt <= now {
+        if token.isEmpty {
+          // A keyring token that could not be read: nothing to ask GitHub about (status says why).
+          jobs.append { (name, id, .unknown(reason: "its token could not be read from the keyring")) }
+        } else if let expiresAt = account.expiresAt, expiresAt <= now {
           jobs.append { (name, id, .expired) }
         } else {
           jobs.append { [api] in (name, id, check(token, api: api)) }

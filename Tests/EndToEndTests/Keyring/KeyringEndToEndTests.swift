@@ -97,6 +97,8 @@ struct KeyringEndToEndTests {
     }
     let status = try run(["status"])
     #expect(status.stdout.contains("token: not shown (the keyring is locked)"), "\(status)")
+    // Nothing is sent to GitHub for a token that could not be read (an empty bearer would be "rejected").
+    #expect(status.stdout.contains("online: could not check (its token could not be read from the keyring)"))
   }
 
   /// No session bus at all: exit 1 naming the keyring; a migration to it leaves the file as it was.
