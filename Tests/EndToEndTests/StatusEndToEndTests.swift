@@ -58,7 +58,7 @@ import Testing
     try scenario.sandbox.writeConfig(["api_url": "https://127.0.0.1:1"])
     let run = try await scenario.run(["status"])
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdout == Self.listing(scenario, online: "could not check (could not connect to 127.0.0.1:1: Connection refused)"))
+    #expect(run.stdout == Self.listing(scenario, online: "could not check (identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused)"))
   }
 
   /// A slow API does not hold `status` up past the deadline of a few seconds.

@@ -32,7 +32,9 @@ import Testing
     let run = try await scenario.run(["whoami"])
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout == "")
-    #expect(run.stderr == "ghlogin: could not connect to 127.0.0.1:1: Connection refused\n")
+    #expect(
+      run.stderr
+        == "ghlogin: identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused\n")
     #expect(scenario.sandbox.credentialsBytes() == before)
   }
 

@@ -22,10 +22,12 @@ struct GitHubAPI: Sendable {
   /// The account `token` belongs to: `GET {api}/user` (R24).
   ///
   /// Throws ``GitHubAPIError`` (401 → token rejected, exit 4), ``InsecureEndpointError``,
-  /// or the transport's error.
+  /// or a network failure as an ``EndpointRequestError`` ("identity check at api_url https://…: …").
   func user(token: String) throws -> GitHubUser {
     let path = "/user"
-    let response = try get(path, token: token)
+    let response = try EndpointRequestError.naming(step: "identity check", key: "api_url", url: base) {
+      try get(path, token: token)
+    }
     guard let type = response.mediaType, type == "application/json" || type.hasSuffix("+json") else {
       throw GitHubAPIError(.unexpectedContentType(response.mediaType), host: host, path: path)
     }

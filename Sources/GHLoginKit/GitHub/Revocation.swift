@@ -34,10 +34,14 @@ struct Revocation: Sendable {
     case alreadyInvalid
   }
 
-  /// Sends the request once and reads the status; throws ``RevocationError`` or the
-  /// transport's error (``HTTPError``), or ``InsecureEndpointError`` for plain `http://`.
+  /// Sends the request once and reads the status; throws ``RevocationError``, a network
+  /// failure as an ``EndpointRequestError`` ("token revocation at api_url https://…: …"),
+  /// or ``InsecureEndpointError`` for plain `http://`.
   func revoke(token: String) throws -> Outcome {
-    let response = try transport.send(try request(token: token), timeout: timeout)
+    let request = try request(token: token)
+    let response = try EndpointRequestError.naming(step: "token revocation", key: "api_url", url: api) {
+      try transport.send(request, timeout: timeout)
+    }
     switch response.status {
     case 204, 200: return .revoked
     case 404: return .alreadyInvalid

@@ -125,9 +125,12 @@ enum DeviceFlow {
   /// POSTs the code request to `endpoint` (whose `url` is the device-code URL) once and reads it.
   ///
   /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:configPath:)`` throws,
-  /// ``InsecureEndpointError``, or the transport's error.
+  /// ``InsecureEndpointError``, or a network failure as an ``EndpointRequestError``
+  /// ("device code request at device_code_url https://…: …").
   static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
-    let response = try endpoint.send(codeParameters(app: app))
+    let response = try EndpointRequestError.naming(
+      step: "device code request", key: "device_code_url", url: endpoint.url
+    ) { try endpoint.send(codeParameters(app: app)) }
     return try DeviceAuthorization.parse(
       response, host: endpoint.host, endpoint: endpoint.url, configPath: endpoint.configPath)
   }

@@ -35,7 +35,8 @@ struct DeviceFlowPoller: Sendable {
   ///
   /// `announce` gets a line for each network error retried. Throws ``DeviceFlowError``
   /// (expired, denied, disabled, clock drift), ``LoginError`` `.interrupted` (exit 130),
-  /// ``TokenError`` for any other terminal answer, or a transport error that is not transient.
+  /// ``TokenError`` for any other terminal answer, or a network failure that is not transient as an
+  /// ``EndpointRequestError`` ("device flow polling at token_url https://…: …").
   func run(issuedAt: Double, announce: (String) -> Void = { _ in }) throws -> TokenResponse {
     let host = endpoint.host
     var lifetime = Double(authorization.expiresIn)
@@ -76,6 +77,8 @@ struct DeviceFlowPoller: Sendable {
         lastAnswer = clock.monotonic()
         pacing.networkError()
         announce("\(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
+      } catch let error as HTTPError {
+        throw EndpointRequestError(step: "device flow polling", key: "token_url", url: endpoint.url, underlying: error)
       }
     }
   }

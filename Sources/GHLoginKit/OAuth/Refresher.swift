@@ -93,8 +93,10 @@ struct Refresher: Sendable {
         return keep(current, now: now, failure: .noClientID(configFile: configFile))
       }
       do {
-        let response = try endpoint.post(
-          RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
+        let response = try EndpointRequestError.naming(step: "token refresh", key: "token_url", url: endpoint.url) {
+          try endpoint.post(
+            RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
+        }
         let renewed = current.refreshed(with: response, receivedAt: clock.now())
         credentials.hosts[host.name]?.accounts[index] = renewed
         return .done(Outcome(credential: renewed, refreshed: true))

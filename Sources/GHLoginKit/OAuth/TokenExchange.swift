@@ -72,10 +72,8 @@ enum TokenExchange {
   static func exchange(
     code: String, request: AuthorizationRequest, redirectURI: String, app: OAuthApp, endpoint: TokenEndpoint
   ) throws -> TokenResponse {
-    do {
-      return try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))
-    } catch let error as HTTPError where error != .interrupted {
-      throw EndpointRequestError(step: "token exchange", key: "token_url", url: endpoint.url, underlying: error)
+    try EndpointRequestError.naming(step: "token exchange", key: "token_url", url: endpoint.url) {
+      try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))
     }
   }
 }
@@ -90,4 +88,14 @@ struct EndpointRequestError: ReportableError, Equatable {
 
   var message: String { "\(step) at \(key) \(url): \(underlying.message)" }
   var exitStatus: ExitStatus { underlying.exitStatus }
+
+  /// Runs `body`, rethrowing a network failure (any ``HTTPError`` but `.interrupted`, which
+  /// keeps its exit 130) as an ``EndpointRequestError`` naming `step`, `key` and `url`.
+  static func naming<T>(step: String, key: String, url: WebURL, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as HTTPError where error != .interrupted {
+      throw EndpointRequestError(step: step, key: key, url: url, underlying: error)
+    }
+  }
 }

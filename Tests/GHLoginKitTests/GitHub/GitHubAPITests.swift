@@ -63,6 +63,19 @@ import Testing
     #expect(user.rawJSON == Array(body.utf8))
   }
 
+  /// Issue 11 item 4: a refused connection names the step, the config key and the URL; exit 1.
+  @Test func networkFailureNamesTheStepTheKeyAndTheURL() throws {
+    let transport = FakeTransport()
+    transport.on("GET", Self.userURL) { _ in
+      throw HTTPError.connect(host: "api.github.com", port: 443, reason: "Connection refused")
+    }
+    let error = try #require(throws: EndpointRequestError.self) { try api(transport).user(token: "t") }
+    #expect(
+      error.message
+        == "identity check at api_url https://api.github.com/: could not connect to api.github.com:443: Connection refused")
+    #expect(error.exitStatus == .failure)
+  }
+
   @Test func tokenRejectedIsExitFour() throws {
     let transport = FakeTransport()
     transport.on("GET", Self.userURL, respond: .json(#"{"message":"Bad credentials"}"#, status: 401))

@@ -49,6 +49,19 @@ import Testing
     transport.verify()
   }
 
+  /// Issue 11 item 4: a refused connection names the step, the config key and the URL; exit 1.
+  @Test func networkFailureNamesTheStepTheKeyAndTheURL() throws {
+    let transport = FakeTransport()
+    transport.on("DELETE", Self.url) { _ in
+      throw HTTPError.connect(host: "api.github.com", port: 443, reason: "Connection refused")
+    }
+    let error = try #require(throws: EndpointRequestError.self) { try revocation(transport).revoke(token: Self.token) }
+    #expect(
+      error.message
+        == "token revocation at api_url https://api.github.com/: could not connect to api.github.com:443: Connection refused")
+    #expect(error.exitStatus == .failure)
+  }
+
   @Test func notFoundMeansAlreadyInvalid() throws {
     let transport = FakeTransport()
     transport.on("DELETE", Self.url, respond: .json(#"{"message":"Not Found"}"#, status: 404))

@@ -148,6 +148,22 @@ import Testing
     }
   }
 
+  /// Issue 11 item 4: a refused connection names the step, the config key and the URL; exit 1.
+  @Test func networkFailureNamesTheStepTheKeyAndTheURL() throws {
+    let transport = FakeTransport()
+    transport.on("POST", DeviceStub.codeURL) { _ in
+      throw HTTPError.connect(host: "github.com", port: 443, reason: "Connection refused")
+    }
+    let endpoint = TokenEndpoint(url: Self.endpoint, host: .gitHubDotCom, transport: transport)
+    let error = try #require(throws: EndpointRequestError.self) {
+      try DeviceFlow.requestCode(app: DeviceStub.app, endpoint: endpoint)
+    }
+    #expect(
+      error.message
+        == "device code request at device_code_url \(DeviceStub.codeURL): could not connect to github.com:443: Connection refused")
+    #expect(error.exitStatus == .failure)
+  }
+
   /// R33: the code request carries `client_id` and `scope`, never the client secret.
   @Test func requestCarriesNoSecret() throws {
     let transport = FakeTransport()

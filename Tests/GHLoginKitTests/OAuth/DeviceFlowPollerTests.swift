@@ -107,10 +107,14 @@ import Testing
     #expect(approximately(intervals, [5, 10, 20, 40, 60, 60, 60]))
   }
 
-  /// A TLS failure on a poll is not transient: it stops at once.
-  @Test func tlsFailureIsTerminal() {
+  /// A TLS failure on a poll is not transient: it stops at once, naming the step, the config
+  /// key and the URL (issue 11 item 4), exit 1.
+  @Test func tlsFailureIsTerminal() throws {
     let run = poll([.fail(.tls(host: "github.com", reason: "certificate verify failed"))])
-    #expect(throws: HTTPError.tls(host: "github.com", reason: "certificate verify failed")) { try run.result.get() }
+    let error = try #require(throws: EndpointRequestError.self) { try run.result.get() }
+    #expect(error.message.hasPrefix("device flow polling at token_url \(DeviceStub.tokenURL): "))
+    #expect(error.underlying == .tls(host: "github.com", reason: "certificate verify failed"))
+    #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
   }
 
