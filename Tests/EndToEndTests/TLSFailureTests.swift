@@ -68,7 +68,10 @@ import Testing
     let run = try await scenario.run(["whoami"], env: Self.certFile(testCase.trust, fake: scenario.fake))
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout == "")
-    #expect(run.stderr == "ghlogin: TLS connection to api.github.test failed: \(testCase.reason)\n")
+    #expect(
+      run.stderr
+        == "ghlogin: identity check at api_url \(scenario.fake.apiBase)/: TLS connection to api.github.test failed: "
+        + "\(testCase.reason)\n")
     let connections = try scenario.fake.connections()
     #expect(connections.count == 1, "\(connections)")
     #expect(connections.allSatisfy { $0["requests"] as? Int == 0 }, "\(connections)")

@@ -77,7 +77,7 @@ struct DeviceFlowPoller: Sendable {
         lastAnswer = clock.monotonic()
         pacing.networkError()
         announce("\(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
-      } catch let error as HTTPError {
+      } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
         throw EndpointRequestError(step: "device flow polling", key: "token_url", url: endpoint.url, underlying: error)
       }
     }

@@ -112,7 +112,7 @@ import Testing
     let timedOut = fixture.run(["whoami"], transport: client)
     #expect(timedOut.status == .failure)
     #expect(timedOut.stdout.isEmpty)
-    #expect(timedOut.stderr == "ghlogin: timed out resolving api.github.com\n")
+    #expect(timedOut.stderr == "ghlogin: identity check at api_url https://api.github.com/: timed out resolving api.github.com\n")
 
     let stop = try FileDescriptor.pipe()
     var byte: UInt8 = 1
