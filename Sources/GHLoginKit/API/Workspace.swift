@@ -173,7 +173,7 @@ extension Workspace {
   /// `client_id` is configured), the store, and the environment's clock.
   func refresher(for host: GitHubHost) -> Refresher {
     let endpoint = TokenEndpoint(
-      url: endpoints(for: host).token, host: host, transport: transport(for: host), configPath: paths.configFile)
+      url: endpoints(for: host).token, host: host, transport: transport(for: host))
     return Refresher(
       host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
       clock: environment.clock)
@@ -254,6 +254,6 @@ extension Workspace {
   func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
     LoginContext(
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
-      clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin, configPath: paths.configFile)
+      clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin)
   }
 }

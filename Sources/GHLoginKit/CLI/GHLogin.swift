@@ -77,6 +77,12 @@ public enum GHLogin {
     return namedCommands.first { $0.name == target }?.type
   }
 
+  /// `error`'s message; an error naming config keys gets the config file the environment selects.
+  private static func message(of error: any ReportableError, in environment: Environment) -> String {
+    guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.message }
+    return keyed.message(configFile: try? ConfigPaths.resolve(environment.variables).configFile)
+  }
+
   private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {
     let configuration = type.configuration
     do {
@@ -98,7 +104,7 @@ public enum GHLogin {
     } catch let error as any ReportableError {
       let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
       guard error.exitStatus == .interrupted else {
-        environment.stderr.write("\(prefix) \(error.message)\n")
+        environment.stderr.write("\(prefix) \(message(of: error, in: environment))\n")
         return error.exitStatus
       }
       // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.

@@ -43,7 +43,7 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
   /// a usable `verification_uri` → ``DeviceFlowError/Kind/unavailable(reason:)``; any other
   /// non-2xx → ``TokenError`` `httpStatus`; a bad code or number → `invalidAnswer`.
   static func parse(
-    _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL, configPath: String? = nil
+    _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL
   ) throws -> DeviceAuthorization {
     func unavailable(_ reason: String) -> DeviceFlowError { DeviceFlowError(.unavailable(reason: reason), host: host) }
     func invalid(_ reason: String) -> DeviceFlowError { DeviceFlowError(.invalidAnswer(reason: reason), host: host) }
@@ -53,7 +53,7 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
       if (200...299).contains(response.status) || unavailableStatuses.contains(response.status) {
         throw unavailable("\(endpoint) answered HTTP \(response.status) without a device code")
       }
-      throw TokenError(.httpStatus(response.status), host: host, endpoint: endpoint, configPath: configPath)
+      throw TokenError(.httpStatus(response.status), host: host, endpoint: endpoint)
     }
     if let code = fields.errorCode {
       let body = OAuthErrorBody(
@@ -61,7 +61,7 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
       switch code {
       case "device_flow_disabled": throw DeviceFlowError(.disabled, host: host)
       case "incorrect_client_credentials":
-        throw TokenError(.oauth(body), host: host, endpoint: endpoint, configPath: configPath)
+        throw TokenError(.oauth(body), host: host, endpoint: endpoint)
       default: throw DeviceFlowError(.refused(body), host: host)
       }
     }
@@ -69,7 +69,7 @@ struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible {
       throw unavailable("\(endpoint) answered HTTP \(response.status)")
     }
     guard (200...299).contains(response.status) else {
-      throw TokenError(.httpStatus(response.status), host: host, endpoint: endpoint, configPath: configPath)
+      throw TokenError(.httpStatus(response.status), host: host, endpoint: endpoint)
     }
     guard let uriText = fields.string("verification_uri"), !uriText.isEmpty else {
       throw unavailable("\(endpoint) answered without a verification_uri")
@@ -124,7 +124,7 @@ enum DeviceFlow {
 
   /// POSTs the code request to `endpoint` (whose `url` is the device-code URL) once and reads it.
   ///
-  /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:configPath:)`` throws,
+  /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:)`` throws,
   /// ``InsecureEndpointError``, or a network failure as an ``EndpointRequestError``
   /// ("device code request at device_code_url https://…: …").
   static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
@@ -132,6 +132,6 @@ enum DeviceFlow {
       step: "device code request", key: "device_code_url", url: endpoint.url
     ) { try endpoint.send(codeParameters(app: app)) }
     return try DeviceAuthorization.parse(
-      response, host: endpoint.host, endpoint: endpoint.url, configPath: endpoint.configPath)
+      response, host: endpoint.host, endpoint: endpoint.url)
   }
 }

@@ -18,14 +18,14 @@ struct LoginContext: Sendable {
 
   init(
     host: GitHubHost, app: OAuthApp, endpoints: Endpoints, transport: any HTTPTransport, clock: any TimeSource,
-    stopFD: Int32? = nil, expectedLogin: String? = nil, configPath: String? = nil, requestTimeout: Double = 30
+    stopFD: Int32? = nil, expectedLogin: String? = nil, requestTimeout: Double = 30
   ) {
     self.host = host
     self.app = app
     self.endpoints = endpoints
     let transport = transport.stopping(on: stopFD)
     tokenEndpoint = TokenEndpoint(
-      url: endpoints.token, host: host, transport: transport, timeout: requestTimeout, configPath: configPath)
+      url: endpoints.token, host: host, transport: transport, timeout: requestTimeout)
     api = GitHubAPI(host: host, base: endpoints.api, transport: transport, timeout: requestTimeout)
     self.clock = clock
     self.stopFD = stopFD

@@ -1,7 +1,7 @@
 /// A browser login that ended without a token to store.
 ///
 /// Messages quote server text only sanitized, and never a code, state, verifier or token.
-struct LoginError: ReportableError, Equatable {
+struct LoginError: ConfigSettingError, Equatable {
   /// How the login ended.
   enum Kind: Sendable, Equatable {
     /// No valid callback before the deadline.
@@ -16,13 +16,15 @@ struct LoginError: ReportableError, Equatable {
 
   var kind: Kind
   var host: GitHubHost
-  /// The config file named when the authorize request itself was refused (a setting to fix).
-  var configPath: String?
-
-  init(_ kind: Kind, host: GitHubHost, configPath: String? = nil) {
+  init(_ kind: Kind, host: GitHubHost) {
     self.kind = kind
     self.host = host
-    self.configPath = configPath
+  }
+
+  /// The setting to check when the authorize request itself was refused; the reporting layer names the file.
+  var configKeys: [String] {
+    guard case .authorizationError(let response) = kind, let key = Self.requestRefusals[response.error] else { return [] }
+    return [key]
   }
 
   /// The setting to check for each refusal of the authorize request itself (RFC 6749 §4.1.2.1,
@@ -42,7 +44,7 @@ struct LoginError: ReportableError, Equatable {
     }
   }
 
-  var message: String {
+  func message(configFile: String?) -> String {
     switch kind {
     case .timedOut(let seconds):
       return "timed out after \(DurationText.spoken(Double(seconds))) waiting for the browser; nothing was stored. "
@@ -50,7 +52,7 @@ struct LoginError: ReportableError, Equatable {
     case .interrupted:
       return "interrupted; nothing was stored"
     case .authorizationError(let response):
-      return Self.message(for: response, host: host, configPath: configPath)
+      return Self.message(for: response, host: host, configFile: configFile)
     case .userMismatch(let expected, let actual):
       return "logged in to \(host) as \(Sanitize.terminal(actual)), but \(Sanitize.terminal(expected)) was asked for; "
         + "nothing was stored. Switch accounts in the browser and run '\(CommandHint.auth(host: host.name))' again"
@@ -77,11 +79,11 @@ struct LoginError: ReportableError, Equatable {
   }
 
   private static func message(
-    for response: AuthorizationErrorResponse, host: GitHubHost, configPath: String?
+    for response: AuthorizationErrorResponse, host: GitHubHost, configFile: String?
   ) -> String {
     let detail = described(response)
     if let setting = requestRefusals[response.error] {
-      let file = configPath.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
+      let file = shown(configFile)
       let why =
         switch setting {
         case "client_id": " in \(file): the app must be allowed the authorization code flow"

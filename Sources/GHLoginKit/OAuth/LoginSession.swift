@@ -84,7 +84,7 @@ final class LoginSession {
     switch decision {
     case .reject: preconditionFailure("handled above")
     case .authorizationError(let response):
-      return fail(LoginError(.authorizationError(response), host: host, configPath: context.tokenEndpoint.configPath))
+      return fail(LoginError(.authorizationError(response), host: host))
     case .accept(let code):
       do {
         let token = try TokenExchange.exchange(

@@ -105,8 +105,8 @@ struct Refresher: Sendable {
         return .sessionOver
       } catch {
         let reportable = error as? any ReportableError
-        let failure = RefreshError.Kind.failed(
-          reason: reportable?.message ?? "\(error)", status: reportable?.exitStatus ?? .failure)
+        let reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
+        let failure = RefreshError.Kind.failed(reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure)
         return keep(current, now: now, failure: failure)
       }
     }

@@ -23,7 +23,7 @@ struct OAuthErrorBody: Sendable, Equatable {
 /// Exit statuses: `incorrect_client_credentials` and `device_flow_disabled` are
 /// configuration errors (2); `bad_refresh_token` means the stored login is dead (4);
 /// everything else is a failure (1).
-struct TokenError: ReportableError, Equatable {
+struct TokenError: ConfigSettingError, Equatable {
   /// What went wrong.
   enum Kind: Sendable, Equatable {
     /// The body had an `error` member, whatever the HTTP status (R27).
@@ -49,15 +49,14 @@ struct TokenError: ReportableError, Equatable {
   var host: GitHubHost
   /// The token endpoint that answered.
   var endpoint: WebURL
-  /// The config file to point at for client credential problems.
-  var configPath: String?
-
-  init(_ kind: Kind, host: GitHubHost, endpoint: WebURL, configPath: String? = nil) {
+  init(_ kind: Kind, host: GitHubHost, endpoint: WebURL) {
     self.kind = kind
     self.host = host
     self.endpoint = endpoint
-    self.configPath = configPath
   }
+
+  /// `client_id` and `client_secret` when the server rejected them; the reporting layer names the file.
+  var configKeys: [String] { oauthCode == "incorrect_client_credentials" ? ["client_id", "client_secret"] : [] }
 
   /// The OAuth `error` code, when the server sent one (the device flow polls on these).
   var oauthCode: String? {
@@ -72,9 +71,9 @@ struct TokenError: ReportableError, Equatable {
     }
   }
 
-  var message: String {
+  func message(configFile: String?) -> String {
     switch kind {
-    case .oauth(let body): return Self.message(for: body, host: host, configPath: configPath)
+    case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile)
     case .httpStatus(let status) where status >= 500:
       return "\(host) answered HTTP \(status) from \(endpoint); try again later"
     case .httpStatus(let status):
@@ -100,8 +99,8 @@ struct TokenError: ReportableError, Equatable {
   }
 
   /// The guidance for each OAuth error code GitHub documents (R31).
-  private static func message(for body: OAuthErrorBody, host: GitHubHost, configPath: String?) -> String {
-    let config = configPath.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
+  private static func message(for body: OAuthErrorBody, host: GitHubHost, configFile: String?) -> String {
+    let config = shown(configFile)
     switch body.code {
     case "bad_verification_code":
       return "the authorization code was rejected by \(host) (incorrect or expired); run '\(CommandHint.auth(host: host.name))' again"

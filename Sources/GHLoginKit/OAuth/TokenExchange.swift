@@ -6,24 +6,19 @@ struct TokenEndpoint: Sendable {
   var url: WebURL
   /// The host the token is for, named in messages.
   var host: GitHubHost
-  /// The config file named when the client credentials are rejected.
-  var configPath: String?
   var transport: any HTTPTransport
   /// Seconds the whole exchange may take.
   var timeout: Double
 
-  init(
-    url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30, configPath: String? = nil
-  ) {
+  init(url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30) {
     self.url = url
     self.host = host
     self.transport = transport
     self.timeout = timeout
-    self.configPath = configPath
   }
 
   /// POSTs `params` as `application/x-www-form-urlencoded` with `Accept: application/json`,
-  /// exactly once, and parses the answer with ``TokenResponse/parse(_:host:endpoint:configPath:)``.
+  /// exactly once, and parses the answer with ``TokenResponse/parse(_:host:endpoint:)``.
   ///
   /// Parameters go in the body, never in the URL (R26). The request is never
   /// resent and a redirect is never followed (R22, R75): the transport sends once,
@@ -31,7 +26,7 @@ struct TokenEndpoint: Sendable {
   /// a plain `http://` URL that is not loopback, and ``TokenError``.
   func post(_ params: [(String, String)]) throws -> TokenResponse {
     let response = try send(params)
-    return try TokenResponse.parse(response, host: host, endpoint: url, configPath: configPath)
+    return try TokenResponse.parse(response, host: host, endpoint: url)
   }
 
   /// The request of ``post(_:)`` without reading the answer: for endpoints whose answer is

@@ -56,10 +56,10 @@ struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
   /// anything else is refused. Any `error` member makes it a failure whatever the
   /// status; a 3xx is refused unread; a non-2xx without `error` is an HTTP error.
   static func parse(
-    _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL, configPath: String? = nil
+    _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL
   ) throws(TokenError) -> TokenResponse {
     func fail(_ kind: TokenError.Kind) -> TokenError {
-      TokenError(kind, host: host, endpoint: endpoint, configPath: configPath)
+      TokenError(kind, host: host, endpoint: endpoint)
     }
     if (300...399).contains(response.status) { throw fail(.redirect(response.status)) }
     let fields: TokenFields

@@ -7,7 +7,7 @@ import Testing
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.deviceCode
 
   func parse(_ response: HTTPResponse) throws -> DeviceAuthorization {
-    try DeviceAuthorization.parse(response, host: .gitHubDotCom, endpoint: Self.endpoint, configPath: "/cfg.json")
+    try DeviceAuthorization.parse(response, host: .gitHubDotCom, endpoint: Self.endpoint)
   }
 
   func unavailable(_ reason: String) -> DeviceFlowError {
@@ -120,7 +120,8 @@ import Testing
       try parse(DeviceStub.oauthError("incorrect_client_credentials"))
     }
     #expect(error.exitStatus == .failure)
-    #expect(error.message.contains("/cfg.json"))
+    #expect(error.configKeys == ["client_id", "client_secret"])
+    #expect(error.message(configFile: "/cfg.json").contains("in /cfg.json"))
   }
 
   @Test func otherOAuthErrorsAreReportedSanitized() throws {

@@ -69,9 +69,9 @@ import Testing
   func authorizeRequestRefusalsAreConfigurationErrors(code: String, description: String, message: String) throws {
     let host = try GitHubHost(validating: "ghe.test")
     let error = LoginError(
-      .authorizationError(AuthorizationErrorResponse(error: code, description: description)), host: host,
-      configPath: "/etc/ghlogin.json")
-    #expect(error.message == message)
+      .authorizationError(AuthorizationErrorResponse(error: code, description: description)), host: host)
+    #expect(error.message(configFile: "/etc/ghlogin.json") == message)
+    #expect(error.configKeys.count == 1 && message.contains("check \"\(error.configKeys[0])\""))
     #expect(error.exitStatus == .usage)
     #expect(!error.message.contains("again"))
   }

@@ -5,9 +5,10 @@ import Testing
 @Suite struct TokenErrorTests {
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.token
 
-  private func error(_ kind: TokenError.Kind, configPath: String? = "/home/u/.config/ghlogin/config.json") -> TokenError
-  {
-    TokenError(kind, host: .gitHubDotCom, endpoint: Self.endpoint, configPath: configPath)
+  static let file = "/home/u/.config/ghlogin/config.json"
+
+  private func error(_ kind: TokenError.Kind) -> TokenError {
+    TokenError(kind, host: .gitHubDotCom, endpoint: Self.endpoint)
   }
 
   /// R31, T21–T24: guidance and exit status for every code GitHub documents.
@@ -50,7 +51,7 @@ import Testing
   ])
   func oauthCodes(code: String, status: Int32, message: String) {
     let error = error(.oauth(OAuthErrorBody(code: code, description: "Described.")))
-    #expect(error.message == message)
+    #expect(error.message(configFile: Self.file) == message)
     #expect(error.exitStatus.rawValue == status)
     #expect(error.oauthCode == code)
   }
@@ -67,8 +68,15 @@ import Testing
 
   @Test func configPathFallsBackToAGenericName() {
     #expect(
-      error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials")), configPath: nil).message.contains(
+      error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).message.contains(
         "in the config file (see the README)"))
+  }
+
+  /// Issue 13: the error names the config keys; the reporting layer names the file.
+  @Test func rejectedClientCredentialsNameTheirConfigKeys() {
+    #expect(error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).configKeys == ["client_id", "client_secret"])
+    #expect(error(.oauth(OAuthErrorBody(code: "bad_verification_code"))).configKeys.isEmpty)
+    #expect(error(.httpStatus(404)).configKeys.isEmpty)
   }
 
   @Test(arguments: [

@@ -9,7 +9,7 @@ import Testing
 
   private func endpoint(_ transport: FakeTransport, url: String = tokenURL) throws -> TokenEndpoint {
     TokenEndpoint(
-      url: try WebURL(parsing: url), host: .gitHubDotCom, transport: transport, timeout: 12, configPath: "/cfg.json")
+      url: try WebURL(parsing: url), host: .gitHubDotCom, transport: transport, timeout: 12)
   }
 
   /// T05 (unit part): one POST, parameters in the form body, never in the URL.
@@ -71,7 +71,8 @@ import Testing
         code: "code123", request: request, redirectURI: redirect, app: app, endpoint: endpoint(transport))
     }
     #expect(error.exitStatus == .failure)
-    #expect(error.message.contains("/cfg.json"))
+    #expect(error.configKeys == ["client_id", "client_secret"])
+    #expect(error.message(configFile: "/cfg.json").contains("in /cfg.json"))
     for secret in ["the-secret", "code123", request.verifier] { #expect(!error.message.contains(secret)) }
     #expect(transport.requests.count == 1)
   }
@@ -83,7 +84,7 @@ import Testing
       "POST", Self.tokenURL, respond: .json("", status: 307, headers: [("Location", "https://evil.test/token")]))
     #expect(
       throws: TokenError(
-        .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL), configPath: "/cfg.json")
+        .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL))
     ) {
       try TokenExchange.exchange(
         code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport)

@@ -5,14 +5,14 @@ import Testing
 @Suite struct TokenResponseTests {
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.token
 
-  private func parse(_ response: HTTPResponse, configPath: String? = "/home/u/.config/ghlogin/config.json")
+  private func parse(_ response: HTTPResponse)
     throws(TokenError) -> TokenResponse
   {
-    try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: Self.endpoint, configPath: configPath)
+    try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: Self.endpoint)
   }
 
   private func error(_ kind: TokenError.Kind) -> TokenError {
-    TokenError(kind, host: .gitHubDotCom, endpoint: Self.endpoint, configPath: "/home/u/.config/ghlogin/config.json")
+    TokenError(kind, host: .gitHubDotCom, endpoint: Self.endpoint)
   }
 
   @Test func parsesGitHubsJSONAnswer() throws {
