@@ -11,6 +11,9 @@ enum ProcessState {
   /// The standard error descriptor (`STDERR_FILENO`).
   static var standardError: Int32 { STDERR_FILENO }
 
+  /// The real user ID, from `getuid(2)` (which always succeeds: no errno).
+  static var userID: UInt32 { getuid() }
+
   /// The variables in `environ`, each `NAME=value` entry split at its first `=`; entries
   /// without one are skipped, and a later duplicate name wins. No call, so no errno.
   static func environmentVariables() -> [String: String] {
