@@ -88,10 +88,3 @@ protocol Command: Sendable {
   /// Does the work and returns the exit status; throws a ``ReportableError`` on failure.
   func run(in environment: Environment) throws -> ExitStatus
 }
-
-/// A command line that cannot be run as written: exit 2, with the usage line.
-struct UsageError: ReportableError, Equatable {
-  var message: String
-  var exitStatus: ExitStatus { .usage }
-  init(_ message: String) { self.message = message }
-}

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The entry point `main.swift` calls: finds the command, parses its arguments, runs it,
 /// and maps whatever it throws to a message and an exit status in one place.
 public enum GHLogin {
@@ -109,7 +105,7 @@ public enum GHLogin {
       }
       // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.
       if environment.stderr.isTerminal { environment.stderr.write("\n") }
-      guard Interrupt.signal == SIGTERM else {
+      guard Interrupt.wasTerminated else {
         environment.stderr.write("\(prefix) \(error.message)\n")
         return .interrupted
       }

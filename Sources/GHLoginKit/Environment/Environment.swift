@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Opens a URL in the user's browser.
 protocol BrowserOpener: Sendable {
   /// Launches the browser on `url` without a shell; throws when it cannot.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Synchronization
 
 /// Where a command writes text: the process's stdout or stderr, or a buffer in tests.
@@ -48,86 +45,6 @@ extension ByteInput {
     }
     return false
   }
-}
-
-/// A file descriptor of this process used as a text output; writes are unbuffered.
-struct FileOutput: TextOutput {
-  let fd: Int32
-  init(fd: Int32) { self.fd = fd }
-
-  func write(_ text: String) {
-    var text = text
-    text.withUTF8 { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
-  }
-
-  var isTerminal: Bool { isatty(fd) == 1 }
-}
-
-/// The process's standard input.
-struct FileInput: ByteInput {
-  let fd: Int32
-  init(fd: Int32) { self.fd = fd }
-
-  func readAll(limit: Int) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return bytes
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-      if bytes.count > limit { return nil }
-    }
-  }
-
-  /// Reads what is there, chunk by chunk, and stops as soon as an empty line has arrived:
-  /// a `read` on a pipe returns what the writer wrote, so this never waits for the writer to
-  /// close its end once the request is complete.
-  func readUntilEmptyLine(limit: Int) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return bytes
-      }
-      if count == 0 { return bytes }
-      let start = bytes.count
-      bytes += chunk[..<count]
-      if bytes.count > limit { return nil }
-      if Self.hasEmptyLine(bytes, from: start) { return bytes }
-    }
-  }
-
-  func readLine() -> String? {
-    var bytes: [UInt8] = []
-    var byte: UInt8 = 0
-    while true {
-      let count = Glibc.read(fd, &byte, 1)
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-      if byte == 0x0A { return String(decoding: bytes, as: UTF8.self) }
-      bytes.append(byte)
-      if bytes.count > 65_536 { return String(decoding: bytes, as: UTF8.self) }
-    }
-  }
-
-  var isTerminal: Bool { isatty(fd) == 1 }
-  var descriptor: Int32? { fd }
 }
 
 /// An output that keeps everything written, for tests.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// Why the configuration cannot be used. Every case exits with status 2 (usage or
 /// configuration error): the user has to change the file or the environment.
 ///
@@ -75,7 +71,7 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "refusing to read \(file): it belongs to another user (uid \(owner)), who could decide where your token is sent; "
         + "run sudo chown \(user) \(file)"
     case .writableByOthers(let file, let mode):
-      "refusing to read \(file): its permissions \(FileMode.octal(mode_t(mode))) let group or others change it, and it "
+      "refusing to read \(file): its permissions \(FileMode.octal(mode)) let group or others change it, and it "
         + "decides where your token is sent; run chmod go-w \(file)"
     case .notRegularFile(let file):
       "\(file) is not a regular file"

@@ -1,9 +1,5 @@
 import CSecretService
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The Secret Service (`org.freedesktop.secrets`: gnome-keyring, KeePassXC, KWallet 6) through
 /// libsecret, which `CSecretService` loads with `dlopen` on the first call: a process that
 /// never touches the keyring maps no libsecret, GLib or D-Bus code.
@@ -62,11 +58,11 @@ struct SecretServiceStore: SecretStore {
       UnsafeMutablePointer<CChar>, Int
     ) -> Int32
   ) -> Outcome {
-    let names = attributes.map { strdup($0.0) }
-    let values = attributes.map { strdup($0.1) }
+    let names = attributes.map { CStringCopy.duplicate($0.0) }
+    let values = attributes.map { CStringCopy.duplicate($0.1) }
     defer {
-      names.forEach { free($0) }
-      values.forEach { free($0) }
+      names.forEach { CStringCopy.free($0) }
+      values.forEach { CStringCopy.free($0) }
     }
     let namePointers = names.map { UnsafePointer($0) }
     let valuePointers = values.map { UnsafePointer($0) }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// Why the credential store cannot be read or written.
 ///
 /// Every case exits with status 1 (failure), including unsafe permissions and paths: the
@@ -58,7 +54,7 @@ enum StoreError: ReportableError, Equatable, Sendable {
       "refusing to use \(path): it is not a directory"
     case .directoryNotOwned(let path):
       "refusing to use \(path): it belongs to another user; the credentials directory and its parents must be yours "
-        + "(or root's): put the credentials elsewhere with GHLOGIN_CREDENTIALS, or run sudo chown \(getuid()) \(path)"
+        + "(or root's): put the credentials elsewhere with GHLOGIN_CREDENTIALS, or run sudo chown \(ProcessState.userID) \(path)"
     case .directoryWritableByOthers(let path, parent: false):
       "refusing to use \(path): it is writable by group or others; run chmod 700 \(path)"
     case .directoryWritableByOthers(let path, parent: true):

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A step of the atomic write (R63), where a test can make it fail.
 enum WriteStep: String, Sendable, CaseIterable {
   /// Creating the temp file.
@@ -52,6 +48,6 @@ struct StoreFaults: Sendable, Equatable {
 
   /// Throws the injected `EIO` when `step` is the one to fail.
   func check(_ step: WriteStep, call: String) throws(SystemError) {
-    if failAt == step { throw SystemError(call: call, errno: EIO) }
+    if failAt == step { throw SystemError.inputOutput(call: call) }
   }
 }

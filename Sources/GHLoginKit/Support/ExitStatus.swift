@@ -41,3 +41,11 @@ protocol ReportableError: Error, CustomStringConvertible {
 extension ReportableError {
   var description: String { message }
 }
+
+/// A command line (or a choice of host or account) that cannot be carried out as written: exit 2.
+/// In Support/ because `Workspace` (API/) throws it too, not only the command layer.
+struct UsageError: ReportableError, Equatable {
+  var message: String
+  var exitStatus: ExitStatus { .usage }
+  init(_ message: String) { self.message = message }
+}

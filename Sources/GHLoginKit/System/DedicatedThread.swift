@@ -6,7 +6,7 @@ import Synchronization
 /// Runs blocking work (sockets, `poll`, file locks) on a thread of its own, so that `async`
 /// callers never block a thread of Swift's cooperative pool.
 ///
-/// Each call starts one detached POSIX thread (`pthread_create`), runs the body there and
+/// Each call starts one detached ``PosixThread``, runs the body there and
 /// resumes the caller with its result. Task cancellation is turned into a byte on a
 /// ``CancellationPipe``, whose read end the body gets as its stop descriptor: every wait in the
 /// kit (`poll` in the loopback server, the device-flow sleep) watches it.
@@ -22,45 +22,20 @@ enum DedicatedThread {
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, GitHubLoginError>, Never>) in
-        let job = Job {
+        let work: @Sendable () -> Void = {
           do {
             continuation.resume(returning: .success(try body(pipe.readFD)))
           } catch {
             continuation.resume(returning: .failure(GitHubLoginError(error)))
           }
         }
-        if let failure = start(job) {
-          continuation.resume(returning: .failure(GitHubLoginError(failure)))
+        do { try PosixThread.detached(work) } catch {
+          continuation.resume(returning: .failure(GitHubLoginError(error)))
         }
       }
     } onCancel: {
       pipe.signal()
     }
-  }
-
-  /// The work handed to the new thread (retained across `pthread_create`).
-  private final class Job: Sendable {
-    let work: @Sendable () -> Void
-    init(_ work: @escaping @Sendable () -> Void) { self.work = work }
-  }
-
-  /// Starts a detached thread running `job`; returns the error when no thread could be made.
-  private static func start(_ job: Job) -> SystemError? {
-    let context = Unmanaged.passRetained(job).toOpaque()
-    var thread = pthread_t()
-    let code = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        Unmanaged<Job>.fromOpaque(raw).takeRetainedValue().work()
-        return nil
-      }, context)
-    guard code == 0 else {
-      Unmanaged<Job>.fromOpaque(context).release()
-      return SystemError(call: "pthread_create", errno: code)
-    }
-    pthread_detach(thread)
-    return nil
   }
 }
 

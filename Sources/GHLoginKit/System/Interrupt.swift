@@ -47,6 +47,9 @@ enum Interrupt {
     return number == 0 ? nil : number
   }
 
+  /// Whether the first signal that arrived was SIGTERM (the CLI then exits 143, not 130).
+  static var wasTerminated: Bool { signal == SIGTERM }
+
   /// The read end when installed, else nil.
   static var installedFD: Int32? {
     let fd = interruptReadFD.load(ordering: .sequentiallyConsistent)

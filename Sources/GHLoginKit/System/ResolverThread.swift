@@ -65,7 +65,7 @@ extension Resolver {
     } catch {
       throw ResolveError(reason: error.reason)
     }
-    guard startDetached(pending) else { throw ResolveError(reason: "cannot start a thread for the lookup") }
+    do { try PosixThread.detached { pending.run() } } catch { throw ResolveError(reason: "cannot start a thread for the lookup") }
     var fds = [pollfd(fd: pending.ends.read.rawValue, events: Poll.readable, revents: 0)]
     if let stopFD { fds.append(pollfd(fd: stopFD, events: Poll.readable, revents: 0)) }
     while true {
@@ -80,25 +80,5 @@ extension Resolver {
         throw ResolveError(reason: error.reason)
       }
     }
-  }
-
-  /// Starts `pending.run()` on a detached POSIX thread that holds its own reference.
-  private static func startDetached(_ pending: PendingLookup) -> Bool {
-    let context = Unmanaged.passRetained(pending).toOpaque()
-    var thread = pthread_t()
-    let status = pthread_create(
-      &thread, nil,
-      { raw in
-        guard let raw else { return nil }
-        let pending = Unmanaged<PendingLookup>.fromOpaque(raw).takeRetainedValue()
-        pending.run()
-        return nil
-      }, context)
-    guard status == 0 else {
-      Unmanaged<PendingLookup>.fromOpaque(context).release()
-      return false
-    }
-    pthread_detach(thread)
-    return true
   }
 }

@@ -18,6 +18,9 @@ struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
   var reason: String { String(cString: strerror(errno)) }
 
   var description: String { "\(call): \(reason)" }
+
+  /// An `EIO` failure of `call`: what the store's fault injection throws (no C call is made).
+  static func inputOutput(call: String) -> SystemError { SystemError(call: call, errno: EIO) }
 }
 
 /// Calls `body` until it does not fail with `EINTR`.

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the C library holds about this process: its environment block and standard descriptors.
+enum ProcessState {
+  /// The standard input descriptor (`STDIN_FILENO`).
+  static var standardInput: Int32 { STDIN_FILENO }
+  /// The standard output descriptor (`STDOUT_FILENO`).
+  static var standardOutput: Int32 { STDOUT_FILENO }
+  /// The standard error descriptor (`STDERR_FILENO`).
+  static var standardError: Int32 { STDERR_FILENO }
+
+  /// The real user ID, from `getuid(2)` (which always succeeds: no errno).
+  static var userID: UInt32 { getuid() }
+
+  /// The variables in `environ`, each `NAME=value` entry split at its first `=`; entries
+  /// without one are skipped, and a later duplicate name wins. No call, so no errno.
+  static func environmentVariables() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+}
+
+/// Heap copies of C strings, for C APIs that take arrays of `char *`.
+enum CStringCopy {
+  /// A `strdup(3)` copy of `string`, to give back with ``free(_:)``; nil only when out of
+  /// memory (`ENOMEM`), which callers pass on as a null entry.
+  static func duplicate(_ string: String) -> UnsafeMutablePointer<CChar>? { strdup(string) }
+
+  /// Releases a copy from ``duplicate(_:)`` with `free(3)` (which cannot fail; nil is a no-op).
+  static func free(_ pointer: UnsafeMutablePointer<CChar>?) { Glibc.free(pointer) }
+}
