@@ -36,25 +36,18 @@ struct FileInput: ByteInput {
   let fd: Int32
   init(fd: Int32) { self.fd = fd }
 
-  func readAll(limit: Int) -> [UInt8]? {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return bytes
-      }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-      if bytes.count > limit { return nil }
-    }
-  }
+  func readAll(limit: Int) -> [UInt8]? { read(limit: limit) { _, _ in false } }
 
   /// Reads what is there, chunk by chunk, and stops as soon as an empty line has arrived:
   /// a `read` on a pipe returns what the writer wrote, so this never waits for the writer to
   /// close its end once the request is complete.
   func readUntilEmptyLine(limit: Int) -> [UInt8]? {
+    read(limit: limit) { bytes, start in Self.hasEmptyLine(bytes, from: start) }
+  }
+
+  /// Reads chunks until end of input, or until `done(bytes, startOfLastChunk)` says so;
+  /// nil when more than `limit` bytes arrive.
+  private func read(limit: Int, until done: ([UInt8], Int) -> Bool) -> [UInt8]? {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {
@@ -67,7 +60,7 @@ struct FileInput: ByteInput {
       let start = bytes.count
       bytes += chunk[..<count]
       if bytes.count > limit { return nil }
-      if Self.hasEmptyLine(bytes, from: start) { return bytes }
+      if done(bytes, start) { return bytes }
     }
   }
 
