@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
 # Writes GHLoginKit's public symbol graph to .build/api/symbols/ (used by docs.sh and api-digest.sh).
+# Builds only the GHLoginKit target and extracts its graph alone: `swift package
+# dump-symbol-graph` also wants every test module, which a fresh checkout has not built.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build/api/symbols
 rm -rf "$out"
 mkdir -p "$out"
-log=$(swift package dump-symbol-graph --minimum-access-level public --skip-synthesized-members 2>&1) || {
-  echo "$log" >&2
-  exit 1
-}
-dir=$(printf '%s\n' "$log" | sed -n 's/^Files written to //p' | tail -1)
-[ -n "$dir" ] && [ -d "$dir" ] || { echo "symbol-graph: no output directory in:" >&2; echo "$log" >&2; exit 1; }
-cp "$dir"/GHLoginKit*.symbols.json "$out"/
+swift build --target GHLoginKit >&2
+bin=$(swift build --show-bin-path)
+triple=$(basename "$(dirname "$bin")")
+c_modules=()
+for map in Sources/*/include/module.modulemap; do
+  c_modules+=(-Xcc "-fmodule-map-file=$PWD/$map" -Xcc -I -Xcc "$PWD/$(dirname "$map")")
+done
+extract=$(dirname "$(readlink -f "$(command -v swift)")")/swift-symbolgraph-extract
+"$extract" -module-name GHLoginKit -target "$triple" \
+  -module-cache-path "$bin/ModuleCache" "${c_modules[@]}" -I "$bin/Modules" \
+  -minimum-access-level public -skip-synthesized-members -output-dir "$out" >&2
+[ -f "$out"/GHLoginKit.symbols.json ] || { echo "symbol-graph: no GHLoginKit.symbols.json in $out" >&2; exit 1; }
 echo "$out"

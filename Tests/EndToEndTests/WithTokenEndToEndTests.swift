@@ -53,6 +53,28 @@ import Testing
     #expect(account?["scopes"] as? [String] == [])
   }
 
+  /// A token that replaces the account's stored one revokes the old token; when revoking fails,
+  /// the new token still stands and a warning says where to revoke the old one by hand.
+  @Test func aFailedRevocationOfTheReplacedTokenWarns() async throws {
+    let scenario = try await Scenario.start()
+    let old = "gho_withTokenReplacedOld0000000000000000"
+    try scenario.seedLogin(token: old)
+    try scenario.fake.register(["tokens": [["access_token": Self.pat, "login": "octocat", "scopes": "repo"]]])
+    try scenario.fake.script(["responses": ["revoke": [503]]])
+    let run = try await scenario.run(["auth", "--with-token"], stdin: Self.pat + "\n")
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.hasPrefix("Logged in to github.test as octocat (token from standard input)\n"))
+    #expect(
+      run.stderr.contains(
+        "ghlogin: warning: could not revoke the previous token of octocat at github.test: "),
+      "\(run)")
+    #expect(run.stderr.contains("https://github.test/settings/connections/applications/Iv1.testclient"))
+    #expect(!run.stderr.contains(old) && !run.stderr.contains(Self.pat))
+    let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]
+    let accounts = (hosts?["github.test"] as? [String: Any])?["accounts"] as? [[String: Any]]
+    #expect(accounts?.map { $0["token"] as? String } == [Self.pat])
+  }
+
   /// A token GitHub rejects: exit 4, nothing stored, the token in no message.
   @Test func aRejectedTokenExits4AndStoresNothing() async throws {
     let scenario = try await scenarioWithoutApp()

@@ -74,7 +74,9 @@ extension AuthCommand {
       createdAt: environment.clock.now())
     let replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
     environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
-    if let replaced { workspace.revokeReplaced(replaced, by: token, on: host) }
+    if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
+      environment.stderr.write(warning + "\n")
+    }
     if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
   }
