@@ -186,6 +186,21 @@ import Testing
     #expect(try sandbox.fake.counter("device_polls") == 0)
   }
 
+  /// Issue 11 §4: a 5xx from the code endpoint names the step, the config key and the URL;
+  /// exit 1, no poll, nothing stored.
+  @Test func aServerErrorFromTheCodeEndpointNamesTheStep() throws {
+    let sandbox = try Self.setUp(["responses": ["device_code": [500]]])
+    let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.hasSuffix(
+        "ghlogin: device code request at device_code_url \(sandbox.fake.webBase)/login/device/code: "
+          + "github.test answered HTTP 500; try again later\n"),
+      "\(run.stderr)")
+    #expect(try sandbox.fake.counter("device_polls") == 0)
+    #expect(sandbox.credentialsBytes() == nil)
+  }
+
   /// T43: with a display and a browser, the page opens only when it is on the configured host.
   @Test(arguments: [
     ("https://github.test/login/device", true), ("https://evil.test/login/device", false),

@@ -57,6 +57,20 @@ import Testing
     #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == false)
   }
 
+  /// Issue 11 §4: the warning names the step, the config key and the URL of the failed request.
+  @Test func aServerErrorWhileRevokingNamesTheStep() throws {
+    let (fake, sandbox) = try loggedIn()
+    try fake.script(["responses": ["revoke": [502]]])
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "ghlogin: warning: could not revoke the token at github.test: token revocation at api_url "
+          + "\(fake.apiBase)/: github.test answered HTTP 502; try again later."),
+      "\(result.stderr)")
+    #expect(sandbox.storedAccounts().isEmpty)
+  }
+
   @Test func localOnlySendsNothing() throws {
     let (fake, sandbox) = try loggedIn()
     let result = try runGHLogin(["logout", "--local-only"], env: sandbox.environment())

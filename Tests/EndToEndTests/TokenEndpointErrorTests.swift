@@ -56,22 +56,22 @@ import Testing
       "RFC 6749 HTTP 400 error body",
       #"{"kind": "oauth_error", "error": "invalid_grant", "status": 400, "error_description": "grant \u001b[2Jexpired"}"#,
       1, "github.test refused the token request: error 'invalid_grant': grant [2Jexpired"),
-    .token("HTTP 500", "500", 1, "github.test answered HTTP 500 from {token_url}; try again later"),
+    .token("HTTP 500", "500", 1, "token exchange at token_url {token_url}: github.test answered HTTP 500; try again later"),
     .token(
       "HTTP 404 text", #"{"kind": "status", "status": 404, "body": "nope", "content_type": "text/plain"}"#, 1,
-      "the token endpoint {token_url} answered HTTP 404; check the host and token_url settings"),
+      "token exchange at token_url {token_url}: the server answered HTTP 404; check the host and token_url settings"),
     .token(
       "HTML body", #""html""#, 1,
-      "the token endpoint {token_url} answered with 'text/html'; expected JSON or form data. "
+      "token exchange at token_url {token_url}: the server answered with 'text/html'; expected JSON or form data. "
         + "Check the host and token_url settings"),
     .token(
       "T28 XML body", #""xml""#, 1,
-      "the token endpoint {token_url} answered with 'application/xml'; expected JSON or form data. "
+      "token exchange at token_url {token_url}: the server answered with 'application/xml'; expected JSON or form data. "
         + "Check the host and token_url settings"),
     .token(
       "garbage JSON",
       #"{"kind": "status", "status": 200, "body": "{\"access_token\": gho_", "content_type": "application/json"}"#,
-      1, "the token endpoint {token_url} sent an answer that could not be read (invalid JSON at line 1, column 18); "
+      1, "token exchange at token_url {token_url}: the server sent an answer that could not be read (invalid JSON at line 1, column 18); "
         + "nothing was stored"),
     .token(
       "garbage bytes instead of HTTP", #"{"kind": "raw", "data": "SSH-2.0-OpenSSH_9.6\r\n\r\n"}"#, 1,
@@ -96,14 +96,14 @@ import Testing
       "token exchange at token_url https://{hostport}/login/oauth/access_token: response from {hostport} is too large: the body is larger than 1048576 bytes"),
     .token(
       "T79 302 not followed", #"{"kind": "redirect", "location": "https://github.test:{port}/elsewhere"}"#, 1,
-      "the token endpoint {token_url} answered with a redirect (HTTP 302), which ghlogin never follows "
+      "token exchange at token_url {token_url}: the server answered with a redirect (HTTP 302), which ghlogin never follows "
         + "for token requests; check the host and token_url settings"),
     Case(
       "T27 token_type mac", #"{"token": {"token_type": "mac"}}"#, 1,
       "the token endpoint issued a token of type 'mac'; ghlogin can only use bearer tokens. Nothing was stored"),
     Case(
       "T27 token_type missing", #"{"token": {"omit": ["token_type"]}}"#, 1,
-      "the token endpoint {token_url} answered without token_type; nothing was stored"),
+      "token exchange at token_url {token_url}: the server answered without token_type; nothing was stored"),
     Case("T30 token with CR LF", #"{"token": {"access_token": "gho_a\r\nb"}}"#, 1, unusableToken),
     Case("T30 token with a space", #"{"token": {"access_token": "gho_a b"}}"#, 1, unusableToken),
     Case("T30 token with = inside", #"{"token": {"access_token": "gho_a=b"}}"#, 1, unusableToken),

@@ -38,6 +38,26 @@ import Testing
     #expect(scenario.sandbox.credentialsBytes() == before)
   }
 
+  /// Issue 11 §4: a server error or an answer that is not JSON names the step, the config key
+  /// and the URL; exit 1, the file unchanged, the token in no message.
+  @Test(arguments: [
+    (503, "text/plain", "the server answered HTTP 503 for /user; try again later"),
+    (200, "text/html", "the server answered /user with 'text/html', not JSON; check the host and api_url settings"),
+  ])
+  func serverErrorsNameTheStep(_ status: Int, _ contentType: String, _ what: String) async throws {
+    let scenario = try await Scenario.start()
+    try scenario.seedLogin(token: Self.token)
+    let answer: [String: Any] = ["kind": "status", "status": status, "body": "<html>down</html>", "content_type": contentType]
+    try scenario.fake.script(["responses": ["user": [answer]]])
+    let before = scenario.sandbox.credentialsBytes()
+    let run = try await scenario.run(["whoami"])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout == "")
+    #expect(run.stderr == "ghlogin: identity check at api_url \(scenario.fake.apiBase)/: \(what)\n")
+    #expect(scenario.sandbox.credentialsBytes() == before)
+    expectNoSecrets([Self.token], in: [run.stderr])
+  }
+
   /// T91: a login and name with terminal escapes are printed with the control characters
   /// stripped; `--json` passes the JSON through as received (escaped, so no raw ESC).
   @Test func escapeSequencesInTheLoginAreStripped() async throws {
@@ -80,7 +100,8 @@ import Testing
     #expect(run.status == 1, "\(run)")
     #expect(
       run.stderr
-        == "ghlogin: the GitHub API of github.test redirected /user to \(origin); not followed, so the token "
+        == "ghlogin: identity check at api_url https://api.github.test:\(scenario.fake.port)/: the server redirected "
+        + "/user to \(origin); not followed, so the token "
         + "was not sent there. Check the host and api_url settings\n")
     let requests = try scenario.fake.requests()
     #expect(requests.count == 1, "only the redirected request: \(requests)")

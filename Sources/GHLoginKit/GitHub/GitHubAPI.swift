@@ -25,16 +25,16 @@ struct GitHubAPI: Sendable {
   /// or a network failure as an ``EndpointRequestError`` ("identity check at api_url https://…: …").
   func user(token: String) throws -> GitHubUser {
     let path = "/user"
-    let response = try EndpointRequestError.naming(step: "identity check", key: "api_url", url: base) {
-      try get(path, token: token)
-    }
-    guard let type = response.mediaType, type == "application/json" || type.hasSuffix("+json") else {
-      throw GitHubAPIError(.unexpectedContentType(response.mediaType), host: host, path: path)
-    }
-    do {
-      return try GitHubUser.parse(response.body, scopesHeader: response.headers.values(for: "X-OAuth-Scopes"))
-    } catch {
-      throw GitHubAPIError(error, host: host, path: path)
+    return try EndpointStep("identity check", key: "api_url", url: base).run {
+      let response = try get(path, token: token)
+      guard let type = response.mediaType, type == "application/json" || type.hasSuffix("+json") else {
+        throw GitHubAPIError(.unexpectedContentType(response.mediaType), host: host, path: path)
+      }
+      do throws(GitHubAPIError.Kind) {
+        return try GitHubUser.parse(response.body, scopesHeader: response.headers.values(for: "X-OAuth-Scopes"))
+      } catch {
+        throw GitHubAPIError(error, host: host, path: path)
+      }
     }
   }
 

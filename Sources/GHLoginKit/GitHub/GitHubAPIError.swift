@@ -1,7 +1,7 @@
 /// A GitHub REST API call that failed (R24, R75, R76).
 ///
 /// Messages name the host and never contain the token or a response body.
-struct GitHubAPIError: ReportableError, Equatable {
+struct GitHubAPIError: EndpointAnswerError, Equatable {
   /// What went wrong.
   enum Kind: Error, Sendable, Equatable {
     /// 401: the token is revoked or expired.
@@ -29,10 +29,21 @@ struct GitHubAPIError: ReportableError, Equatable {
   /// The path asked for, for example `/user`.
   var path: String
 
-  init(_ kind: Kind, host: GitHubHost, path: String) {
+  /// The request this answered ("identity check at api_url …"), once the caller named it.
+  var step: EndpointStep?
+
+  init(_ kind: Kind, host: GitHubHost, path: String, step: EndpointStep? = nil) {
     self.kind = kind
     self.host = host
     self.path = path
+    self.step = step
+  }
+
+  /// Who answered, as the messages about an unusable answer start: the step when known
+  /// ("identity check at api_url https://…: the server"), else the host's API.
+  private var subject: String {
+    if let step { return "\(step): the server" }
+    return "the GitHub API of \(host)"
   }
 
   var exitStatus: ExitStatus {
@@ -51,25 +62,25 @@ struct GitHubAPIError: ReportableError, Equatable {
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
     case .forbidden(let status, false):
-      return "the GitHub API of \(host) refused \(path) (HTTP \(status)); the token may lack a permission or be "
+      return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or be "
         + "blocked by an organization policy"
     case .httpStatus(let status) where status >= 500:
-      return "the GitHub API of \(host) answered HTTP \(status) for \(path); try again later"
+      return "\(subject) answered HTTP \(status) for \(path); try again later"
     case .httpStatus(let status):
-      return "the GitHub API of \(host) answered HTTP \(status) for \(path); check the host and api_url settings"
+      return "\(subject) answered HTTP \(status) for \(path); check the host and api_url settings"
     case .crossOriginRedirect(let target):
-      return "the GitHub API of \(host) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
+      return "\(subject) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
         + "not followed, so the token was not sent there. Check the host and api_url settings"
     case .badRedirect:
       return
-        "the GitHub API of \(host) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
+        "\(subject) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
     case .tooManyRedirects:
-      return "the GitHub API of \(host) redirected \(path) too many times; check the api_url setting"
+      return "\(subject) redirected \(path) too many times; check the api_url setting"
     case .unexpectedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
-      return "the GitHub API of \(host) answered \(path) with \(shown), not JSON; check the host and api_url settings"
+      return "\(subject) answered \(path) with \(shown), not JSON; check the host and api_url settings"
     case .malformed(let reason):
-      return "the GitHub API of \(host) sent an answer to \(path) that could not be read (\(reason))"
+      return "\(subject) sent an answer to \(path) that could not be read (\(reason))"
     }
   }
 }

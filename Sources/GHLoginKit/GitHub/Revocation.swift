@@ -39,16 +39,15 @@ struct Revocation: Sendable {
   /// or ``InsecureEndpointError`` for plain `http://`.
   func revoke(token: String) throws -> Outcome {
     let request = try request(token: token)
-    let response = try EndpointRequestError.naming(step: "token revocation", key: "api_url", url: api) {
-      try transport.send(request, timeout: timeout)
-    }
+    let step = EndpointStep("token revocation", key: "api_url", url: api)
+    let response = try step.run { try transport.send(request, timeout: timeout) }
     switch response.status {
     case 204, 200: return .revoked
     case 404: return .alreadyInvalid
-    case 300...399: throw RevocationError(.redirect(response.status), host: host)
-    case 401, 403: throw RevocationError(.clientRejected(response.status), host: host)
-    case 422: throw RevocationError(.validationFailed, host: host)
-    default: throw RevocationError(.httpStatus(response.status), host: host)
+    case 300...399: throw RevocationError(.redirect(response.status), host: host, step: step)
+    case 401, 403: throw RevocationError(.clientRejected(response.status), host: host, step: step)
+    case 422: throw RevocationError(.validationFailed, host: host, step: step)
+    default: throw RevocationError(.httpStatus(response.status), host: host, step: step)
     }
   }
 
@@ -82,7 +81,7 @@ struct Revocation: Sendable {
 /// A revocation GitHub did not accept.
 ///
 /// Messages name the host and the status, never the token, the secret or a response body.
-struct RevocationError: ReportableError, Equatable {
+struct RevocationError: EndpointAnswerError, Equatable {
   enum Kind: Sendable, Equatable {
     /// 401 or 403: GitHub refused the client ID and secret.
     case clientRejected(Int)
@@ -100,26 +99,32 @@ struct RevocationError: ReportableError, Equatable {
 
   var kind: Kind
   var host: GitHubHost
+  /// The request this answered ("token revocation at api_url …"), once the caller named it.
+  var step: EndpointStep?
 
-  init(_ kind: Kind, host: GitHubHost) {
+  init(_ kind: Kind, host: GitHubHost, step: EndpointStep? = nil) {
     self.kind = kind
     self.host = host
+    self.step = step
   }
 
   var exitStatus: ExitStatus { .failure }
 
+  /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.
+  private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
+
   var message: String {
     switch kind {
     case .clientRejected(let status):
-      "\(host) refused the client_id and client_secret (HTTP \(status)); check them in the config"
+      "\(subject) refused the client_id and client_secret (HTTP \(status)); check them in the config"
     case .validationFailed:
-      "\(host) refused the revocation request as invalid (HTTP 422)"
+      "\(subject) refused the revocation request as invalid (HTTP 422)"
     case .httpStatus(let status) where status >= 500:
-      "\(host) answered HTTP \(status); try again later"
+      "\(subject) answered HTTP \(status); try again later"
     case .httpStatus(let status):
-      "\(host) answered HTTP \(status); check the host and api_url settings"
+      "\(subject) answered HTTP \(status); check the host and api_url settings"
     case .redirect(let status):
-      "\(host) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
+      "\(subject) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
         + "check the api_url setting"
     case .unusableToken:
       "the stored token contains characters that cannot be sent"

@@ -126,12 +126,10 @@ enum DeviceFlow {
   ///
   /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:)`` throws,
   /// ``InsecureEndpointError``, or a network failure as an ``EndpointRequestError``
-  /// ("device code request at device_code_url https://…: …").
+  /// ("device code request at device_code_url https://…: …"); a ``TokenError`` names that step.
   static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
-    let response = try EndpointRequestError.naming(
-      step: "device code request", key: "device_code_url", url: endpoint.url
-    ) { try endpoint.send(codeParameters(app: app)) }
-    return try DeviceAuthorization.parse(
-      response, host: endpoint.host, endpoint: endpoint.url)
+    try EndpointStep("device code request", key: "device_code_url", url: endpoint.url).run {
+      try DeviceAuthorization.parse(endpoint.send(codeParameters(app: app)), host: endpoint.host, endpoint: endpoint.url)
+    }
   }
 }

@@ -43,6 +43,7 @@ struct DeviceFlowPoller: Sendable {
     if let maxWait { lifetime = min(lifetime, maxWait) }
     let deadline = issuedAt + lifetime
     let params = DeviceFlow.pollParameters(app: app, deviceCode: authorization.deviceCode)
+    let step = EndpointStep("device flow polling", key: "token_url", url: endpoint.url)
     var pacing = DeviceFlowPacing(interval: authorization.interval)
     var lastAnswer = issuedAt
     while true {
@@ -55,9 +56,12 @@ struct DeviceFlowPoller: Sendable {
       guard clock.sleep(until: next, stopFD: stopFD) else { throw LoginError(.interrupted, host: host) }
       do {
         return try endpoint.post(params)
-      } catch let error as TokenError {
+      } catch var error as TokenError {
         lastAnswer = clock.monotonic()
-        guard case .oauth(let body) = error.kind else { throw error }
+        guard case .oauth(let body) = error.kind else {
+          error.step = step
+          throw error
+        }
         switch body.code {
         case "authorization_pending":
           pacing.pending()
@@ -76,9 +80,9 @@ struct DeviceFlowPoller: Sendable {
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()
-        announce("\(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
+        announce("\(step): \(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
       } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
-        throw EndpointRequestError(step: "device flow polling", key: "token_url", url: endpoint.url, underlying: error)
+        throw EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
       }
     }
   }

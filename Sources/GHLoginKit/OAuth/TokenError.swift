@@ -23,7 +23,7 @@ struct OAuthErrorBody: Sendable, Equatable {
 /// Exit statuses: `incorrect_client_credentials` and `device_flow_disabled` are
 /// configuration errors (2); `bad_refresh_token` means the stored login is dead (4);
 /// everything else is a failure (1).
-struct TokenError: ConfigSettingError, Equatable {
+struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
   /// What went wrong.
   enum Kind: Sendable, Equatable {
     /// The body had an `error` member, whatever the HTTP status (R27).
@@ -49,10 +49,14 @@ struct TokenError: ConfigSettingError, Equatable {
   var host: GitHubHost
   /// The token endpoint that answered.
   var endpoint: WebURL
-  init(_ kind: Kind, host: GitHubHost, endpoint: WebURL) {
+  /// The request this answered ("token exchange at token_url …"), once the caller named it.
+  var step: EndpointStep?
+
+  init(_ kind: Kind, host: GitHubHost, endpoint: WebURL, step: EndpointStep? = nil) {
     self.kind = kind
     self.host = host
     self.endpoint = endpoint
+    self.step = step
   }
 
   /// `client_id` and `client_secret` when the server rejected them; the reporting layer names the file.
@@ -75,20 +79,21 @@ struct TokenError: ConfigSettingError, Equatable {
     switch kind {
     case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile)
     case .httpStatus(let status) where status >= 500:
+      if let step { return "\(step): \(host) answered HTTP \(status); try again later" }
       return "\(host) answered HTTP \(status) from \(endpoint); try again later"
     case .httpStatus(let status):
-      return "the token endpoint \(endpoint) answered HTTP \(status); check the host and token_url settings"
+      return "\(subject) answered HTTP \(status); check the host and token_url settings"
     case .redirect(let status):
-      return "the token endpoint \(endpoint) answered with a redirect (HTTP \(status)), which ghlogin never follows "
+      return "\(subject) answered with a redirect (HTTP \(status)), which ghlogin never follows "
         + "for token requests; check the host and token_url settings"
     case .unsupportedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
-      return "the token endpoint \(endpoint) answered with \(shown); expected JSON or form data. "
+      return "\(subject) answered with \(shown); expected JSON or form data. "
         + "Check the host and token_url settings"
     case .malformed(let reason):
-      return "the token endpoint \(endpoint) sent an answer that could not be read (\(reason)); nothing was stored"
+      return "\(subject) sent an answer that could not be read (\(reason)); nothing was stored"
     case .missingField(let name):
-      return "the token endpoint \(endpoint) answered without \(name); nothing was stored"
+      return "\(subject) answered without \(name); nothing was stored"
     case .unsupportedTokenType(let type):
       return "the token endpoint issued a token of type '\(Sanitize.terminal(type, maxCharacters: 40))'; "
         + "ghlogin can only use bearer tokens. Nothing was stored"
@@ -96,6 +101,13 @@ struct TokenError: ConfigSettingError, Equatable {
       return "the token endpoint answered with an unusable \(field) (empty, too long, or not an RFC 6750 "
         + "token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
     }
+  }
+
+  /// Who answered, as the messages about an unusable answer start: the step when known
+  /// ("token exchange at token_url https://…: the server"), else the endpoint.
+  private var subject: String {
+    if let step { return "\(step): the server" }
+    return "the token endpoint \(endpoint)"
   }
 
   /// The guidance for each OAuth error code GitHub documents (R31).

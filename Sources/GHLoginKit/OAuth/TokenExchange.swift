@@ -72,35 +72,3 @@ enum TokenExchange {
     }
   }
 }
-
-/// A network failure of one step of a login, with what to check: the step, the config key
-/// and the URL ("token exchange at token_url https://…: could not connect to …").
-struct EndpointRequestError: ReportableError, Equatable {
-  var step: String
-  var key: String
-  var url: WebURL
-  var underlying: HTTPError
-
-  var message: String { "\(step) at \(key) \(url): \(underlying.message)" }
-  var exitStatus: ExitStatus { underlying.exitStatus }
-
-  /// Runs `body`, rethrowing a network failure (see ``isNetworkFailure(_:)``) as an
-  /// ``EndpointRequestError`` naming `step`, `key` and `url`; other errors pass as they are.
-  static func naming<T>(step: String, key: String, url: WebURL, _ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as HTTPError where isNetworkFailure(error) {
-      throw EndpointRequestError(step: step, key: key, url: url, underlying: error)
-    }
-  }
-
-  /// Whether `error` happened on the way to or from the endpoint (resolving, connecting, TLS,
-  /// a timeout, a broken answer, the proxy), as opposed to a local setting that stopped the
-  /// request before it left (trust files, the proxy variables, plain http) or an interrupt.
-  static func isNetworkFailure(_ error: HTTPError) -> Bool {
-    switch error {
-    case .resolve, .connect, .timedOut, .tls, .io, .badResponse, .proxyAuthenticationRequired, .proxyRefused: true
-    default: false
-    }
-  }
-}

@@ -190,7 +190,8 @@ import Testing
     transport.on("POST", Fixture.tokenURL, respond: .typed("text/plain", "busy", status: 503))
     let run = fixture.run(["refresh"], transport: transport)
     #expect(run.status == .failure)
-    #expect(run.stderr.hasPrefix("ghlogin: could not refresh the token for github.com: github.com answered HTTP 503"))
+    #expect(run.stderr.hasPrefix("ghlogin: could not refresh the token for github.com: token refresh at token_url "
+        + "https://github.com/login/oauth/access_token: github.com answered HTTP 503; try again later"))
     #expect(run.stderr.hasSuffix("The current token was kept; it expires in 1h 0m\n"))
     #expect(fixture.fileBytes == before)
   }

@@ -10,8 +10,12 @@ import Testing
     GitHubAPI(host: host, base: host.defaultEndpoints.api, transport: transport, timeout: 9)
   }
 
+  /// The step `user(token:)` names in its errors.
+  static let identityCheck = EndpointStep("identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
+
+  /// What `user(token:)` throws: the error, naming the identity check.
   private func error(_ kind: GitHubAPIError.Kind) -> GitHubAPIError {
-    GitHubAPIError(kind, host: .gitHubDotCom, path: "/user")
+    GitHubAPIError(kind, host: .gitHubDotCom, path: "/user", step: Self.identityCheck)
   }
 
   @Test func fetchesTheUserWithTheRightHeaders() throws {
@@ -226,8 +230,36 @@ import Testing
       .unusableToken, "the token for github.com contains characters that cannot be sent in a header; run 'ghlogin auth'"
     ),
   ])
-  func messages(kind: GitHubAPIError.Kind, message: String) {
+  func messagesWithoutAStep(kind: GitHubAPIError.Kind, message: String) {
+    let error = GitHubAPIError(kind, host: .gitHubDotCom, path: "/user")
+    #expect(error.message == message)
+    #expect(error.exitStatus == (kind == .unusableToken ? .notLoggedIn : .failure))
+  }
+
+  /// Issue 11 §4: an answer the server should not have given names the step, the config key
+  /// and the URL; a token problem does not (the fix is a new login, not a setting).
+  @Test(arguments: [
+    (
+      GitHubAPIError.Kind.httpStatus(503),
+      "identity check at api_url https://api.github.com/: the server answered HTTP 503 for /user; try again later"
+    ),
+    (
+      .unexpectedContentType("text/html"),
+      "identity check at api_url https://api.github.com/: the server answered /user with 'text/html', not JSON; "
+        + "check the host and api_url settings"
+    ),
+    (
+      .malformed("the JSON is not an object"),
+      "identity check at api_url https://api.github.com/: the server sent an answer to /user that could not be read "
+        + "(the JSON is not an object)"
+    ),
+    (.tokenRejected, "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'"),
+    (
+      .forbidden(status: 429, rateLimited: true),
+      "the GitHub API rate limit for github.com is exhausted (HTTP 429 for /user); try again later"
+    ),
+  ])
+  func messagesNameTheStep(kind: GitHubAPIError.Kind, message: String) {
     #expect(error(kind).message == message)
-    #expect(error(kind).exitStatus == (kind == .unusableToken ? .notLoggedIn : .failure))
   }
 }

@@ -184,7 +184,10 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(!body(reply).contains("gho_tok"))
-    #expect(throws: GitHubAPIError(.tokenRejected, host: .gitHubDotCom, path: "/user")) { try session.outcome?.get() }
+    let identityCheck = EndpointStep("identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
+    #expect(throws: GitHubAPIError(.tokenRejected, host: .gitHubDotCom, path: "/user", step: identityCheck)) {
+      try session.outcome?.get()
+    }
   }
 
   @Test func transportFailureEndsTheLoginWithoutDetailsOnThePage() throws {

@@ -84,7 +84,8 @@ import Testing
       "POST", Self.tokenURL, respond: .json("", status: 307, headers: [("Location", "https://evil.test/token")]))
     #expect(
       throws: TokenError(
-        .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL))
+        .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL),
+        step: EndpointStep("token exchange", key: "token_url", url: try WebURL(parsing: Self.tokenURL)))
     ) {
       try TokenExchange.exchange(
         code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport)

@@ -1,0 +1,62 @@
+/// One request of a login or a token's life, as messages name it: the step, the config key that
+/// sets its URL, and the URL ("token exchange at token_url https://…").
+struct EndpointStep: Sendable, Equatable, CustomStringConvertible {
+  var name: String
+  var key: String
+  var url: WebURL
+
+  init(_ name: String, key: String, url: WebURL) {
+    self.name = name
+    self.key = key
+    self.url = url
+  }
+
+  var description: String { "\(name) at \(key) \(url)" }
+
+  /// Runs `body`; a network failure (see ``EndpointRequestError/isNetworkFailure(_:)``) comes
+  /// out as an ``EndpointRequestError`` naming this step, and a server's unusable answer
+  /// (an ``EndpointAnswerError`` without a step) gets this step. Other errors pass as they are.
+  func run<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
+      throw EndpointRequestError(step: name, key: key, url: url, underlying: error)
+    } catch var error as any EndpointAnswerError {
+      if error.step == nil { error.step = self }
+      throw error
+    }
+  }
+}
+
+/// An error about what a server answered (an HTTP status, a body that is not JSON) that names
+/// the ``EndpointStep`` it happened in, once one is known.
+protocol EndpointAnswerError: ReportableError {
+  var step: EndpointStep? { get set }
+}
+
+/// A network failure of one step of a login, with what to check: the step, the config key
+/// and the URL ("token exchange at token_url https://…: could not connect to …").
+struct EndpointRequestError: ReportableError, Equatable {
+  var step: String
+  var key: String
+  var url: WebURL
+  var underlying: HTTPError
+
+  var message: String { "\(EndpointStep(step, key: key, url: url)): \(underlying.message)" }
+  var exitStatus: ExitStatus { underlying.exitStatus }
+
+  /// Runs `body` as ``EndpointStep/run(_:)`` of the step named `step`, `key`, `url`.
+  static func naming<T>(step: String, key: String, url: WebURL, _ body: () throws -> T) throws -> T {
+    try EndpointStep(step, key: key, url: url).run(body)
+  }
+
+  /// Whether `error` happened on the way to or from the endpoint (resolving, connecting, TLS,
+  /// a timeout, a broken answer, the proxy), as opposed to a local setting that stopped the
+  /// request before it left (trust files, the proxy variables, plain http) or an interrupt.
+  static func isNetworkFailure(_ error: HTTPError) -> Bool {
+    switch error {
+    case .resolve, .connect, .timedOut, .tls, .io, .badResponse, .proxyAuthenticationRequired, .proxyRefused: true
+    default: false
+    }
+  }
+}
