@@ -1,4 +1,4 @@
-/// How ``LoopbackServer/serve(deadline:clock:stopFD:extraInput:handler:)`` ended.
+/// How ``LoopbackServer/serve(deadline:clock:stopFD:watching:handler:)`` ended.
 enum LoopbackOutcome: Sendable, Equatable {
   /// The handler returned a reply with `finish == true`, and it was sent.
   case finished
@@ -6,8 +6,8 @@ enum LoopbackOutcome: Sendable, Equatable {
   case timedOut
   /// `stopFD` became readable (Ctrl-C through ``Interrupt``).
   case interrupted
-  /// A line read from `extraInput` (without its line ending), for the caller to check; calling `serve` again resumes.
-  case input(String)
+  /// The `watching` descriptor is readable: the caller reads it; calling `serve` again resumes.
+  case readable
 }
 
 /// The RFC 8252 redirect listener: HTTP/1.1 on `127.0.0.1`, served from one `poll` loop.
@@ -31,12 +31,6 @@ final class LoopbackServer {
 
   private var listener: Socket?
   private var connections: [LoopbackConnection] = []
-  private var input: [UInt8] = []
-  private var inputClosed = false
-  private var discardingLongLine = false
-
-  /// The longest line accepted from `extraInput`; longer ones are discarded.
-  static let maxInputLine = 16 * 1024
   /// The listen backlog (the kernel caps it at `net.core.somaxconn`).
   ///
   /// Larger than the usual 128: when the accept queue is full the kernel drops
@@ -78,22 +72,20 @@ final class LoopbackServer {
   /// The open connections' descriptors (for tests: close-on-exec).
   var connectionFDs: [Int32] { connections.map(\.socket.fd) }
 
-  /// Serves every connection until a finishing reply is sent, `deadline` passes, `stopFD` is readable, or
-  /// `extraInput` yields a line.
+  /// Serves every connection until a finishing reply is sent, `deadline` passes, `stopFD` is
+  /// readable, or `watching` is.
   ///
-  /// `deadline` is on `clock`'s monotonic scale. `extraInput` (say, standard
-  /// input for a pasted redirect URL) is read only when poll reports it
-  /// readable, so it is never switched to non-blocking; at its end of file it
-  /// is ignored. Connections and buffered input survive between calls.
+  /// `deadline` is on `clock`'s monotonic scale. `watching` (say, standard input for a pasted
+  /// redirect URL, see ``PasteBack/Input``) is only polled, never read: the caller reads it after
+  /// `.readable` and stops passing it at its end of file. Connections survive between calls.
   /// After ``close()`` it returns `.timedOut` at once.
   func serve(
-    deadline: Double, clock: any TimeSource, stopFD: Int32? = nil, extraInput: Int32? = nil,
+    deadline: Double, clock: any TimeSource, stopFD: Int32? = nil, watching: Int32? = nil,
     handler: (LoopbackRequest) -> LoopbackReply
   ) -> LoopbackOutcome {
     guard let listener else { return .timedOut }
     var set = PollSet()
     while true {
-      if let line = takeInputLine() { return .input(line) }
       let now = clock.monotonic()
       if now >= deadline { return .timedOut }
       expireConnections(now: now)
@@ -101,7 +93,7 @@ final class LoopbackServer {
       set.removeAll()
       let listenerIndex = set.add(listener.fd, events: Poll.readable)
       let stopIndex = stopFD.map { set.add($0, events: Poll.readable) }
-      let inputIndex = extraInput.flatMap { inputClosed ? nil : set.add($0, events: Poll.readable) }
+      let watchedIndex = watching.map { set.add($0, events: Poll.readable) }
       let firstConnection = set.count
       for connection in connections { set.add(connection.socket.fd, events: connection.events) }
       let wake = connections.reduce(deadline) { min($0, $1.deadline) }
@@ -113,7 +105,7 @@ final class LoopbackServer {
       }
 
       if let stopIndex, set.isReady(stopIndex) { return .interrupted }
-      if let inputIndex, set.isReady(inputIndex), let extraInput { readInput(extraInput) }
+      let watchedReady = watchedIndex.map { set.isReady($0) } ?? false
       let accepting = set.isReady(listenerIndex)
       let ready = connections.indices.filter { set.isReady(firstConnection + $0) }
       var closing: [ObjectIdentifier] = []
@@ -129,6 +121,7 @@ final class LoopbackServer {
       }
       remove(closing)
       if accepting { acceptPending(on: listener, now: clock.monotonic()) }
+      if watchedReady { return .readable }
     }
   }
 
@@ -198,36 +191,6 @@ final class LoopbackServer {
       guard doomed.contains(ObjectIdentifier(connection)) else { return false }
       connection.close()
       return true
-    }
-  }
-
-  /// Reads what `fd` has (one `read`, which poll said will not block).
-  private func readInput(_ fd: Int32) {
-    do {
-      if try FileDescriptor.read(fd, appendingTo: &input, count: 4096) == .endOfFile { inputClosed = true }
-    } catch {
-      inputClosed = true
-    }
-  }
-
-  /// The next complete line from the input buffer, without `\n` or `\r\n`; over-long lines are dropped.
-  private func takeInputLine() -> String? {
-    while true {
-      guard let newline = input.firstIndex(of: HTTPSyntax.lf) else {
-        if input.count > Self.maxInputLine {
-          input.removeAll()
-          discardingLongLine = true
-        }
-        return nil
-      }
-      var line = input[..<newline]
-      input.removeFirst(newline + 1)
-      if discardingLongLine || line.count > Self.maxInputLine {
-        discardingLongLine = false
-        continue
-      }
-      if line.last == HTTPSyntax.cr { line = line.dropLast() }
-      return String(decoding: line, as: UTF8.self)
     }
   }
 }

@@ -47,15 +47,20 @@ struct LoopbackLogin: Sendable {
     if pasteInput != nil { events(.notice(PasteBack.prompt)) }
 
     let deadline = context.clock.monotonic() + timeout
+    var pasted = pasteInput.map(PasteBack.Input.init(fd:))
     while true {
       let outcome = server.serve(
-        deadline: deadline, clock: context.clock, stopFD: context.stopFD, extraInput: pasteInput, handler: session.handle)
+        deadline: deadline, clock: context.clock, stopFD: context.stopFD,
+        watching: pasted.flatMap { $0.isOpen ? $0.fd : nil }, handler: session.handle)
       if let result = session.outcome { return try result.get() }
       switch outcome {
       case .finished: continue  // not finished by a valid callback: keep waiting
-      case .input(let line):
-        if let complaint = PasteBack.deliver(line, to: session) { events(.notice(complaint)) }
-        if let result = session.outcome { return try result.get() }
+      case .readable:
+        pasted?.read()
+        while let line = pasted?.nextLine() {
+          if let complaint = PasteBack.deliver(line, to: session) { events(.notice(complaint)) }
+          if let result = session.outcome { return try result.get() }
+        }
       case .timedOut: throw LoginError(.timedOut(seconds: DurationText.wholeSeconds(timeout, rounding: .up)), host: host)
       case .interrupted: throw LoginError(.interrupted, host: host)
       }

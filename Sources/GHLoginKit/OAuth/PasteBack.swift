@@ -63,3 +63,57 @@ enum PasteBack {
       + "or wait for the browser:"
   }
 }
+
+extension PasteBack {
+  /// The terminal side of paste-back: lines read from a descriptor (standard input) that the
+  /// loopback server polls alongside its connections.
+  ///
+  /// ``read()`` is called only when poll said the descriptor is readable, so it is never switched
+  /// to non-blocking. A line longer than ``maxLine`` is dropped whole; a partial line at the end
+  /// of input is not a line. Not `Sendable`: the login's one thread uses it.
+  struct Input {
+    /// The longest line accepted; longer ones are discarded.
+    static let maxLine = 16 * 1024
+
+    /// The descriptor read from.
+    let fd: Int32
+    /// False once the descriptor reached its end (or failed): stop polling it.
+    private(set) var isOpen = true
+    private var buffer: [UInt8] = []
+    private var discardingLongLine = false
+
+    init(fd: Int32) {
+      self.fd = fd
+    }
+
+    /// Reads what the descriptor has (one `read`).
+    mutating func read() {
+      do {
+        if try FileDescriptor.read(fd, appendingTo: &buffer, count: 4096) == .endOfFile { isOpen = false }
+      } catch {
+        isOpen = false
+      }
+    }
+
+    /// The next complete line, without `\n` or `\r\n`; nil when no whole line is buffered.
+    mutating func nextLine() -> String? {
+      while true {
+        guard let newline = buffer.firstIndex(of: HTTPSyntax.lf) else {
+          if buffer.count > Self.maxLine {
+            buffer.removeAll()
+            discardingLongLine = true
+          }
+          return nil
+        }
+        var line = buffer[..<newline]
+        buffer.removeFirst(newline + 1)
+        if discardingLongLine || line.count > Self.maxLine {
+          discardingLongLine = false
+          continue
+        }
+        if line.last == HTTPSyntax.cr { line = line.dropLast() }
+        return String(decoding: line, as: UTF8.self)
+      }
+    }
+  }
+}

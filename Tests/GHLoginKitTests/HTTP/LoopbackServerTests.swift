@@ -231,24 +231,27 @@ struct LoopbackServerTests {
     #expect(outcome == .interrupted)
   }
 
-  @Test func extraInputYieldsLinesAndServingResumes() throws {
+  /// A watched descriptor ends `serve` with `.readable` and is not read: the caller reads it;
+  /// serving resumes on the next call.
+  @Test func aWatchedDescriptorIsPolledNotRead() throws {
     let server = try LoopbackServer()
     defer { server.close() }
     let pipe = try FileDescriptor.pipe()
-    let long = String(repeating: "z", count: LoopbackServer.maxInputLine + 10)
-    let text = "http://127.0.0.1/callback?code=1\r\n\(long)\nsecond\npartial"
-    #expect(try pipe.write.write(Array(text.utf8)[...]) == .bytes(text.utf8.count))
     let clock = SystemClock()
     let handler = RecordingHandler()
     func serveOnce(_ seconds: Double) -> LoopbackOutcome {
-      server.serve(deadline: clock.monotonic() + seconds, clock: clock, extraInput: pipe.read.rawValue) {
+      server.serve(deadline: clock.monotonic() + seconds, clock: clock, watching: pipe.read.rawValue) {
         handler.handle($0)
       }
     }
-    #expect(serveOnce(20) == .input("http://127.0.0.1/callback?code=1"))
-    #expect(serveOnce(20) == .input("second"))
-    pipe.write.close()
-    #expect(serveOnce(0.2) == .timedOut, "a partial line at end of input is not a line")
+    #expect(serveOnce(0.2) == .timedOut)
+    #expect(try pipe.write.write(Array("x\n".utf8)[...]) == .bytes(2))
+    #expect(serveOnce(20) == .readable)
+    #expect(serveOnce(20) == .readable, "the byte is still there: serve never reads it")
+    var byte: [UInt8] = []
+    _ = try FileDescriptor.read(pipe.read.rawValue, appendingTo: &byte, count: 16)
+    #expect(byte == Array("x\n".utf8))
+    #expect(serveOnce(0.2) == .timedOut)
   }
 
   @Test func rejectionsAreWellFormed() throws {

@@ -111,4 +111,25 @@ import Testing
     #expect(PasteBack.deliver(line, to: session) == Self.complaint("this login has already finished"))
     #expect(transport.requests.count == 2)
   }
+
+  /// The terminal input: CRLF and LF lines, an over-long line dropped whole, a partial line at
+  /// the end of input not a line, and the end of input noticed.
+  @Test func inputYieldsWholeLines() throws {
+    let pipe = try FileDescriptor.pipe()
+    let long = String(repeating: "z", count: PasteBack.Input.maxLine + 10)
+    let text = "http://127.0.0.1/callback?code=1\r\n\(long)\nsecond\npartial"
+    #expect(try pipe.write.write(Array(text.utf8)[...]) == .bytes(text.utf8.count))  // fits in the pipe
+    pipe.write.close()
+    var input = PasteBack.Input(fd: pipe.read.rawValue)
+    var lines: [String] = []
+    input.read()
+    #expect(input.isOpen)
+    while input.isOpen {
+      while let line = input.nextLine() { lines.append(line) }
+      input.read()
+    }
+    #expect(input.nextLine() == nil, "a partial line at end of input is not a line")
+    #expect(lines == ["http://127.0.0.1/callback?code=1", "second"])
+    #expect(!input.isOpen)
+  }
 }
