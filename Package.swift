@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One set of compiler settings for every target.
+/// One set of compiler settings for every target. No unsafe flags here: a library target with
+/// them cannot be a version-tagged dependency; the release build's own flags are in
+/// scripts/build-release.sh.
 let settings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-  .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+  .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(

@@ -12,7 +12,7 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 command -v valgrind >/dev/null || { echo "startup-order: valgrind is required" >&2; exit 2; }
-BUILD=(swift build -c release --static-swift-stdlib --disable-local-rpath)
+BUILD=("$ROOT/scripts/build-release.sh")
 (cd "$ROOT" && "${BUILD[@]}" --product ghlogin >&2)
 BIN="$(cd "$ROOT" && "${BUILD[@]}" --show-bin-path)/ghlogin"
 WORK=$(mktemp -d /tmp/ghlogin-order-XXXXXX)

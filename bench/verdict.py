@@ -26,8 +26,8 @@ import traceback
 METHOD = """
 ## Method
 
-- Build: `swift build -c release --static-swift-stdlib --disable-local-rpath` (what the README
-  gives); the binary is copied into the temp directory and measured there, as installed.
+- Build: `scripts/build-release.sh` (what the README gives: release, `--static-swift-stdlib`,
+  `--disable-local-rpath`, one compiler flag); the binary is copied into the temp directory and measured there, as installed.
 - Throwaway HOME: ghlogin's `credentials.json` (0600, one account), gh's `hosts.yml` with the same
   `oauth_token` (`GH_CONFIG_DIR`), and `~/.git-credentials` with the same token for
   `git credential-store`. Commands run with `env -i` and only HOME, PATH, GH_CONFIG_DIR, LANG.

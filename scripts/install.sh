@@ -34,7 +34,7 @@ case $action in
 install)
   if [ ! -x "$BINARY" ]; then
     echo "install.sh: $BINARY is missing; build it first:" >&2
-    echo "  swift build -c release --static-swift-stdlib --disable-local-rpath" >&2
+    echo "  scripts/build-release.sh" >&2
     exit 2
   fi
   for dir in "$(dirname "$bin")" "$(dirname "$man")" "$(dirname "$bash_completion")" \

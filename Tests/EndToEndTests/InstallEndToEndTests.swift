@@ -98,7 +98,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.stderr == "install.sh: \(stage)/no-such-ghlogin is missing; build it first:\n"
-        + "  swift build -c release --static-swift-stdlib --disable-local-rpath\n")
+        + "  scripts/build-release.sh\n")
     #expect(stagedFiles() == [])
   }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite(
   .enabled(
     if: ReleaseBinary.shouldRun,
-    "no current release build: run `swift build -c release --static-swift-stdlib --disable-local-rpath`"))
+    "no current release build: run `scripts/build-release.sh`"))
 struct ReleaseEndToEndTests {
   /// The release binary's own link: the Swift runtime and libstdc++ are in it, OpenSSL is not
   /// (it is `dlopen`ed on first use), so `token` starts without them.

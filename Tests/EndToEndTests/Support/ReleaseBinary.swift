@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `ghlogin` the README builds (`swift build -c release --static-swift-stdlib
-/// --disable-local-rpath`, with the `Linker/` scripts and OpenSSL loaded at run time), which
+/// The `ghlogin` the README builds (`scripts/build-release.sh`: release, `--static-swift-stdlib`,
+/// `--disable-local-rpath`, the `Linker/` scripts, OpenSSL loaded at run time), which
 /// ``ReleaseEndToEndTests`` runs end to end, as opposed to the debug build every other
 /// end-to-end test runs.
 ///
@@ -14,7 +14,7 @@ import Foundation
 ///   otherwise, with the command to build it in the reason.
 enum ReleaseBinary {
   /// The README's build command.
-  static let buildCommand = "swift build -c release --static-swift-stdlib --disable-local-rpath"
+  static let buildCommand = "scripts/build-release.sh"
 
   /// The binary's path, or why there is none (`required`: the tests must fail, not skip).
   static let lookup: Result<String, HarnessError> = {

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The release build of ghlogin: what the README, scripts/install.sh, bench/run and .ci/run use.
+# Arguments are passed to `swift build` (for example --show-bin-path or --product ghlogin).
+#
+# --static-swift-stdlib and the linker scripts in Linker/ keep libstdc++ and the unwinder out of
+# start-up; --disable-local-rpath drops SwiftPM's $ORIGIN search path (the loader looked for glibc
+# in a dozen directories next to the binary). -disable-concrete-type-metadata-mangled-name-accessors
+# makes type metadata direct calls instead of names demangled at start-up (about a fifth of
+# `token`'s instructions). It is given here, not in Package.swift: a library target with unsafe
+# flags cannot be a version-tagged dependency, and GHLoginKit is one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec swift build -c release --static-swift-stdlib --disable-local-rpath \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors "$@"
