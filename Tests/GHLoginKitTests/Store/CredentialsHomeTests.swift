@@ -43,6 +43,6 @@ import Testing
         + "  mkdir -p -m 700 \(directory.at("home"))/.config/ghlogin && mv \(former) \(current)\n"
         + "ghlogin: not logged in to github.com; run 'ghlogin auth'\n")
     #expect(readFile(former) == Array(text.utf8), "left as it was")
-    #expect((try? SecureFile.linkStatus(current)) == nil, "nothing created at the new place")
+    #expect((try? FileSystem.linkStatus(current)) == nil, "nothing created at the new place")
   }
 }
