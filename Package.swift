@@ -49,7 +49,8 @@ let package = Package(
           .when(configuration: .release))
       ]
     ),
-    // What both test targets share: /proc reading, the raw loopback TCP client. Not a product;
+    // What both test targets share: /proc reading, the raw loopback TCP client, private
+    // temporary directories and seeded credentials files. Not a product;
     // nothing in Sources depends on it.
     .target(name: "GHLoginTestSupport", path: "Tests/GHLoginTestSupport", swiftSettings: settings),
     .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Testing
 
 /// Issue 14, items 1 and 3, through the built binary: what a new user meets first (help that
@@ -6,10 +7,11 @@ import Testing
 /// message, `GHLOGIN_CONFIG` naming a missing file) and gh's habits (`login`, `--hostname`,
 /// `-s`, did-you-mean for commands). No network: nothing here gets that far.
 @Suite struct FirstRunEndToEndTests {
-  let home: String
+  private let root: TemporaryDirectory
+  var home: String { root.path }
   var configFile: String { home + "/.config/ghlogin/config.json" }
 
-  init() throws { home = try makeTemporaryDirectory(prefix: "ghlogin-first") }
+  init() throws { root = try TemporaryDirectory(prefix: "ghlogin-first") }
 
   /// The environment of a fresh account: only HOME and PATH.
   func env(_ extra: [String: String] = [:]) -> [String: String] {

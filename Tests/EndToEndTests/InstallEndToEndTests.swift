@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Testing
 
 /// Issue 14, items 8 and 9: `scripts/install.sh` into a temporary DESTDIR, every file checked,
@@ -6,13 +7,14 @@ import Testing
 /// bash-completion, zsh and fish look for them, and `uninstall` removing exactly those files.
 /// The tools are required (`.ci/run` installs them): a missing one fails, it does not skip.
 @Suite struct InstallEndToEndTests {
-  let stage: String
+  private let root: TemporaryDirectory
+  var stage: String { root.path }
   let binary: String
   static let script = HarnessPaths.packageRoot + "/scripts/install.sh"
   static let committedPage = HarnessPaths.packageRoot + "/doc/ghlogin.1"
 
   init() throws {
-    stage = try makeTemporaryDirectory(prefix: "ghlogin-stage")
+    root = try TemporaryDirectory(prefix: "ghlogin-stage")
     binary = try HarnessPaths.ghloginBinary()
   }
 

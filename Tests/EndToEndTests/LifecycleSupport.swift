@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 
 /// Helpers for the token-lifecycle end-to-end tests: stored logins written straight into the
 /// sandbox's credentials file, and tokens registered with the fake to match.
@@ -16,15 +17,8 @@ extension Sandbox {
       account["created_at"] = account["created_at"] ?? now
       return account
     }
-    let document: [String: Any] = [
-      "version": 1,
-      "hosts": [host: ["active": filled.first?["login"] ?? "", "accounts": filled]],
-    ]
-    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-    try? FileManager.default.removeItem(atPath: credentialsFile)
-    guard
-      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw HarnessError("cannot write \(credentialsFile)") }
+    let hosts: [String: Any] = [host: ["active": filled.first?["login"] ?? "", "accounts": filled]]
+    try CredentialsFile.write(hosts: hosts, to: credentialsFile)
   }
 
   /// The accounts of `host` in `credentials.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Synchronization
 import Testing
 
@@ -176,22 +177,7 @@ final class Scenario: @unchecked Sendable {
 extension Sandbox {
   /// Writes `credentials.json` (0600) with one active account per host: host → (login, id, token).
   func writeCredentials(_ accounts: [String: (login: String, userID: Int, token: String)]) throws {
-    var hosts: [String: Any] = [:]
-    for (host, account) in accounts {
-      hosts[host] = [
-        "active": account.login,
-        "accounts": [
-          [
-            "login": account.login, "user_id": account.userID, "token": account.token, "token_type": "bearer",
-            "scopes": ["repo", "gist"], "created_at": 1_700_000_000,
-          ]
-        ],
-      ]
-    }
-    let data = try JSONSerialization.data(
-      withJSONObject: ["version": 1, "hosts": hosts], options: [.prettyPrinted, .sortedKeys])
-    guard FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw HarnessError("could not write \(credentialsFile)") }
+    try CredentialsFile.write(accounts, to: credentialsFile, scopes: ["repo", "gist"])
   }
 }
 

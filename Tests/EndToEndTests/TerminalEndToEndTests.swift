@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Testing
 
 /// Issue 14, item 7, through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_run.py`)
@@ -7,11 +8,12 @@ import Testing
 /// "Opened your browser" only when the opener did not fail. No network is reached: the login
 /// waits for a browser that never comes.
 @Suite struct TerminalEndToEndTests {
-  let home: String
+  private let root: TemporaryDirectory
+  var home: String { root.path }
   let binary: String
 
   init() throws {
-    home = try makeTemporaryDirectory(prefix: "ghlogin-tty")
+    root = try TemporaryDirectory(prefix: "ghlogin-tty")
     binary = try HarnessPaths.ghloginBinary()
   }
 

@@ -19,7 +19,7 @@ struct Workspace: Sendable {
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
     self.init(environment, paths: paths, config: config)
     if let warning = config.ignoredKeysWarning { environment.stderr.write(warning) }
-    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? SecureFile.linkStatus($0)) != nil }) {
+    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       environment.stderr.write(notice)
     }
   }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// Replacing a file atomically and durably (R63, R64).
 enum AtomicFile {
   /// The start of the temp files' names for `path`: `.NAME.tmp-` in the same directory.
@@ -26,45 +22,31 @@ enum AtomicFile {
     do { try faults.check(.open, call: "open") } catch {
       throw .notWritten(path: path, operation: "create a temp file next to", error)
     }
-    var temporary = ""
-    var fd: Int32 = -1
-    for attempt in 1...16 {
-      temporary = prefix + randomSuffix()
-      do {
-        fd = try SecureFile.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: FileMode.ownerReadWrite)
-        break
-      } catch  where error.errno == EEXIST && attempt < 16 {
-        continue
-      } catch {
-        throw .notWritten(path: path, operation: "create a temp file next to", error)
-      }
-    }
+    let (fd, temporary) = try createTemporary(prefix: prefix, for: path)
 
-    var isOpen = true
     var renamed = false
     defer {
-      if isOpen { SecureFile.close(fd) }
-      if !renamed { SecureFile.remove(temporary) }
+      fd.close()
+      if !renamed { FileSystem.remove(temporary) }
     }
     do throws(SystemError) {
-      try SecureFile.changeMode(fd, FileMode.ownerReadWrite)
-      if faults.failAt == .write { try SecureFile.writeAll(fd, Array(bytes.prefix(bytes.count / 2))) }
+      try fd.changeMode(FileMode.ownerReadWrite)
+      if faults.failAt == .write { try fd.writeAll(Array(bytes.prefix(bytes.count / 2))) }
       try faults.check(.write, call: "write")
-      try SecureFile.writeAll(fd, bytes)
+      try fd.writeAll(bytes)
       try faults.check(.fsync, call: "fsync")
-      try SecureFile.sync(fd)
-      isOpen = false
-      if Glibc.close(fd) != 0 && errno != EINTR { throw SystemError(call: "close", errno: errno) }
-      if faults.killBeforeRename { kill(getpid(), SIGKILL) }
+      try fd.sync()
+      try fd.closeReportingErrors()
+      if faults.killBeforeRename { ProcessState.killImmediately() }
       try faults.check(.rename, call: "rename")
-      try SecureFile.rename(temporary, path)
+      try FileSystem.rename(temporary, path)
       renamed = true
     } catch {
       throw .notWritten(path: path, operation: "write", error)
     }
     do {
       try faults.check(.directoryFsync, call: "fsync")
-      try SecureFile.syncDirectory(directory)
+      try FileSystem.syncDirectory(directory)
     } catch {
       throw .io(path: directory, operation: "flush the directory", error)
     }
@@ -72,21 +54,37 @@ enum AtomicFile {
 
   /// Removes temp files a crashed writer left next to `path`. Call only while holding the lock,
   /// so no live writer's temp file can be among them. Failures are ignored.
-  /// Uses `opendir`/`readdir`, and `lstat` so that only regular files are removed.
+  /// Lists the directory first (`opendir`/`readdir`), then checks each match with `lstat` so
+  /// that only regular files are removed.
   static func removeStaleTemporaries(for path: String) {
     let directory = FilePath.directory(of: path)
     let prefix = temporaryPrefix(for: path)
-    guard let stream = opendir(directory) else { return }
-    defer { closedir(stream) }
     var stale: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    FileSystem.forEachEntry(in: directory) { name in
       if name.hasPrefix(prefix) { stale.append(FilePath.join(directory, name)) }
     }
     for file in stale {
-      if let info = try? SecureFile.linkStatus(file), FileMode.isRegular(info.st_mode) { SecureFile.remove(file) }
+      if let info = try? FileSystem.linkStatus(file), info.kind == .regular { FileSystem.remove(file) }
+    }
+  }
+
+  /// Creates `prefix` + 16 random hex digits with `O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC`
+  /// and mode 0600, trying another name on `EEXIST` (16 tries in all); returns it open, and its path.
+  private static func createTemporary(
+    prefix: String, for path: String
+  ) throws(StoreError) -> (FileDescriptor, String) {
+    var attempt = 1
+    while true {
+      let temporary = prefix + randomSuffix()
+      do {
+        let fd = try FileDescriptor.open(
+          temporary, .writeOnly, [.create, .exclusive, .noFollow], mode: FileMode.ownerReadWrite)
+        return (fd, temporary)
+      } catch  where error.isAlreadyExisting && attempt < 16 {
+        attempt += 1
+      } catch {
+        throw .notWritten(path: path, operation: "create a temp file next to", error)
+      }
     }
   }
 

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// The user's configuration: the config file (if any) plus the `GHLOGIN_CLIENT_ID` and
 /// `GHLOGIN_CLIENT_SECRET` environment overrides.
 ///
@@ -69,7 +65,7 @@ struct Config: Sendable, Equatable {
   ) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
-    let contents: (bytes: [UInt8], status: stat)
+    let contents: (bytes: [UInt8], status: FileStatus)
     do {
       contents = try SecureFile.readRegularFile(file, limit: maximumFileSize)
     } catch {
@@ -85,10 +81,11 @@ struct Config: Sendable, Equatable {
       }
     }
     // OpenSSH's rule for its own config (R93): it decides where the token is sent.
-    let owner = contents.status.st_uid
-    guard owner == getuid() || owner == 0 else { throw .notOwned(file: file, owner: owner, user: getuid()) }
-    guard contents.status.st_mode & FileMode.groupOrOtherWrite == 0 else {
-      throw .writableByOthers(file: file, mode: UInt32(contents.status.st_mode & FileMode.permissions))
+    let owner = contents.status.owner
+    let user = ProcessState.userID
+    guard owner == user || owner == 0 else { throw .notOwned(file: file, owner: owner, user: user) }
+    guard contents.status.permissions & FileMode.groupOrOtherWrite == 0 else {
+      throw .writableByOthers(file: file, mode: contents.status.permissions)
     }
     return try decode(contents.bytes, into: config, unknownKeys: unknownKeys)
   }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// The credentials file: 0600 in a 0700 directory, never through a symlink, replaced
 /// atomically under an exclusive lock (R62–R67).
 ///
@@ -67,13 +63,11 @@ struct CredentialStore: Sendable {
   /// any lock file is created beside it. A symbolic link is refused as before.
   func checkKind() throws(StoreError) {
     let file = paths.credentialsFile
-    let info: stat?
-    do { info = try SecureFile.linkStatus(file) } catch { throw .io(path: file, operation: "inspect", error) }
+    let info: FileStatus?
+    do { info = try FileSystem.linkStatus(file) } catch { throw .io(path: file, operation: "inspect", error) }
     guard let info else { return }
-    if FileMode.isSymbolicLink(info.st_mode) { throw .symbolicLink(path: file) }
-    guard FileMode.isRegular(info.st_mode) else {
-      throw .notARegularFile(path: file, kind: TrustFile.kind(info.st_mode))
-    }
+    if info.kind == .symbolicLink { throw .symbolicLink(path: file) }
+    guard info.kind == .regular else { throw .notARegularFile(path: file, kind: info.kind.phrase) }
   }
 
   /// Runs `body` on the current credentials under the exclusive lock and writes the result
@@ -103,7 +97,7 @@ struct CredentialStore: Sendable {
       let sync = SecretSync(from: current, to: updated)
       try sync.applyBeforeFile(secrets)
       try AtomicFile.write(CredentialCoding.encode(updated), to: paths.credentialsFile, faults: faults)
-      if faults.killAfterFile && !sync.deletesAfter.isEmpty { kill(getpid(), SIGKILL) }
+      if faults.killAfterFile && !sync.deletesAfter.isEmpty { ProcessState.killImmediately() }
       try sync.applyAfterFile(secrets)
     }
     return result
@@ -114,7 +108,7 @@ struct CredentialStore: Sendable {
   /// decodes it. A missing file gives empty credentials.
   private func read() throws(StoreError) -> Credentials {
     let file = paths.credentialsFile
-    let contents: (bytes: [UInt8], status: stat)
+    let contents: (bytes: [UInt8], status: FileStatus)
     do {
       contents = try SecureFile.readRegularFile(file, limit: Self.maximumFileSize)
     } catch {
@@ -126,10 +120,10 @@ struct CredentialStore: Sendable {
       case .system(let systemError): throw .io(path: file, operation: "read", systemError)
       }
     }
-    guard contents.status.st_uid == getuid() else { throw .fileNotOwned(path: file) }
-    guard contents.status.st_nlink <= 1 else { throw .multipleLinks(path: file, count: Int(contents.status.st_nlink)) }
-    guard contents.status.st_mode & FileMode.groupOrOtherAny == 0 else {
-      throw .permissionsTooOpen(path: file, mode: contents.status.st_mode & FileMode.permissions)
+    guard contents.status.owner == ProcessState.userID else { throw .fileNotOwned(path: file) }
+    guard contents.status.linkCount <= 1 else { throw .multipleLinks(path: file, count: contents.status.linkCount) }
+    guard contents.status.permissions & FileMode.groupOrOtherAny == 0 else {
+      throw .permissionsTooOpen(path: file, mode: contents.status.permissions)
     }
     do {
       return try CredentialCoding.decode(contents.bytes)

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  @preconcurrency import Glibc
-#endif
-
 /// Creating and checking the directory that holds the credentials (R62).
 enum SafeDirectory {
   /// Creates `path` and any missing parents with `mkdir(…, 0700)`, then `fchmod(0700)` on each
@@ -11,8 +7,8 @@ enum SafeDirectory {
     var missing: [String] = []
     var current = path
     while true {
-      let info: stat?
-      do { info = try SecureFile.linkStatus(current) } catch { throw .io(path: current, operation: "inspect", error) }
+      let info: FileStatus?
+      do { info = try FileSystem.linkStatus(current) } catch { throw .io(path: current, operation: "inspect", error) }
       if info != nil { break }
       missing.append(current)
       let parent = FilePath.directory(of: current)
@@ -21,16 +17,16 @@ enum SafeDirectory {
     }
     for directory in missing.reversed() {
       do {
-        try SecureFile.makeDirectory(directory, mode: FileMode.ownerOnly)
-      } catch  where error.errno == EEXIST {
+        try FileSystem.makeDirectory(directory, mode: FileMode.ownerOnly)
+      } catch  where error.isAlreadyExisting {
         continue
       } catch {
         throw .io(path: directory, operation: "create the directory", error)
       }
       do {
-        let fd = try SecureFile.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-        defer { SecureFile.close(fd) }
-        try SecureFile.changeMode(fd, FileMode.ownerOnly)
+        let fd = try FileDescriptor.open(directory, .readOnly, [.directory, .noFollow])
+        defer { fd.close() }
+        try fd.changeMode(FileMode.ownerOnly)
       } catch {
         throw .io(path: directory, operation: "set the mode of", error)
       }
@@ -39,7 +35,7 @@ enum SafeDirectory {
 
   /// Whether something exists at `path` (not following a final link).
   static func exists(_ path: String) throws(StoreError) -> Bool {
-    do { return try SecureFile.linkStatus(path) != nil } catch { throw .io(path: path, operation: "inspect", error) }
+    do { return try FileSystem.linkStatus(path) != nil } catch { throw .io(path: path, operation: "inspect", error) }
   }
 
   /// The checks of R62, as OpenSSH's `safe_path()` does them:
@@ -52,13 +48,13 @@ enum SafeDirectory {
   ///   rename or remove what is inside). `home` is kept for callers; the walk no longer stops
   ///   there. A relative `path` is walked from the current directory.
   static func check(_ path: String, home: String?) throws(StoreError) {
-    let info: stat?
-    do { info = try SecureFile.linkStatus(path) } catch { throw .io(path: path, operation: "inspect", error) }
-    guard let info else { throw .io(path: path, operation: "use", SystemError(call: "lstat", errno: ENOENT)) }
-    if FileMode.isSymbolicLink(info.st_mode) { throw .symbolicLink(path: path) }
-    guard FileMode.isDirectory(info.st_mode) else { throw .notADirectory(path: path) }
-    guard info.st_uid == geteuid() else { throw .directoryNotOwned(path: path) }
-    guard info.st_mode & FileMode.groupOrOtherWrite == 0 else {
+    let info: FileStatus?
+    do { info = try FileSystem.linkStatus(path) } catch { throw .io(path: path, operation: "inspect", error) }
+    guard let info else { throw .io(path: path, operation: "use", SystemError.noSuchFile(call: "lstat")) }
+    if info.kind == .symbolicLink { throw .symbolicLink(path: path) }
+    guard info.kind == .directory else { throw .notADirectory(path: path) }
+    guard info.owner == ProcessState.effectiveUserID else { throw .directoryNotOwned(path: path) }
+    guard info.permissions & FileMode.groupOrOtherWrite == 0 else {
       throw .directoryWritableByOthers(path: path, parent: false)
     }
 
@@ -69,14 +65,15 @@ enum SafeDirectory {
   /// `/`; `path` itself need not exist (a login judges where it will create the directory).
   static func checkParents(of path: String) throws(StoreError) {
     for parent in parents(of: absolute(path)) {
-      let parentInfo: stat?
-      do { parentInfo = try SecureFile.followedStatus(parent) } catch {
+      let parentInfo: FileStatus?
+      do { parentInfo = try FileSystem.status(parent) } catch {
         throw .io(path: parent, operation: "inspect", error)
       }
       guard let parentInfo else { continue }
-      guard parentInfo.st_uid == geteuid() || parentInfo.st_uid == 0 else { throw .directoryNotOwned(path: parent) }
-      let stickyRoot = parentInfo.st_mode & S_ISVTX != 0 && parentInfo.st_uid == 0
-      guard parentInfo.st_mode & FileMode.groupOrOtherWrite == 0 || stickyRoot else {
+      let owner = parentInfo.owner
+      guard owner == ProcessState.effectiveUserID || owner == 0 else { throw .directoryNotOwned(path: parent) }
+      let stickyRoot = parentInfo.isSticky && owner == 0
+      guard parentInfo.permissions & FileMode.groupOrOtherWrite == 0 || stickyRoot else {
         throw .directoryWritableByOthers(path: parent, parent: true)
       }
     }
@@ -86,9 +83,8 @@ enum SafeDirectory {
   /// the current directory cannot be found).
   static func absolute(_ path: String) -> String {
     guard !path.hasPrefix("/") else { return path }
-    guard let cwd = getcwd(nil, 0) else { return path }
-    defer { free(cwd) }
-    return FilePath.join(String(cString: cwd), path)
+    guard let cwd = FileSystem.currentDirectory() else { return path }
+    return FilePath.join(cwd, path)
   }
 
   /// The parents of the absolute `path`, nearest first, ending with `/`: `/a/b/c` gives

@@ -30,6 +30,19 @@ final class FileDescriptor {
   /// Gives up ownership without closing: the caller now owns `rawValue` (taken before this call).
   func release() { rawValue = -1 }
 
+  /// Closes the descriptor with `close(2)`, once, like ``close()``, but reports a failure other
+  /// than `EINTR` (a write the kernel could not finish, on some file systems, shows up only
+  /// here). The descriptor is released either way; `EINTR` is not retried.
+  func closeReportingErrors() throws(SystemError) {
+    guard rawValue >= 0 else { return }
+    let fd = rawValue
+    rawValue = -1
+    if Glibc.close(fd) != 0 {
+      let code = errno
+      if code != EINTR { throw SystemError(call: "close", errno: code) }
+    }
+  }
+
   /// Whether `FD_CLOEXEC` is set (`fcntl(F_GETFD)`).
   var isCloseOnExec: Bool { Self.isCloseOnExec(rawValue) }
 
@@ -90,6 +103,123 @@ final class FileDescriptor {
       if code == EINTR { continue }
       if code == EAGAIN || code == EWOULDBLOCK { return .success(.wouldBlock) }
       return .failure(SystemError(call: call, errno: code))
+    }
+  }
+
+  /// How ``open(_:_:_:mode:)`` opens a file: `O_RDONLY`, `O_WRONLY` or `O_RDWR`.
+  enum Access {
+    case readOnly
+    case writeOnly
+    case readWrite
+
+    var flags: Int32 {
+      switch self {
+      case .readOnly: O_RDONLY
+      case .writeOnly: O_WRONLY
+      case .readWrite: O_RDWR
+      }
+    }
+  }
+
+  /// The `open(2)` flags besides the access mode (`O_CLOEXEC` is always added).
+  struct OpenOptions: OptionSet, Sendable {
+    let rawValue: Int32
+    init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// `O_CREAT`: create the file (with the given mode) when it is missing.
+    static let create = OpenOptions(rawValue: O_CREAT)
+    /// `O_EXCL`: with ``create``, fail with `EEXIST` when something is already there.
+    static let exclusive = OpenOptions(rawValue: O_EXCL)
+    /// `O_NOFOLLOW`: fail with `ELOOP` when the last component is a symbolic link.
+    static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+    /// `O_DIRECTORY`: fail unless the path is a directory.
+    static let directory = OpenOptions(rawValue: O_DIRECTORY)
+    /// `O_NONBLOCK`: opening (and reading) a FIFO never blocks.
+    static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+  }
+
+  /// Opens `path` with `open(2)`, always close-on-exec (`O_CLOEXEC`); `mode` is the permission
+  /// bits a ``OpenOptions/create`` gives a new file (before the umask). `EINTR` retried.
+  static func open(
+    _ path: String, _ access: Access, _ options: OpenOptions = [], mode: UInt32 = 0
+  ) throws(SystemError) -> FileDescriptor {
+    let flags = access.flags | options.rawValue | O_CLOEXEC
+    return FileDescriptor(owning: try retryingEINTR("open") { Glibc.open(path, flags, mode) })
+  }
+
+  /// The descriptor's type, permissions, owner, links and size, from `fstat(2)`.
+  func status() throws(SystemError) -> FileStatus {
+    let fd = rawValue
+    var info = stat()
+    try retryingEINTR("fstat") { fstat(fd, &info) }
+    return FileStatus(info)
+  }
+
+  /// Sets the permission bits with `fchmod(2)` (exactly, whatever the umask).
+  func changeMode(_ permissions: UInt32) throws(SystemError) {
+    let fd = rawValue
+    try retryingEINTR("fchmod") { fchmod(fd, permissions) }
+  }
+
+  /// Flushes the file's data and metadata to the device with `fsync(2)`.
+  func sync() throws(SystemError) {
+    let fd = rawValue
+    try retryingEINTR("fsync") { fsync(fd) }
+  }
+
+  /// Tries once to take an exclusive `flock(2)` without waiting (`LOCK_EX|LOCK_NB`), retrying
+  /// `EINTR`: true when taken, false when another open file description holds it
+  /// (`EWOULDBLOCK`). The lock lasts until the descriptor is closed.
+  func tryLockExclusive() throws(SystemError) -> Bool {
+    while true {
+      if flock(rawValue, LOCK_EX | LOCK_NB) == 0 { return true }
+      let code = errno
+      switch code {
+      case EINTR: continue
+      case EWOULDBLOCK: return false
+      default: throw SystemError(call: "flock", errno: code)
+      }
+    }
+  }
+
+  /// Reads until end of file; nil when there are more than `limit` bytes (`read(2)`, retried on
+  /// `EINTR`, `errno` captured inside the buffer closure).
+  ///
+  /// `expectedSize` (the `fstat` size) sizes the read buffer: one byte more than the file, so
+  /// a file that did not grow is read with two `read` calls, and no 64 KiB buffer is zeroed
+  /// (16 page faults, a measurable part of `ghlogin token`). A file that grows is still read
+  /// to the end.
+  func readAll(limit: Int, expectedSize: Int = 65_535) throws(SystemError) -> [UInt8]? {
+    let fd = rawValue
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: min(max(expectedSize, 0), limit, 65_535) + 1)
+    while true {
+      let (count, code) = chunk.withUnsafeMutableBytes { buffer in
+        (Glibc.read(fd, buffer.baseAddress, buffer.count), errno)
+      }
+      if count < 0 {
+        if code == EINTR { continue }
+        throw SystemError(call: "read", errno: code)
+      }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+      if bytes.count > limit { return nil }
+    }
+  }
+
+  /// Writes all of `bytes`, looping over short writes (`write(2)`, retried on `EINTR`).
+  func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    let fd = rawValue
+    var offset = 0
+    while offset < bytes.count {
+      let (written, code) = bytes.withUnsafeBytes { buffer in
+        (Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset), errno)
+      }
+      if written < 0 {
+        if code == EINTR { continue }
+        throw SystemError(call: "write", errno: code)
+      }
+      offset += written
     }
   }
 

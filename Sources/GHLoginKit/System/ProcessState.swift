@@ -14,6 +14,13 @@ enum ProcessState {
   /// The real user ID, from `getuid(2)` (which always succeeds: no errno).
   static var userID: UInt32 { getuid() }
 
+  /// The effective user ID, from `geteuid(2)` (which always succeeds: no errno).
+  static var effectiveUserID: UInt32 { geteuid() }
+
+  /// Sends this process `SIGKILL` (`kill(getpid(), SIGKILL)`): it dies at once, nothing
+  /// flushed, unwound or cleaned up. Only the store's test faults call it, to crash at a chosen step.
+  static func killImmediately() { _ = kill(getpid(), SIGKILL) }
+
   /// The variables in `environ`, each `NAME=value` entry split at its first `=`; entries
   /// without one are skipped, and a later duplicate name wins. No call, so no errno.
   static func environmentVariables() -> [String: String] {

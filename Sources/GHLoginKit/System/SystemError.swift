@@ -21,6 +21,18 @@ struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// An `EIO` failure of `call`: what the store's fault injection throws (no C call is made).
   static func inputOutput(call: String) -> SystemError { SystemError(call: call, errno: EIO) }
+
+  /// An `ENOENT` failure of `call`, for a check that found nothing where something must be.
+  static func noSuchFile(call: String) -> SystemError { SystemError(call: call, errno: ENOENT) }
+
+  /// `ENOENT`: nothing is at the path (or a directory on it is missing).
+  var isNoSuchFile: Bool { errno == ENOENT }
+  /// `EEXIST`: something is already at the path (`O_CREAT|O_EXCL`, `mkdir`).
+  var isAlreadyExisting: Bool { errno == EEXIST }
+  /// `ELOOP`: with `O_NOFOLLOW`, the last component is a symbolic link.
+  var isSymbolicLinkRefused: Bool { errno == ELOOP }
+  /// `EINVAL`: for `fsync`, a file (system) that cannot be synchronised.
+  var isInvalidArgument: Bool { errno == EINVAL }
 }
 
 /// Calls `body` until it does not fail with `EINTR`.

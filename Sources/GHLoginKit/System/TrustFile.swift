@@ -35,9 +35,10 @@ final class TrustFile {
       _ = Glibc.close(opened)
       return nil
     }
-    guard FileMode.isRegular(info.st_mode) else {
+    let kind = FileKind(mode: info.st_mode)
+    guard kind == .regular else {
       _ = Glibc.close(opened)
-      throw .wrongKind(Self.kind(info.st_mode))
+      throw .wrongKind(kind.phrase)
     }
     guard info.st_size <= Self.maximumSize else {
       _ = Glibc.close(opened)
@@ -58,19 +59,7 @@ final class TrustFile {
     defer { _ = Glibc.close(opened) }
     var info = stat()
     guard fstat(opened, &info) == 0 else { return }
-    guard FileMode.isDirectory(info.st_mode) else { throw .wrongKind(kind(info.st_mode)) }
-  }
-
-  /// "a FIFO (named pipe)", "a directory", … for messages.
-  static func kind(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFREG: "a regular file"
-    case S_IFDIR: "a directory"
-    case S_IFIFO: "a FIFO (named pipe)"
-    case S_IFCHR: "a character device"
-    case S_IFBLK: "a block device"
-    case S_IFSOCK: "a socket"
-    default: "not a regular file"
-    }
+    let kind = FileKind(mode: info.st_mode)
+    guard kind == .directory else { throw .wrongKind(kind.phrase) }
   }
 }

@@ -1,15 +1,19 @@
 import Foundation
+import GHLoginTestSupport
 
 /// A private HOME for running the built ghlogin with real git and shells, without the fake
 /// GitHub: the credentials file is seeded directly (0600, the version-1 format of
 /// Store/CredentialCoding.swift), and git reads only `$HOME/gitconfig` (`GIT_CONFIG_GLOBAL`,
 /// no system file) and never prompts (`GIT_TERMINAL_PROMPT=0`).
 final class GitSandbox: @unchecked Sendable {
-  /// The sandbox root (0700); also `HOME`.
-  let home: String
+  /// The sandbox root (0700), removed with the sandbox.
+  private let root: TemporaryDirectory
+  /// The sandbox root; also `HOME`.
+  var home: String { root.path }
 
   init() throws {
-    home = try makeTemporaryDirectory(prefix: "ghlogin-git")
+    root = try TemporaryDirectory(prefix: "ghlogin-git")
+    let home = root.path
     for dir in [home + "/.config", home + "/.config/ghlogin"] {
       try FileManager.default.createDirectory(
         atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -18,8 +22,6 @@ final class GitSandbox: @unchecked Sendable {
       throw HarnessError("cannot create the git config in \(home)")
     }
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: home) }
 
   var credentialsFile: String { home + "/.config/ghlogin/credentials.json" }
   /// git's global config file (`GIT_CONFIG_GLOBAL`).
@@ -37,18 +39,11 @@ final class GitSandbox: @unchecked Sendable {
   func seed(_ logins: [Login]) throws {
     var hosts: [String: Any] = [:]
     for (index, entry) in logins.enumerated() {
-      var account: [String: Any] = [
-        "login": entry.login, "user_id": index + 1, "token": entry.token, "token_type": "bearer",
-        "scopes": ["repo"], "created_at": 1_700_000_000,
-      ]
+      var account = CredentialsFile.account(login: entry.login, userID: index + 1, token: entry.token, scopes: ["repo"])
       if let expiresAt = entry.expiresAt { account["expires_at"] = expiresAt }
       hosts[entry.host] = ["active": entry.login, "accounts": [account]]
     }
-    let data = try JSONSerialization.data(withJSONObject: ["version": 1, "hosts": hosts], options: [.sortedKeys])
-    try? FileManager.default.removeItem(atPath: credentialsFile)
-    guard
-      FileManager.default.createFile(atPath: credentialsFile, contents: data, attributes: [.posixPermissions: 0o600])
-    else { throw HarnessError("cannot write \(credentialsFile)") }
+    try CredentialsFile.write(hosts: hosts, to: credentialsFile)
   }
 
   /// The environment for ghlogin, git and the shells: nothing inherited but `PATH`.

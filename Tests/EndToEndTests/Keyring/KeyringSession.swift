@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Testing
 
 /// A real Secret Service for one test: a private D-Bus session bus (`dbus-daemon` with its own
@@ -22,13 +23,16 @@ final class KeyringSession: @unchecked Sendable {
 
   static var isAvailable: Bool { unavailableReason == nil }
 
-  let directory: String
+  /// The session's directory (bus socket, runtime directory, `HOME`), removed with the session.
+  private let root: TemporaryDirectory
+  var directory: String { root.path }
   let busAddress: String
   private let bus: ChildProcess
   private let keyring: ChildProcess
 
   init() throws {
-    directory = try makeTemporaryDirectory(prefix: "ghlogin-keyring")
+    root = try TemporaryDirectory(prefix: "ghlogin-keyring")
+    let directory = root.path
     let runtime = directory + "/run"
     try FileManager.default.createDirectory(
       atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
@@ -67,7 +71,6 @@ final class KeyringSession: @unchecked Sendable {
   deinit {
     keyring.send(signal: SIGTERM, group: true)
     bus.send(signal: SIGTERM, group: true)
-    try? FileManager.default.removeItem(atPath: directory)
   }
 
   /// The variables a client of this keyring needs: the bus, and a `HOME` of the session's.

@@ -1,11 +1,14 @@
 import Foundation
+import GHLoginTestSupport
 
 /// A private temporary HOME for one test: `HOME`, `XDG_CONFIG_HOME=$HOME/.config`, the ghlogin
 /// config directory (0700), a config writer pointing every endpoint at the fake, and the
 /// environment to run the binary with. The directory tree is removed when the object goes away.
 final class Sandbox: @unchecked Sendable {
-  /// The sandbox root (0700, from `mkdtemp`); also `HOME`.
-  let home: String
+  /// The sandbox root (0700, from `mkdtemp`), removed with the sandbox.
+  private let root: TemporaryDirectory
+  /// The sandbox root; also `HOME`.
+  var home: String { root.path }
   /// `$HOME/.config`.
   let configHome: String
   /// `$XDG_CONFIG_HOME/ghlogin` (created 0700).
@@ -18,7 +21,8 @@ final class Sandbox: @unchecked Sendable {
   /// Makes the directories (`HOME` 0700, `.config` 0700, `.config/ghlogin` 0700).
   init(fake: FakeGitHub) throws {
     self.fake = fake
-    home = try makeTemporaryDirectory(prefix: "ghlogin-home")
+    root = try TemporaryDirectory(prefix: "ghlogin-home")
+    let home = root.path
     configHome = home + "/.config"
     configDirectory = configHome + "/ghlogin"
     binDirectory = home + "/bin"
@@ -26,10 +30,6 @@ final class Sandbox: @unchecked Sendable {
       try FileManager.default.createDirectory(
         atPath: dir, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     }
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: home)
   }
 
   /// `$XDG_CONFIG_HOME/ghlogin/config.json`.

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Synchronization
 
 /// The throwaway CA and leaf certificates, made once per test process by `make_certs.sh` into
@@ -23,17 +24,4 @@ enum TestCertificates {
       return dir
     }
   }
-}
-
-/// Creates a new private (0700) directory under the system temp directory (`mkdtemp(3)`).
-func makeTemporaryDirectory(prefix: String) throws -> String {
-  let base =
-    ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-  var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
-  let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
-    guard let base = buffer.baseAddress else { return false }
-    return mkdtemp(base) != nil
-  }
-  guard made else { throw HarnessError("mkdtemp failed for \(prefix), errno \(errno)") }
-  return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

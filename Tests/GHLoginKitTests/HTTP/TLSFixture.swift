@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Synchronization
 
 /// Certificates made with the `openssl` command, and a Python `ssl` server (plus CONNECT proxy) using them.
@@ -31,8 +32,7 @@ final class TLSFixture: Sendable {
   var caFile: String { directory + "/ca.pem" }
 
   private init() throws {
-    directory = NSTemporaryDirectory() + "ghlogin-tls-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    directory = try makeTemporaryDirectory(prefix: "ghlogin-tls")
     try "".write(toFile: directory + "/index.txt", atomically: true, encoding: .utf8)
     try "1000\n".write(toFile: directory + "/serial", atomically: true, encoding: .utf8)
     let config = """

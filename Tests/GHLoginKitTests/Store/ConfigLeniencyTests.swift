@@ -1,3 +1,4 @@
+import GHLoginTestSupport
 import Testing
 
 @testable import GHLoginKit

@@ -1,3 +1,4 @@
+import GHLoginTestSupport
 import Glibc
 import Testing
 

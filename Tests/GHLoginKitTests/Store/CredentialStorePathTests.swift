@@ -1,3 +1,4 @@
+import GHLoginTestSupport
 import Glibc
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
           == "refusing to use \(fixture.file): it is a symbolic link; ghlogin never reads or writes credentials through a link")
     }
     #expect(readFile(victim) == Array("precious\n".utf8))
-    #expect(linkStatus(fixture.file).map { FileMode.isSymbolicLink($0.st_mode) } == true)
+    #expect(linkStatus(fixture.file).map { FileKind(mode: $0.st_mode) } == .symbolicLink)
   }
 
   @Test func danglingSymlinkRefused() throws {

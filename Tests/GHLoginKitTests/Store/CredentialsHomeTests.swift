@@ -1,3 +1,4 @@
+import GHLoginTestSupport
 import Testing
 
 @testable import GHLoginKit
@@ -28,8 +29,9 @@ import Testing
     try makeDirectory(directory.at("team"), mode: 0o700)
     try writeFile(directory.at("team/ghlogin.json"), #"{"client_id": "Iv1.team"}"#)
     let former = directory.at("team/credentials.json")
-    let text = #"{"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat", "user_id": 1, "token": "gho_former0123456789", "token_type": "bearer", "scopes": [], "created_at": 1}]}}}"#
-    try writeFile(former, text, mode: 0o600)
+    let account = (login: "octocat", userID: 1, token: "gho_former0123456789")
+    try CredentialsFile.write(["github.com": account], to: former, scopes: [], createdAt: 1)
+    let written = try #require(readFile(former))
     let variables = ["HOME": directory.at("home"), "GHLOGIN_CONFIG": directory.at("team/ghlogin.json")]
     let run = runCommand(["token"], variables: variables)
     let current = directory.at("home") + "/.config/ghlogin/credentials.json"
@@ -42,7 +44,7 @@ import Testing
         + "where there is none yet. To keep your logins, move the file:\n"
         + "  mkdir -p -m 700 \(directory.at("home"))/.config/ghlogin && mv \(former) \(current)\n"
         + "ghlogin: not logged in to github.com; run 'ghlogin auth'\n")
-    #expect(readFile(former) == Array(text.utf8), "left as it was")
-    #expect((try? SecureFile.linkStatus(current)) == nil, "nothing created at the new place")
+    #expect(readFile(former) == written, "left as it was")
+    #expect((try? FileSystem.linkStatus(current)) == nil, "nothing created at the new place")
   }
 }

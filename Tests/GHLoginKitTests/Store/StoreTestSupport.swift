@@ -1,38 +1,11 @@
 import Foundation
+import GHLoginTestSupport
 import Glibc
 import Testing
 
 @testable import GHLoginKit
 
-/// A fresh directory made with `mkdtemp` under /tmp, removed (after restoring owner
-/// permissions) when the value goes away. `home` is a directory inside it, mode 0700.
-final class TemporaryDirectory {
-  let path: String
-
-  init() throws {
-    var template = Array("/tmp/ghlogin-store-XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { throw SystemError(call: "mkdtemp", errno: errno) }
-    path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  deinit {
-    // Give the owner full access again (tests take some away), without spawning a process:
-    // a child would briefly share the store's lock descriptors.
-    var pending = [path]
-    while let directory = pending.popLast() {
-      chmod(directory, 0o700)
-      for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
-        let child = directory + "/" + name
-        var info = stat()
-        if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { pending.append(child) }
-      }
-    }
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  /// `path/name`.
-  func at(_ name: String) -> String { path + "/" + name }
-
+extension TemporaryDirectory {
   /// Makes `path/home` (0700) and returns it.
   func makeHome() throws -> String {
     let home = at("home")

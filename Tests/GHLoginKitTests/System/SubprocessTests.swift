@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Glibc
 import Testing
 

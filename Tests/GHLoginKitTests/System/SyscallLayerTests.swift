@@ -4,14 +4,8 @@ import Testing
 /// One syscall layer (issue 13): only `Sources/GHLoginKit/System/` imports Glibc; everything
 /// else reaches the C library through System/'s typed wrappers.
 @Suite struct SyscallLayerTests {
-  /// Files outside System/ that still import Glibc, until their calls move behind System/.
-  /// This list may only shrink: a file listed here that no longer imports Glibc fails too.
-  static let notYetMoved: Set<String> = [
-    "Store/AtomicFile.swift", "Store/Config.swift", "Store/CredentialStore.swift", "Store/FileLock.swift",
-    "Store/SafeDirectory.swift", "Store/SecureFile.swift",
-  ]
-
-  /// The Swift files of the kit (paths relative to Sources/GHLoginKit) whose lines import Glibc.
+  /// The Swift files of the kit (paths relative to Sources/GHLoginKit) whose lines import Glibc
+  /// (`import Glibc`, `@preconcurrency import Glibc`, or one declaration: `import func Glibc.open`).
   static func filesImportingGlibc() throws -> Set<String> {
     let root = repositoryRoot + "/Sources/GHLoginKit"
     let enumerator = try #require(FileManager.default.enumerator(atPath: root))
@@ -21,7 +15,8 @@ import Testing
       let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
       let imports = text.split(separator: "\n").contains { line in
         let words = line.split(separator: " ")
-        return words.firstIndex(of: "import").map { $0 + 1 < words.count && words[$0 + 1] == "Glibc" } ?? false
+        guard let keyword = words.firstIndex(of: "import") else { return false }
+        return words[(keyword + 1)...].prefix(2).contains { $0 == "Glibc" || $0.hasPrefix("Glibc.") }
       }
       if imports { found.insert(relative) }
     }
@@ -32,7 +27,6 @@ import Testing
     let found = try Self.filesImportingGlibc()
     #expect(found.contains("System/FileDescriptor.swift"), "the scan found nothing: is the root right?")
     let outside = found.filter { !$0.hasPrefix("System/") }
-    #expect(outside.subtracting(Self.notYetMoved).sorted() == [], "import Glibc outside System/")
-    #expect(Self.notYetMoved.subtracting(outside).sorted() == [], "no longer imports Glibc: drop from the list")
+    #expect(outside.sorted() == [], "import Glibc outside System/")
   }
 }
