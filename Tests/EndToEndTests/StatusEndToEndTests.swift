@@ -124,11 +124,16 @@ import Testing
     ]])
     try scenario.sandbox.writeCredentials(["github.test": ("octocat", 1, Self.token), other: ("hubot", 2, otherToken)])
     try scenario.fake.revoke(otherToken)
+    // Each answer takes 2 s: checked one after the other, the second request would arrive at
+    // least 2 s after the first (the fake's log times them; no wall-clock bound on ghlogin).
     try scenario.fake.script(["responses": ["user": [["kind": "normal", "delay": 2, "sticky": true]]]])
-    let start = Date()
     let run = try await scenario.run(["status"])
-    let elapsed = Date().timeIntervalSince(start)
-    #expect(elapsed < 3.9, "checked one after the other: \(elapsed) s")
+    let asked = try scenario.fake.requests().filter { ($0["path"] as? String)?.hasSuffix("/user") == true }
+    let times = asked.compactMap { $0["time"] as? Double }
+    #expect(times.count == 2, "both hosts asked (/user and /api/v3/user): \(asked)")
+    if let first = times.min(), let last = times.max() {
+      #expect(last - first < 1.5, "checked one after the other: requests \(last - first) s apart")
+    }
     // The config's host is github.test, whose token is valid: exit 0.
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.contains("    online: valid\n"))
