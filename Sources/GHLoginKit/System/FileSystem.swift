@@ -9,21 +9,19 @@
 enum FileSystem {
   /// `lstat(2)`: the link itself, not its target; nil when nothing is at `path` (`ENOENT`).
   static func linkStatus(_ path: String) throws(SystemError) -> FileStatus? {
-    var info = stat()
-    do {
-      try retryingEINTR("lstat") { lstat(path, &info) }
-    } catch  where error.isNoSuchFile {
-      return nil
-    }
-    return FileStatus(info)
+    try status(path, followingLinks: false)
   }
 
-  /// `stat(2)`, following links; nil when nothing is at `path` (`ENOENT`).
-  static func status(_ path: String) throws(SystemError) -> FileStatus? {
+  /// `stat(2)` (following links) or `lstat(2)`; nil when nothing is at `path` (`ENOENT`).
+  static func status(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus? {
     var info = stat()
     do {
-      try retryingEINTR("stat") { stat(path, &info) }
-    } catch  where error.isNoSuchFile {
+      if followingLinks {
+        try retryingEINTR("stat") { stat(path, &info) }
+      } else {
+        try retryingEINTR("lstat") { lstat(path, &info) }
+      }
+    } catch where error.isNoSuchFile {
       return nil
     }
     return FileStatus(info)
