@@ -133,7 +133,7 @@ import Testing
     let elapsed = Date().timeIntervalSince(started)
     #expect(run.status == 1)
     #expect(run.stderr.hasSuffix("ghlogin: the code expired; run 'ghlogin auth --host github.test --device' again\n"))
-    #expect(elapsed >= 2 && elapsed < 6, "took \(elapsed) s")
+    #expect(elapsed >= 2 && elapsed < 10, "took \(elapsed) s")  // not the default 900 s; room for load
     #expect(try Self.session(sandbox.fake).polls.count <= 3)
     #expect(sandbox.credentialsBytes() == nil)
   }
