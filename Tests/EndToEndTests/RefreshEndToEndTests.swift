@@ -71,6 +71,57 @@ import Testing
     #expect(try fake.counter("refresh_requests") == 1)
   }
 
+  /// The refresh works but the file cannot be written (the rename fails with EIO): `token` still
+  /// prints the new, working token and warns that it was not saved and that a new login is
+  /// needed; the file is as it was. `refresh` says the same and exits 1. Nothing is lost
+  /// silently.
+  @Test func aRefreshedTokenThatCannotBeSavedIsStillHandedOut() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 1)
+    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: -10)])
+    let before = sandbox.credentialsBytes()
+
+    let run = try runGHLogin(["token"], env: sandbox.environment(["GHLOGIN_TEST_FAULT": "rename"]))
+    #expect(run.status == 0, "\(run.stderr)")
+    let token = try #require(run.stdout.split(separator: "\n").first.map(String.init))
+    #expect(token.hasPrefix("ghu_") && token != Self.old)
+    #expect(try fake.counter("refresh_successes") == 1)
+    #expect(
+      run.stderr.hasPrefix(
+        "ghlogin: warning: the token for github.test was refreshed, but the new one could not be saved: "),
+      "\(run.stderr)")
+    #expect(
+      run.stderr.hasSuffix(
+        ". It is used for this run only; the refresh token it replaced is spent, so once that is fixed run "
+          + "'ghlogin auth --host github.test'\n"))
+    #expect(!run.stderr.contains(token) && !run.stderr.contains("ghr_"))
+    #expect(sandbox.credentialsBytes() == before, "the file is as it was")
+    // The printed token works.
+    let user = try #require(try fake.tokenRecord(token))
+    #expect(user["revoked"] as? Bool == false)
+  }
+
+  /// `ghlogin refresh` prints no token, so a refreshed token it cannot store is lost: it says so
+  /// and exits 1.
+  @Test func aForcedRefreshThatCannotBeSavedExits1() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 3600)
+    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: 3600)])
+    let before = sandbox.credentialsBytes()
+    let run = try runGHLogin(["refresh"], env: sandbox.environment(["GHLOGIN_TEST_FAULT": "rename"]))
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(
+      run.stderr.hasPrefix("ghlogin: the token for github.test was refreshed, but the new one could not be saved: "),
+      "\(run.stderr)")
+    #expect(run.stderr.contains("the stored login no longer works; once that is fixed run 'ghlogin auth --host github.test'"))
+    #expect(run.stdout.isEmpty)
+    #expect(sandbox.credentialsBytes() == before)
+  }
+
   /// T46: the fake no longer accepts the refresh token: exit 4, nothing on stdout, the login is
   /// kept but marked expired, status says so, and the next call does not try again.
   @Test func aDeadRefreshTokenEndsTheSession() throws {

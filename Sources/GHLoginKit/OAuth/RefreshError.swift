@@ -50,3 +50,13 @@ struct RefreshError: ReportableError, Equatable {
     }
   }
 }
+
+extension RefreshError {
+  /// The warning when a refresh worked but the new token could not be stored
+  /// (``Refresher/Outcome/unsavedReason``): the token is used for this run, and the user learns
+  /// that the next use needs a new login.
+  static func unsavedWarning(host: GitHubHost, reason: String) -> String {
+    "the token for \(host) was refreshed, but the new one could not be saved: \(reason). It is used for this "
+      + "run only; the refresh token it replaced is spent, so once that is fixed run '\(CommandHint.auth(host: host.name))'"
+  }
+}

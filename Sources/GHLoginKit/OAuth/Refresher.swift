@@ -17,11 +17,19 @@ struct Refresher: Sendable {
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
     /// (R44, T48); its ``RefreshError/reason`` is for a warning.
     var deferredFailure: RefreshError?
+    /// Why the refreshed token could not be stored, when the refresh itself worked: `credential`
+    /// is then the new token, usable now but kept nowhere, and the refresh token it replaced is
+    /// spent. The caller says so (the token is not thrown away with the error).
+    var unsavedReason: String?
 
-    init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
+    init(
+      credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil,
+      unsavedReason: String? = nil
+    ) {
       self.credential = credential
       self.refreshed = refreshed
       self.deferredFailure = deferredFailure
+      self.unsavedReason = unsavedReason
     }
   }
 
@@ -71,7 +79,29 @@ struct Refresher: Sendable {
   /// failure leaves the file unchanged: the current token is returned with
   /// ``Outcome/deferredFailure`` while it is valid (T48), else `.failed` is thrown.
   func refresh(login: String, force: Bool) throws -> Outcome {
-    let step: Step = try store.update { credentials in
+    // The new token once the server has issued it: if storing it then fails, it is still
+    // handed back (marked unsaved) rather than lost with the error.
+    var issued: Credential?
+    let step: Step
+    do {
+      step = try lockedStep(login: login, force: force) { issued = $0 }
+    } catch {
+      guard let issued else { throw error }
+      let reason = (error as? any ReportableError)?.message ?? "\(error)"
+      return Outcome(credential: issued, refreshed: true, unsavedReason: reason)
+    }
+    switch step {
+    case .done(let outcome): return outcome
+    case .sessionOver: throw RefreshError(.sessionExpired, host: host)
+    case .gone: throw RefreshError(.accountGone(login: login), host: host)
+    case .failed(let kind): throw RefreshError(kind, host: host)
+    }
+  }
+
+  /// The part of ``refresh(login:force:)`` under the lock; `issued` gets the refreshed account
+  /// as soon as the server has answered, before the file is written.
+  private func lockedStep(login: String, force: Bool, issued: (Credential) -> Void) throws -> Step {
+    try store.update { credentials in
       let wanted = login.lowercased()
       guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.login.lowercased() == wanted }),
         let current = credentials.hosts[host.name]?.accounts[index]
@@ -98,6 +128,7 @@ struct Refresher: Sendable {
             RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
         }
         let renewed = current.refreshed(with: response, receivedAt: clock.now())
+        issued(renewed)
         credentials.hosts[host.name]?.accounts[index] = renewed
         return .done(Outcome(credential: renewed, refreshed: true))
       } catch  where RefreshGrant.isDeadRefreshToken(error) {
@@ -109,12 +140,6 @@ struct Refresher: Sendable {
         let failure = RefreshError.Kind.failed(reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure)
         return keep(current, now: now, failure: failure)
       }
-    }
-    switch step {
-    case .done(let outcome): return outcome
-    case .sessionOver: throw RefreshError(.sessionExpired, host: host)
-    case .gone: throw RefreshError(.accountGone(login: login), host: host)
-    case .failed(let kind): throw RefreshError(kind, host: host)
     }
   }
 
