@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The lines a login prints while it waits, and on a terminal a last line that counts down in
-/// place ("4:59 left"), redrawn each second by a task of its own. Lines announced meanwhile are
+/// place ("4:59 left"), redrawn each second by a thread of its own. Lines announced meanwhile are
 /// written above it. Elsewhere (a pipe, a file, `TERM=dumb`) only the plain lines are written.
 final class WaitingLine: Sendable {
   private struct State {
@@ -38,9 +38,12 @@ final class WaitingLine: Sendable {
       state.deadline = deadline
       draw(&state)
     }
-    Task.detached { [self] in
+    // A thread of its own, not a Swift task: the command line then needs no concurrency
+    // runtime (and `token` does not pay for loading it). Without a thread, no countdown.
+    try? PosixThread.detached { [self] in
+      let sleeper = SystemClock()
       while true {
-        try? await Task.sleep(for: .milliseconds(200))
+        sleeper.sleep(seconds: 0.2)
         let running = state.withLock { state -> Bool in
           guard !state.stopped else { return false }
           draw(&state)
