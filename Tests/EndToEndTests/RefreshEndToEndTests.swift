@@ -7,6 +7,17 @@ import Testing
   static let old = "ghu_e2eOLDtoken000000000000000000000001"
   static let oldRefresh = "ghr_e2eOLDrefresh0000000000000000000000000000000000000000000000000000001"
 
+  /// A fake and a sandbox with octocat's expiring login stored: `old` stored as expiring in
+  /// `storedExpiresIn` seconds, and the pair `old`/`oldRefresh` known to the fake for `validFor`.
+  func expiringLogin(storedExpiresIn: Double, validFor: Int = 60) throws -> (FakeGitHub, Sandbox) {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: validFor)
+    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: storedExpiresIn)])
+    return (fake, sandbox)
+  }
+
   /// R40: a login that gets an expiring token stores both expiries as absolute times, and the
   /// refresh token; `status` shows them.
   @Test func anExpiringLoginStoresItsExpiries() throws {
@@ -33,11 +44,7 @@ import Testing
   /// R43, T47 with `token`: ten concurrent `ghlogin token` with an expired token make exactly
   /// one refresh request, and all ten print the same new token, which is stored and works.
   @Test func tenConcurrentTokenCallsRefreshOnce() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 1)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: -10)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: -10, validFor: 1)
 
     let children = try (0..<10).map { _ in try startGHLogin(["token"], env: sandbox.environment(), stdin: "") }
     let results = try children.map { try $0.finish(timeout: 60) }
@@ -76,11 +83,7 @@ import Testing
   /// needed; the file is as it was. `refresh` says the same and exits 1. Nothing is lost
   /// silently.
   @Test func aRefreshedTokenThatCannotBeSavedIsStillHandedOut() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 1)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: -10)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: -10, validFor: 1)
     let before = sandbox.credentialsBytes()
 
     let run = try runGHLogin(["token"], env: sandbox.environment(["GHLOGIN_TEST_FAULT": "rename"]))
@@ -106,11 +109,7 @@ import Testing
   /// `ghlogin refresh` prints no token, so a refreshed token it cannot store is lost: it says so
   /// and exits 1.
   @Test func aForcedRefreshThatCannotBeSavedExits1() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 3600)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: 3600)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: 3600, validFor: 3600)
     let before = sandbox.credentialsBytes()
     let run = try runGHLogin(["refresh"], env: sandbox.environment(["GHLOGIN_TEST_FAULT": "rename"]))
     #expect(run.status == 1, "\(run.stderr)")
@@ -148,11 +147,7 @@ import Testing
   /// T48: the refresh is due but the connection drops while the token is still valid: the
   /// current token is printed with a warning, and the file is unchanged.
   @Test func aNetworkFailureKeepsAStillValidToken() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 120)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: 120)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: 120, validFor: 120)
     try fake.script(["responses": ["refresh": ["drop"]]])
     let before = sandbox.credentialsBytes()
 
@@ -166,11 +161,7 @@ import Testing
 
   /// The same failure after the token expired: exit 1, nothing printed, file unchanged.
   @Test func aNetworkFailureAfterExpiryFails() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: -1)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: -1)
     try fake.script(["responses": ["refresh": [502]]])
     let before = sandbox.credentialsBytes()
 
@@ -202,11 +193,7 @@ import Testing
 
   /// `ghlogin refresh` spends the refresh token even with hours left; the old pair dies.
   @Test func refreshCommandForcesARotation() throws {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 28_000)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: 28_000)])
+    let (fake, sandbox) = try expiringLogin(storedExpiresIn: 28_000, validFor: 28_000)
 
     let result = try runGHLogin(["refresh", "--host", "github.test"], env: sandbox.environment())
     #expect(result.status == 0, "\(result.stderr)")
