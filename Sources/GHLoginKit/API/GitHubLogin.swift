@@ -100,9 +100,8 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
   public let scopes: [String]
   /// When it expires (seconds since 1970), for expiring tokens; nil when it does not expire.
   public let expiresAt: Double?
-  /// A warning to show, when the token came with one: a due refresh failed but the current
-  /// token is still valid and was returned, or the refresh worked but the new token could not
-  /// be stored (it works now; the next use needs a new login).
+  /// Set when a due refresh failed but the current token is still valid and was returned:
+  /// the reason, for a warning.
   public let refreshWarning: String?
 
   init(_ credential: Credential, host: String, refreshWarning: String? = nil) {

@@ -212,9 +212,6 @@ extension Workspace {
     case .refresh, .sessionOver: break
     }
     let outcome = try refresher(for: host).usable(account)
-    if let reason = outcome.unsavedReason {
-      return (host, outcome.credential, RefreshError.unsavedWarning(host: host, reason: reason))
-    }
     guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
     let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
     let warning = "could not refresh the token for \(host): \(reason); "

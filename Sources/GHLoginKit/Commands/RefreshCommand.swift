@@ -39,10 +39,6 @@ struct RefreshCommand: Command {
       return .success
     }
     let outcome = try workspace.refresher(for: host).refresh(login: account.login, force: true)
-    if let reason = outcome.unsavedReason {
-      // `refresh` prints no token: the new one is lost with this process; say so plainly.
-      throw RefreshNotSaved(host: host, reason: reason)
-    }
     if let failure = outcome.deferredFailure {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
       throw ForcedRefreshFailed(host: host, reason: failure.reason, status: failure.exitStatus, validFor: left)
@@ -71,17 +67,4 @@ struct ForcedRefreshFailed: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { status }
-}
-
-/// `ghlogin refresh` got a new token from the server but could not store it: exit 1. The refresh
-/// token it replaced is spent, so the stored login no longer works.
-struct RefreshNotSaved: ReportableError, Equatable {
-  var host: GitHubHost
-  var reason: String
-
-  var exitStatus: ExitStatus { .failure }
-  var message: String {
-    "the token for \(host) was refreshed, but the new one could not be saved: \(reason). The refresh token it "
-      + "replaced is spent, so the stored login no longer works; once that is fixed run '\(CommandHint.auth(host: host.name))'"
-  }
 }

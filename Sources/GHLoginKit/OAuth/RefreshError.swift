@@ -16,6 +16,9 @@ struct RefreshError: ReportableError, Equatable {
     case noClientID(configFile: String)
     /// The account disappeared from the credentials file (another ghlogin logged it out). Exit 4.
     case accountGone(login: String)
+    /// The server issued a new pair but it could not be stored (`reason`): it is not used (R42),
+    /// and the refresh token it replaced is spent. Exit 1.
+    case notSaved(reason: String)
   }
 
   var kind: Kind
@@ -31,6 +34,7 @@ struct RefreshError: ReportableError, Equatable {
     case .sessionExpired, .accountGone: .notLoggedIn
     case .failed(_, let status): status
     case .noClientID: .usage
+    case .notSaved: .failure
     }
   }
 
@@ -47,16 +51,10 @@ struct RefreshError: ReportableError, Equatable {
         + "or run '\(CommandHint.auth(host: host.name))'"
     case .accountGone(let login):
       return "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"
+    case .notSaved(let reason):
+      return "the token for \(host) was refreshed, but the new one could not be saved: \(reason). The refresh token "
+        + "it replaced is spent, so the stored login no longer works; once that is fixed run "
+        + "'\(CommandHint.auth(host: host.name))'"
     }
-  }
-}
-
-extension RefreshError {
-  /// The warning when a refresh worked but the new token could not be stored
-  /// (``Refresher/Outcome/unsavedReason``): the token is used for this run, and the user learns
-  /// that the next use needs a new login.
-  static func unsavedWarning(host: GitHubHost, reason: String) -> String {
-    "the token for \(host) was refreshed, but the new one could not be saved: \(reason). It is used for this "
-      + "run only; the refresh token it replaced is spent, so once that is fixed run '\(CommandHint.auth(host: host.name))'"
   }
 }

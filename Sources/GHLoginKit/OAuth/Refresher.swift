@@ -17,19 +17,11 @@ struct Refresher: Sendable {
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
     /// (R44, T48); its ``RefreshError/reason`` is for a warning.
     var deferredFailure: RefreshError?
-    /// Why the refreshed token could not be stored, when the refresh itself worked: `credential`
-    /// is then the new token, usable now but kept nowhere, and the refresh token it replaced is
-    /// spent. The caller says so (the token is not thrown away with the error).
-    var unsavedReason: String?
 
-    init(
-      credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil,
-      unsavedReason: String? = nil
-    ) {
+    init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
       self.credential = credential
       self.refreshed = refreshed
       self.deferredFailure = deferredFailure
-      self.unsavedReason = unsavedReason
     }
   }
 
@@ -79,16 +71,17 @@ struct Refresher: Sendable {
   /// failure leaves the file unchanged: the current token is returned with
   /// ``Outcome/deferredFailure`` while it is valid (T48), else `.failed` is thrown.
   func refresh(login: String, force: Bool) throws -> Outcome {
-    // The new token once the server has issued it: if storing it then fails, it is still
-    // handed back (marked unsaved) rather than lost with the error.
-    var issued: Credential?
+    // Whether the server has issued a new pair. If storing it then fails, the pair is not used
+    // (R42: saved before used), and the refresh token it replaced is spent: the error says the
+    // stored login no longer works, not only that a write failed.
+    var issued = false
     let step: Step
     do {
-      step = try lockedStep(login: login, force: force) { issued = $0 }
+      step = try lockedStep(login: login, force: force) { _ in issued = true }
     } catch {
-      guard let issued else { throw error }
+      guard issued else { throw error }
       let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      return Outcome(credential: issued, refreshed: true, unsavedReason: reason)
+      throw RefreshError(.notSaved(reason: reason), host: host)
     }
     switch step {
     case .done(let outcome): return outcome
