@@ -142,4 +142,42 @@ import Testing
     let fish = try run("fish", ["-c", "complete -C 'ghlogin logi'"], env)
     #expect(fish.stdout.split(separator: "\t").first == "login", "\(fish.stdout) \(fish.stderr)")
   }
+
+  /// Issue 18 item 7: with a login stored on `ghe.example.com:8443`, each installed completion
+  /// (run by the real shell, listing hosts with the installed binary) completes `--host ghe` to
+  /// exactly `ghe.example.com:8443`; zsh cut it at the colon.
+  @Test func theInstalledCompletionsKeepAStoredHostsPort() throws {
+    #expect(try install().status == 0)
+    let credentials = stage + "/private/credentials.json"
+    try FileManager.default.createDirectory(
+      atPath: stage + "/private", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try CredentialsFile.write(
+      [
+        "ghe.example.com:8443": (login: "octocat", userID: 1, token: "gho_portHostToken0123456789"),
+        "github.com": (login: "octocat", userID: 1, token: "gho_portHostToken0123456789"),
+      ], to: credentials)
+    let env = [
+      "PATH": stage + "/usr/bin:/usr/bin:/bin", "XDG_DATA_DIRS": stage + "/usr/share", "GHLOGIN_CREDENTIALS": credentials,
+    ]
+    #expect(try run("sh", ["-c", "ghlogin completion --hosts"], env).stdout == "ghe.example.com:8443\ngithub.com\n")
+
+    let loader = "/usr/share/bash-completion/bash_completion"
+    let bash = try run(
+      "bash",
+      [
+        "-c",
+        "source \(loader); __load_completion ghlogin; "
+          + "COMP_WORDS=(ghlogin status --host ghe); COMP_CWORD=3; _ghlogin; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ], env)
+    #expect(bash.stdout == "ghe.example.com:8443\n", "\(bash.stderr)")
+    let zsh = try run(
+      "zsh",
+      [
+        "-f", HarnessPaths.packageRoot + "/Tests/Scripts/zsh_complete.zsh", stage + "/usr/share/zsh/site-functions",
+        "ghlogin status --host ghe",
+      ], env)
+    #expect(zsh.stdout == "ghe.example.com:8443\n", "\(zsh.stderr)")
+    let fish = try run("fish", ["-c", "complete -C 'ghlogin status --host ghe'"], env)
+    #expect(fish.stdout.split(separator: "\n").map { $0.split(separator: "\t").first } == ["ghe.example.com:8443"], "\(fish.stdout) \(fish.stderr)")
+  }
 }
