@@ -18,7 +18,8 @@ import Testing
     let account = { (login: String, id: Int) in
       #"{"login": "\#(login)", "user_id": \#(id), "token": "\#(token)", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000}"#
     }
-    let text = #"{"version": 1, "hosts": {"github.test": {"active": "octocat", "accounts": [\#(account("octocat", 1))]}, "#
+    let text =
+      #"{"version": 1, "hosts": {"github.test": {"active": "octocat", "accounts": [\#(account("octocat", 1))]}, "#
       + #""\#(badKey)": {"active": "mallory", "accounts": [\#(account("mallory", 2))]}}}"# + "\n"
     return Array(text.utf8)
   }
