@@ -77,6 +77,17 @@ struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
     self.init(hostname: hostname, port: port == 443 ? nil : port)
   }
 
+  /// The host a credentials-file key names (R106): the key must pass
+  /// ``init(validating:)`` and already be that host's ``name``, as ghlogin writes it (lowercase,
+  /// no `:443`), since every lookup uses the normalised name. The error's `reason` never
+  /// contains the key.
+  init(storedName text: String) throws(ValidationError) {
+    try self.init(validating: text)
+    guard name == text else {
+      throw ValidationError(input: text, reason: "ghlogin writes it as \(name)")
+    }
+  }
+
   private static func parsePort(
     _ text: Substring, _ fail: (String) -> ValidationError
   ) throws(ValidationError) -> Int {

@@ -47,6 +47,9 @@ enum CredentialCoding {
     for (host, value) in hostsObject.entries {
       let path = "hosts." + ConfigDecoder.display(host)
       guard !host.isEmpty else { throw .invalid("a host name in \"hosts\" is empty") }
+      if let reason = invalidHostReason(host) {
+        throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
+      }
       guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
       try onlyKeys(object, ["active", "accounts"], prefix: path + ".")
       var entry = HostEntry()
@@ -60,6 +63,23 @@ enum CredentialCoding {
       credentials.hosts[host] = entry
     }
     return credentials
+  }
+
+  /// Why `host` cannot be a key of `hosts` (R106: the rule for host names typed by the user,
+  /// ``GitHubHost/init(storedName:)``), or nil when it can.
+  static func invalidHostReason(_ host: String) -> String? {
+    do {
+      _ = try GitHubHost(storedName: host)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  /// `host` escaped for a message (nothing in it acts on a terminal), cut to 100 characters.
+  static func displayHost(_ host: String) -> String {
+    let cut = host.count > 100 ? String(host.prefix(100)) + "…" : host
+    return ConfigDecoder.display(cut)
   }
 
   private static func credential(_ value: JSONValue, _ path: String) throws(Failure) -> Credential {
@@ -164,6 +184,9 @@ enum CredentialCoding {
     for (host, entry) in credentials.hosts {
       let shownHost = ConfigDecoder.display(host)
       guard !host.isEmpty else { throw .invalidCredential(host: "\"\"", reason: "the host name is empty") }
+      if let reason = invalidHostReason(host) {
+        throw .invalidCredential(host: "\"\(displayHost(host))\"", reason: "the host name is not valid: \(reason)")
+      }
       for account in entry.accounts {
         let login = ConfigDecoder.display(account.login)
         guard !account.login.isEmpty else { throw .invalidCredential(host: shownHost, reason: "a login is empty") }

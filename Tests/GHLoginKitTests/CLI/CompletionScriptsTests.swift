@@ -5,7 +5,8 @@ import Testing
 @testable import GHLoginKit
 
 /// Completion scripts: generated from the declarations, and understood by the real shells
-/// (bash always; zsh and fish when installed). `ghlogin` is a stub printing two hosts.
+/// (bash always; zsh and fish when installed). `ghlogin` is a stub printing two hosts, one with
+/// a port.
 @Suite struct CompletionScriptsTests {
   let directory: TemporaryDirectory
 
@@ -14,7 +15,7 @@ import Testing
     // A stand-in for `ghlogin completion --hosts`, first on PATH.
     try writeFile(
       directory.at("ghlogin"),
-      "#!/bin/sh\n[ \"$1 $2\" = \"completion --hosts\" ] && printf 'ghe.example.com\\ngithub.com\\n'\n", mode: 0o700)
+      "#!/bin/sh\n[ \"$1 $2\" = \"completion --hosts\" ] && printf 'ghe.example.com:8443\\ngithub.com\\n'\n", mode: 0o700)
   }
 
   static let commands = GHLogin.commands.map { $0.configuration }
@@ -142,8 +143,8 @@ import Testing
     #expect(try bashCompletions(["ghlogin", "env", "--s"]) == ["--shell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", ""]) == ["sh", "fish", "powershell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", "=", "f"]) == ["fish"])
-    #expect(try bashCompletions(["ghlogin", "token", "--host", "gh"]) == ["ghe.example.com"])
-    #expect(try bashCompletions(["ghlogin", "token", "--host", ""]) == ["ghe.example.com", "github.com"])
+    #expect(try bashCompletions(["ghlogin", "token", "--host", "gh"]) == ["ghe.example.com:8443"])
+    #expect(try bashCompletions(["ghlogin", "token", "--host", ""]) == ["ghe.example.com:8443", "github.com"])
     #expect(try bashCompletions(["ghlogin", "completion", ""]) == ["--hosts", "--help", "-h", "bash", "zsh", "fish"])
     #expect(try bashCompletions(["ghlogin", "auth", "--scopes", ""]).isEmpty)
   }
@@ -156,7 +157,7 @@ import Testing
     }
     #expect(try complete("ghlogin se") == ["setup-git"])
     #expect(try complete("ghlogin env --shell ") == ["fish", "powershell", "sh"])
-    #expect(try complete("ghlogin token --host ") == ["ghe.example.com", "github.com"])
+    #expect(try complete("ghlogin token --host ") == ["ghe.example.com:8443", "github.com"])
     #expect(try complete("ghlogin completion ").sorted() == ["bash", "fish", "zsh"])
     #expect(try complete("ghlogin setup-git --u") == ["--unset"])
   }
@@ -166,7 +167,10 @@ import Testing
     arguments: [
       ("ghlogin s", ["status", "switch", "setup-git"]),
       ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
-      ("ghlogin token --host=", ["ghe.example.com", "github.com"]),
+      ("ghlogin token --host=", ["ghe.example.com:8443", "github.com"]),
+      // Issue 18 item 7: the port is kept (zsh's _describe cut the host at its colon).
+      ("ghlogin status --host ghe", ["ghe.example.com:8443"]),
+      ("ghlogin status --hostname ghe.example.com:", ["ghe.example.com:8443"]),
       ("ghlogin completion ", ["bash", "zsh", "fish"]),
     ])
   func zshCompletesInARealInteractiveShell(_ line: String, _ expected: [String]) throws {
@@ -206,7 +210,7 @@ import Testing
   @Test func aliasesAreCompletedLikeTheirCommand() throws {
     #expect(try bashCompletions(["ghlogin", "lo"]) == ["login", "logout"])
     #expect(try bashCompletions(["ghlogin", "login", "--hostn"]) == ["--hostname"])
-    #expect(try bashCompletions(["ghlogin", "token", "--hostname", "gh"]) == ["ghe.example.com"])
+    #expect(try bashCompletions(["ghlogin", "token", "--hostname", "gh"]) == ["ghe.example.com:8443"])
     #expect(try bashCompletions(["ghlogin", "auth", "-s", ""]).isEmpty)
   }
 
@@ -218,7 +222,7 @@ import Testing
     }
     #expect(try complete("ghlogin logi") == ["login"])
     #expect(try complete("ghlogin login --hostn") == ["--hostname"])
-    #expect(try complete("ghlogin token --hostname ") == ["ghe.example.com", "github.com"])
+    #expect(try complete("ghlogin token --hostname ") == ["ghe.example.com:8443", "github.com"])
   }
 
   @Test(.enabled(if: hasShell("zsh"))) func zshLoadsTheScriptAndRegistersIt() throws {

@@ -50,6 +50,21 @@ import Testing
     }
   }
 
+  /// R106: a credentials-file key is valid input already in its normal form.
+  @Test func storedNamesAreValidHostsInTheirNormalForm() throws {
+    #expect(try GitHubHost(storedName: "ghe.example.com:8443").name == "ghe.example.com:8443")
+    #expect(try GitHubHost(storedName: "[::1]:8443").name == "[::1]:8443")
+    #expect(throws: GitHubHost.ValidationError(input: "GHE.example.com", reason: "ghlogin writes it as ghe.example.com")) {
+      try GitHubHost(storedName: "GHE.example.com")
+    }
+    #expect(throws: GitHubHost.ValidationError(input: "github.com:443", reason: "ghlogin writes it as github.com")) {
+      try GitHubHost(storedName: "github.com:443")
+    }
+    #expect(throws: GitHubHost.ValidationError(input: "a@b", reason: "it contains user info (@)")) {
+      try GitHubHost(storedName: "a@b")
+    }
+  }
+
   @Test func rejectionMessageIsSanitizedAndAUsageError() {
     let error = GitHubHost.ValidationError(input: "\u{1B}[31mx\n", reason: "r")
     #expect(!error.message.contains("\u{1B}"))

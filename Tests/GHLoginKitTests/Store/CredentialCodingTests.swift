@@ -157,6 +157,53 @@ import Testing
     }
   }
 
+  /// Issue 18 item 11 (R106): a host key is a host name as `--host` takes it, written as
+  /// ghlogin writes it; anything else makes the file invalid, and the detail shows the key
+  /// escaped (no ESC byte), never raw.
+  @Test(arguments: [
+    (#"\u001b[31mevil"#, #"the host name "\u001b[31mevil" in "hosts" is not valid: it contains a space or a control character"#),
+    (#"\u009b31m"#, #"the host name "\u009b31m" in "hosts" is not valid: it contains a non-ASCII character (use the punycode xn-- form)"#),
+    ("ghe example.com", #"the host name "ghe example.com" in "hosts" is not valid: it contains a space or a control character"#),
+    ("octocat@github.com", #"the host name "octocat@github.com" in "hosts" is not valid: it contains user info (@)"#),
+    ("github.com/evil", #"the host name "github.com/evil" in "hosts" is not valid: it contains a path"#),
+    ("https://github.com", #"the host name "https://github.com" in "hosts" is not valid: give the host name only, without https://"#),
+    ("github.com.", #"the host name "github.com." in "hosts" is not valid: it ends with a dot"#),
+    ("github.com:0", #"the host name "github.com:0" in "hosts" is not valid: its port must be a number from 1 to 65535"#),
+    ("GitHub.com", #"the host name "GitHub.com" in "hosts" is not valid: ghlogin writes it as github.com"#),
+    ("github.com:443", #"the host name "github.com:443" in "hosts" is not valid: ghlogin writes it as github.com"#),
+  ])
+  func refusesHostKeysThatAreNotHostNames(key: String, detail: String) {
+    let text = #"{"version": 1, "hosts": {"# + "\"\(key)\"" + #": {"accounts": [{"# + Self.validAccount + "}]}}}"
+    let error = #expect(throws: CredentialCoding.Failure.self) { try CredentialCoding.decode(Array(text.utf8)) }
+    #expect(error == .invalid(detail))
+    #expect(!detail.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+  }
+
+  @Test func aLongBadHostKeyIsShownCut() {
+    let key = String(repeating: "a", count: 150) + " b"
+    let text = #"{"version": 1, "hosts": {"# + "\"\(key)\"" + #": {"accounts": []}}}"#
+    #expect(throws: CredentialCoding.Failure.invalid(
+      "the host name \"\(String(repeating: "a", count: 100))…\" in \"hosts\" is not valid: it contains a space or a control character"
+    )) { try CredentialCoding.decode(Array(text.utf8)) }
+  }
+
+  @Test(arguments: ["github.com", "ghe.example.com:8443", "tenant.ghe.com", "127.0.0.1:8080", "[::1]:8443", "h"])
+  func acceptsHostKeysAsGhloginWritesThem(key: String) throws {
+    let credentials = sampleCredentials(host: key)
+    try CredentialCoding.validate(credentials)
+    #expect(try CredentialCoding.decode(CredentialCoding.encode(credentials)) == credentials)
+  }
+
+  /// Writing refuses what reading would refuse, so ghlogin never writes a file it cannot read.
+  @Test func refusesToWriteAHostKeyThatIsNotAHostName() {
+    let error = #expect(throws: StoreError.self) { try CredentialCoding.validate(sampleCredentials(host: "x\u{1b}]0;t\u{7}")) }
+    #expect(error == .invalidCredential(
+      host: #""x\u001b]0;t\u0007""#, reason: "the host name is not valid: it contains a space or a control character"))
+    #expect(throws: StoreError.invalidCredential(host: #""GitHub.com""#, reason: "the host name is not valid: ghlogin writes it as github.com")) {
+      try CredentialCoding.validate(sampleCredentials(host: "GitHub.com"))
+    }
+  }
+
   @Test func acceptableTokens() {
     #expect(Credential.isAcceptableToken("ghp_ABCdef0123456789"))
     #expect(Credential.isAcceptableToken("ghs_1.eyJh-bGci_Oi~x/y+z"))
