@@ -38,12 +38,17 @@ typedef struct {
 } ghl_schema;
 
 #define GHL_SCHEMA_DONT_MATCH_NAME (1 << 1)
-#define GHL_SEARCH_ALL (1 << 1)
+#define GHL_SERVICE_OPEN_SESSION (1 << 1)
+/* The collection ghlogin writes to and reads from: the one the service calls "default". */
+#define GHL_COLLECTION_ALIAS "default"
+/* The most items one lookup considers (more is refused as ambiguous all the same). */
+#define GHL_MAX_MATCHES 16
 /* SECRET_ERROR_IS_LOCKED in the "secret-error" domain. */
 #define GHL_SECRET_ERROR_IS_LOCKED 2
 
 /* The items ghlogin writes: every attribute it may name. Lookups match on the attributes
- * given, not on the schema name, so items stay readable whatever wrote them. */
+ * given (all five, R101), not on the schema name, so items stay readable whatever wrote them;
+ * they search the default collection only, the one items are stored in. */
 static const ghl_schema ghl_token_schema = {
     .name = "org.ghlogin.Token",
     .flags = GHL_SCHEMA_DONT_MATCH_NAME,
@@ -58,18 +63,26 @@ static struct {
   int (*g_str_equal)(const void *, const void *);
   const char *(*g_quark_to_string)(uint32_t quark);
   void (*g_error_free)(ghl_gerror *error);
-  void (*g_list_free_full)(void *list, void (*free_func)(void *));
+  void (*g_free)(void *memory);
+  void (*g_strfreev)(char **strings);
   void (*g_object_unref)(void *object);
-  char *(*secret_password_lookupv_sync)(const ghl_schema *schema, void *attributes, void *cancellable,
-                                        ghl_gerror **error);
   int (*secret_password_storev_sync)(const ghl_schema *schema, void *attributes, const char *collection,
                                      const char *label, const char *password, void *cancellable,
                                      ghl_gerror **error);
-  int (*secret_password_clearv_sync)(const ghl_schema *schema, void *attributes, void *cancellable,
-                                     ghl_gerror **error);
-  void *(*secret_password_searchv_sync)(const ghl_schema *schema, void *attributes, int flags,
-                                        void *cancellable, ghl_gerror **error);
-  void (*secret_password_free)(char *password);
+  void *(*secret_service_get_sync)(int flags, void *cancellable, ghl_gerror **error);
+  char *(*secret_service_read_alias_dbus_path_sync)(void *service, const char *alias, void *cancellable,
+                                                    ghl_gerror **error);
+  int (*secret_service_search_for_dbus_paths_sync)(void *service, const ghl_schema *schema, void *attributes,
+                                                   void *cancellable, char ***unlocked, char ***locked,
+                                                   ghl_gerror **error);
+  int (*secret_service_unlock_dbus_paths_sync)(void *service, const char **paths, void *cancellable,
+                                               char ***unlocked, ghl_gerror **error);
+  void *(*secret_service_get_secret_for_dbus_path_sync)(void *service, const char *item_path, void *cancellable,
+                                                        ghl_gerror **error);
+  int (*secret_service_delete_item_dbus_path_sync)(void *service, const char *item_path, void *cancellable,
+                                                   ghl_gerror **error);
+  const char *(*secret_value_get)(void *value, size_t *length);
+  void (*secret_value_unref)(void *value);
 } ghl_secret;
 
 static pthread_once_t ghl_secret_once = PTHREAD_ONCE_INIT;
@@ -99,13 +112,18 @@ static void ghl_secret_load_once(void) {
   GHL_RESOLVE(g_str_equal);
   GHL_RESOLVE(g_quark_to_string);
   GHL_RESOLVE(g_error_free);
-  GHL_RESOLVE(g_list_free_full);
+  GHL_RESOLVE(g_free);
+  GHL_RESOLVE(g_strfreev);
   GHL_RESOLVE(g_object_unref);
-  GHL_RESOLVE(secret_password_lookupv_sync);
   GHL_RESOLVE(secret_password_storev_sync);
-  GHL_RESOLVE(secret_password_clearv_sync);
-  GHL_RESOLVE(secret_password_searchv_sync);
-  GHL_RESOLVE(secret_password_free);
+  GHL_RESOLVE(secret_service_get_sync);
+  GHL_RESOLVE(secret_service_read_alias_dbus_path_sync);
+  GHL_RESOLVE(secret_service_search_for_dbus_paths_sync);
+  GHL_RESOLVE(secret_service_unlock_dbus_paths_sync);
+  GHL_RESOLVE(secret_service_get_secret_for_dbus_path_sync);
+  GHL_RESOLVE(secret_service_delete_item_dbus_path_sync);
+  GHL_RESOLVE(secret_value_get);
+  GHL_RESOLVE(secret_value_unref);
 #undef GHL_RESOLVE
   ghl_secret_loaded = 1;
 }
@@ -139,10 +157,11 @@ int ghl_secret_load(char *message, size_t message_size) {
 }
 
 /* Loads libsecret. The connection to the service (session bus, Secret Service, an encrypted
- * session) is libsecret's own, made by the first call and kept for the process: connecting
- * here first would make libsecret open a second session (measured: two OpenSession key
- * exchanges, about a third more time than secret-tool). Failures to reach the service come
- * back as GIO or D-Bus errors, which ghl_outcome sorts as unavailable. */
+ * session) is libsecret's own shared proxy (secret_service_get_sync), made by the first call
+ * and kept for the process, which secret_password_storev_sync uses too: a connection of our
+ * own would make libsecret open a second session (measured: two OpenSession key exchanges,
+ * about a third more time than secret-tool). Failures to reach the service come back as GIO
+ * or D-Bus errors, which ghl_outcome sorts as unavailable. */
 static int ghl_connect(char *message, size_t size) { return ghl_secret_load(message, size); }
 
 static void *ghl_attributes(const char *const *names, const char *const *values, int count) {
@@ -151,39 +170,176 @@ static void *ghl_attributes(const char *const *names, const char *const *values,
   return table;
 }
 
-int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
-                      char *message, size_t message_size) {
-  *secret = NULL;
-  int connected = ghl_connect(message, message_size);
+/* The service (libsecret's shared proxy, with its encrypted session) and the object path of
+ * the collection the "default" alias names (g_free it), or *collection NULL when it names none. */
+static int ghl_collection(void **service, char **collection, char *message, size_t size) {
+  *service = NULL;
+  *collection = NULL;
+  int connected = ghl_connect(message, size);
   if (connected != GHL_SECRET_OK) return connected;
-  void *attributes = ghl_attributes(names, values, count);
   ghl_gerror *error = NULL;
-  char *found = ghl_secret.secret_password_lookupv_sync(&ghl_token_schema, attributes, NULL, &error);
-  int outcome = GHL_SECRET_OK;
-  if (error != NULL) {
-    outcome = ghl_outcome(error, message, message_size);
-  } else if (found == NULL) {
-    /* Nothing unlocked matched. A locked item (the unlock prompt failed or was dismissed)
-     * still shows in a search that does not unlock. */
-    void *items = ghl_secret.secret_password_searchv_sync(&ghl_token_schema, attributes, GHL_SEARCH_ALL, NULL, &error);
-    if (error != NULL) {
-      outcome = ghl_outcome(error, message, message_size);
-    } else if (items != NULL) {
-      ghl_secret.g_list_free_full(items, ghl_secret.g_object_unref);
-      ghl_copy(message, message_size, "the collection is locked");
-      outcome = GHL_SECRET_LOCKED;
-    } else {
-      outcome = GHL_SECRET_NOT_FOUND;
+  *service = ghl_secret.secret_service_get_sync(GHL_SERVICE_OPEN_SESSION, NULL, &error);
+  if (error != NULL || *service == NULL) {
+    if (*service != NULL) ghl_secret.g_object_unref(*service);
+    *service = NULL;
+    if (error == NULL) {
+      ghl_copy(message, size, "no Secret Service");
+      return GHL_SECRET_UNAVAILABLE;
     }
-  } else {
-    *secret = strdup(found);
-    ghl_secret.secret_password_free(found);
-    if (*secret == NULL) {
-      ghl_copy(message, message_size, "out of memory");
-      outcome = GHL_SECRET_FAILED;
+    return ghl_outcome(error, message, size);
+  }
+  *collection = ghl_secret.secret_service_read_alias_dbus_path_sync(*service, GHL_COLLECTION_ALIAS, NULL, &error);
+  if (error != NULL) {
+    ghl_secret.g_free(*collection);
+    *collection = NULL;
+    ghl_secret.g_object_unref(*service);
+    *service = NULL;
+    return ghl_outcome(error, message, size);
+  }
+  return GHL_SECRET_OK;
+}
+
+/* Unlocks `paths` (NULL-terminated) with the service's prompt; GHL_SECRET_LOCKED when fewer
+ * than `count` objects were unlocked (the prompt failed, was dismissed or could not be shown). */
+static int ghl_unlock(void *service, const char **paths, int count, char *message, size_t size) {
+  ghl_gerror *error = NULL;
+  int unlocked = ghl_secret.secret_service_unlock_dbus_paths_sync(service, paths, NULL, NULL, &error);
+  if (error != NULL) {
+    int outcome = ghl_outcome(error, message, size);
+    /* A prompt that cannot be shown is the locked case, not a missing service. */
+    return outcome == GHL_SECRET_UNAVAILABLE ? outcome : GHL_SECRET_LOCKED;
+  }
+  if (unlocked < count) {
+    ghl_copy(message, size, "the collection is locked");
+    return GHL_SECRET_LOCKED;
+  }
+  return GHL_SECRET_OK;
+}
+
+/* What one search found: the object paths of the matching items in the default collection. */
+typedef struct {
+  void *service;
+  char *collection;
+  char **unlocked, **locked;
+  const char *paths[GHL_MAX_MATCHES + 1];
+  int count;     /* how many matched (may exceed GHL_MAX_MATCHES; paths holds the first ones) */
+  int anyLocked; /* whether one of them was locked when found */
+} ghl_matches;
+
+static void ghl_matches_free(ghl_matches *found) {
+  if (found->unlocked != NULL) ghl_secret.g_strfreev(found->unlocked);
+  if (found->locked != NULL) ghl_secret.g_strfreev(found->locked);
+  ghl_secret.g_free(found->collection);
+  if (found->service != NULL) ghl_secret.g_object_unref(found->service);
+}
+
+static void ghl_keep(ghl_matches *found, char **paths, int locked) {
+  size_t prefix = strlen(found->collection);
+  for (; paths != NULL && *paths != NULL; paths++) {
+    /* Item paths are COLLECTION/ITEM (the Secret Service API's object paths). */
+    if (strncmp(*paths, found->collection, prefix) != 0 || (*paths)[prefix] != '/') continue;
+    if (strchr(*paths + prefix + 1, '/') != NULL) continue;
+    if (found->count < GHL_MAX_MATCHES) found->paths[found->count] = *paths;
+    found->count++;
+    if (locked) found->anyLocked = 1;
+  }
+}
+
+/* Every item of the default collection whose attributes include all of these (the service
+ * matches; other collections are never considered), unlocked through the service's prompt
+ * when one is locked. Free `found` with ghl_matches_free whatever the outcome. */
+static int ghl_search(const char *const *names, const char *const *values, int count, ghl_matches *found,
+                      char *message, size_t size) {
+  memset(found, 0, sizeof *found);
+  int outcome = ghl_collection(&found->service, &found->collection, message, size);
+  if (outcome != GHL_SECRET_OK || found->collection == NULL) return outcome;
+  void *attributes = ghl_attributes(names, values, count);
+  /* A second pass after an unlock: the service may have unlocked the whole collection rather
+   * than the items it was given, so what is still locked is read from a new search. */
+  for (int pass = 0; pass < 2 && outcome == GHL_SECRET_OK; pass++) {
+    if (found->unlocked != NULL) ghl_secret.g_strfreev(found->unlocked);
+    if (found->locked != NULL) ghl_secret.g_strfreev(found->locked);
+    found->unlocked = found->locked = NULL;
+    found->count = found->anyLocked = 0;
+    ghl_gerror *error = NULL;
+    ghl_secret.secret_service_search_for_dbus_paths_sync(found->service, &ghl_token_schema, attributes, NULL,
+                                                         &found->unlocked, &found->locked, &error);
+    if (error != NULL) {
+      outcome = ghl_outcome(error, message, size);
+    } else {
+      ghl_keep(found, found->unlocked, 0);
+      ghl_keep(found, found->locked, 1);
+      if (!found->anyLocked) break;
+      if (pass == 0) {
+        int listed = found->count < GHL_MAX_MATCHES ? found->count : GHL_MAX_MATCHES;
+        found->paths[listed] = NULL;
+        outcome = ghl_unlock(found->service, found->paths, 0, message, size);
+      } else {
+        ghl_copy(message, size, "the collection is locked");
+        outcome = GHL_SECRET_LOCKED;
+      }
     }
   }
   ghl_secret.g_hash_table_unref(attributes);
+  return outcome;
+}
+
+/* A malloc'ed NUL-terminated copy of the secret of the item at `path`, or NULL: when the
+ * service fails (*outcome then says how), or the secret is no text (a NUL byte: never a token;
+ * *outcome is left as it was). */
+static char *ghl_item_secret(void *service, const char *path, int *outcome, char *message, size_t size) {
+  ghl_gerror *error = NULL;
+  void *value = ghl_secret.secret_service_get_secret_for_dbus_path_sync(service, path, NULL, &error);
+  if (error != NULL) {
+    *outcome = ghl_outcome(error, message, size);
+    return NULL;
+  }
+  char *copy = NULL;
+  size_t length = 0;
+  const char *bytes = value != NULL ? ghl_secret.secret_value_get(value, &length) : NULL;
+  if (bytes != NULL && memchr(bytes, 0, length) == NULL && (copy = malloc(length + 1)) != NULL) {
+    memcpy(copy, bytes, length);
+    copy[length] = 0;
+  }
+  if (value != NULL) ghl_secret.secret_value_unref(value);
+  return copy;
+}
+
+int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
+                      char *message, size_t message_size) {
+  *secret = NULL;
+  ghl_matches found;
+  int outcome = ghl_search(names, values, count, &found, message, message_size);
+  if (outcome == GHL_SECRET_OK) {
+    if (found.count == 0) {
+      outcome = GHL_SECRET_NOT_FOUND;
+    } else if (found.count > 1) {
+      /* Never pick one: the other may be anyone's. */
+      snprintf(message, message_size, "%d", found.count);
+      outcome = GHL_SECRET_AMBIGUOUS;
+    } else {
+      *secret = ghl_item_secret(found.service, found.paths[0], &outcome, message, message_size);
+      if (*secret == NULL && outcome == GHL_SECRET_OK) {
+        ghl_copy(message, message_size, "the item does not hold text");
+        outcome = GHL_SECRET_FAILED;
+      }
+    }
+  }
+  ghl_matches_free(&found);
+  return outcome;
+}
+
+int ghl_secret_check(char *message, size_t message_size) {
+  void *service;
+  char *collection;
+  int outcome = ghl_collection(&service, &collection, message, message_size);
+  if (outcome == GHL_SECRET_OK && collection != NULL) {
+    /* Unlock answers at once for an unlocked collection, and prompts for a locked one. */
+    const char *paths[] = {collection, NULL};
+    outcome = ghl_unlock(service, paths, 1, message, message_size);
+  }
+  ghl_secret.g_free(collection);
+  if (service != NULL) ghl_secret.g_object_unref(service);
   return outcome;
 }
 
@@ -204,27 +360,23 @@ int ghl_secret_store(const char *const *names, const char *const *values, int co
   return GHL_SECRET_OK;
 }
 
-int ghl_secret_clear(const char *const *names, const char *const *values, int count, char *message,
-                     size_t message_size) {
-  int connected = ghl_connect(message, message_size);
-  if (connected != GHL_SECRET_OK) return connected;
-  void *attributes = ghl_attributes(names, values, count);
-  ghl_gerror *error = NULL;
-  ghl_secret.secret_password_clearv_sync(&ghl_token_schema, attributes, NULL, &error);
-  if (error != NULL) {
-    ghl_secret.g_hash_table_unref(attributes);
-    return ghl_outcome(error, message, message_size);
+int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
+                     char *message, size_t message_size) {
+  ghl_matches found;
+  int outcome = ghl_search(names, values, count, &found, message, message_size);
+  int listed = found.count < GHL_MAX_MATCHES ? found.count : GHL_MAX_MATCHES;
+  for (int i = 0; i < listed && outcome == GHL_SECRET_OK; i++) {
+    /* Only an item that holds what ghlogin read: anything else is not ours to remove. */
+    char *held = ghl_item_secret(found.service, found.paths[i], &outcome, message, message_size);
+    int ours = held != NULL && strcmp(held, secret) == 0;
+    ghl_secret_free(held);
+    if (!ours) continue;
+    ghl_gerror *error = NULL;
+    ghl_secret.secret_service_delete_item_dbus_path_sync(found.service, found.paths[i], NULL, &error);
+    if (error != NULL) outcome = ghl_outcome(error, message, message_size);
   }
-  /* A locked item is silently left in place: look for what is still there. */
-  void *left = ghl_secret.secret_password_searchv_sync(&ghl_token_schema, attributes, GHL_SEARCH_ALL, NULL, &error);
-  ghl_secret.g_hash_table_unref(attributes);
-  if (error != NULL) return ghl_outcome(error, message, message_size);
-  if (left != NULL) {
-    ghl_secret.g_list_free_full(left, ghl_secret.g_object_unref);
-    ghl_copy(message, message_size, "the collection is locked");
-    return GHL_SECRET_LOCKED;
-  }
-  return GHL_SECRET_OK;
+  ghl_matches_free(&found);
+  return outcome;
 }
 
 void ghl_secret_free(char *secret) {

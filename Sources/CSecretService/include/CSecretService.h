@@ -21,12 +21,24 @@
 #define GHL_SECRET_LOCKED 3
 /* Any other failure. */
 #define GHL_SECRET_FAILED 4
+/* More than one item matches (the message holds how many, in decimal): none is chosen. */
+#define GHL_SECRET_AMBIGUOUS 5
 
 /* Loads libsecret once; returns GHL_SECRET_OK or GHL_SECRET_UNAVAILABLE. */
 int ghl_secret_load(char *message, size_t message_size);
 
-/* Looks up the secret of the item with these attributes; on GHL_SECRET_OK, *secret is a
- * malloc'ed NUL-terminated copy the caller wipes and frees with ghl_secret_free. */
+/* Items are looked up, stored and deleted in one collection only, the one the service's
+ * "default" alias names; an item matches when its attributes include every one given (the
+ * service's own matching, as secret-tool's). Items of other collections are never read,
+ * chosen or deleted. */
+
+/* Reaches the Secret Service and makes sure its default collection is unlocked, asking the
+ * service to unlock it (its prompt) when it is locked: GHL_SECRET_OK, UNAVAILABLE or LOCKED. */
+int ghl_secret_check(char *message, size_t message_size);
+
+/* Looks up the secret of the one item with these attributes; none is GHL_SECRET_NOT_FOUND and
+ * two or more GHL_SECRET_AMBIGUOUS. On GHL_SECRET_OK, *secret is a malloc'ed NUL-terminated
+ * copy the caller wipes and frees with ghl_secret_free. */
 int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
                       char *message, size_t message_size);
 
@@ -34,9 +46,10 @@ int ghl_secret_lookup(const char *const *names, const char *const *values, int c
 int ghl_secret_store(const char *const *names, const char *const *values, int count, const char *label,
                      const char *secret, char *message, size_t message_size);
 
-/* Deletes every item matching these attributes; none matching is GHL_SECRET_OK. */
-int ghl_secret_clear(const char *const *names, const char *const *values, int count, char *message,
-                     size_t message_size);
+/* Deletes the items matching these attributes that hold exactly `secret` (what ghlogin read
+ * from them); items holding anything else are left. None matching is GHL_SECRET_OK. */
+int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
+                     char *message, size_t message_size);
 
 /* Overwrites and frees a secret from ghl_secret_lookup. */
 void ghl_secret_free(char *secret);

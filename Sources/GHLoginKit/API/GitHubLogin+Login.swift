@@ -38,11 +38,9 @@ extension GitHubLogin {
     let environment = workspace.environment
     // Refuse an unusable credentials file before anything is approved in the browser:
     // a token GitHub issued that cannot be stored would stay valid and unused.
-    if options.storesLogin {
-      _ = try workspace.store.load()
-      // With the keyring store, a keyring that cannot be reached stops the login now (no fallback).
-      if workspace.config.store == .keyring { try workspace.store.checkKeyring() }
-    }
+    // With the keyring store, a keyring that cannot be reached or stays locked stops the login
+    // now, before the URL or the code is shown (no fallback).
+    if options.storesLogin { try workspace.checkReadyForNewLogin() }
     let host = try workspace.host(options.host)
     var app = try workspace.app(for: host)
     if let scopes = options.scopes { app.scopes = scopes }
@@ -71,13 +69,12 @@ extension GitHubLogin {
       result = try login.run(events: events) { openBrowser($0, options, explain: !saidWhy, events: events) }
     }
     var credential = Credential(result, viaDeviceFlow: flow == .device)
-    credential.storage = workspace.config.store
     var replaced: Credential?
     if options.storesLogin {
       // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
       // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
       do {
-        replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+        (replaced, credential) = try workspace.saveNewLogin(credential, on: host)
       } catch {
         throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
       }

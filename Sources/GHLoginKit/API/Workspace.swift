@@ -103,6 +103,19 @@ struct AccountSelection: Sendable, Equatable {
 }
 
 extension Workspace {
+  /// Before any login asks the server anything: the credentials file is usable and, with the
+  /// keyring store, the keyring is reachable and unlocked (R97; the browser and device flows
+  /// and `auth --with-token` all call this).
+  func checkReadyForNewLogin() throws { try store.checkReadyForNewLogin(store: config.store) }
+
+  /// Stores a new login, its tokens where the config's `store` says (an account already in the
+  /// keyring stays there): the one way every login stores.
+  func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (replaced: Credential?, saved: Credential) {
+    try store.saveNewLogin(credential, on: host.name, store: config.store)
+  }
+}
+
+extension Workspace {
   /// The endpoints of `host`: its defaults, with the config's URLs for that host over them.
   func endpoints(for host: GitHubHost) -> Endpoints {
     let settings = config.settings(for: host.name)

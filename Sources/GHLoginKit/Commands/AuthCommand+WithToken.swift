@@ -57,7 +57,7 @@ extension AuthCommand {
   /// Reads the token, checks it with `GET /user`, stores it and says so.
   func runWithToken(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    _ = try workspace.store.load()
+    try workspace.checkReadyForNewLogin()
     let host = try workspace.host(host)
     let token = try Self.readToken(from: environment)
     let user: GitHubUser
@@ -72,7 +72,7 @@ extension AuthCommand {
     let credential = Credential(
       login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
       createdAt: environment.clock.now())
-    let replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
+    let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
     environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
     if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
       environment.stderr.write(warning + "\n")

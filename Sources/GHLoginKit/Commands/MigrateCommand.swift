@@ -35,21 +35,23 @@ struct MigrateCommand: Command {
     let chosen = try accounts(in: workspace.store.loadFile(), workspace: workspace)
     guard !chosen.isEmpty else { throw NotLoggedIn(host: selection.host ?? "any host", user: selection.user) }
     for (host, userID, login) in chosen {
-      let moved: Bool = try workspace.store.update { credentials in
+      let (moved, account): (Bool, Credential?) = try workspace.store.update { credentials in
         guard let index = credentials.hosts[host]?.accounts.firstIndex(where: { $0.userID == userID }),
           let account = credentials.hosts[host]?.accounts[index]
-        else { return false }
+        else { return (false, nil) }
         if let missing = account.missingSecret {
           throw KeyringError.itemMissing(host: host, login: account.login, kind: missing)
         }
-        guard account.storage != target else { return false }
+        guard account.storage != target else { return (false, account) }
         credentials.hosts[host]?.accounts[index].storage = target
-        return true
+        return (true, account)
       }
-      if !moved && target == .file {
-        // Items a migration interrupted after writing the file left behind, if any.
-        for kind in SecretItem.Kind.allCases {
-          try? workspace.store.secrets.delete(SecretItem(host: host, login: login, userID: userID, kind: kind))
+      if !moved && target == .file, let account {
+        // Items a migration interrupted after writing the file left behind, if any: only those
+        // holding the tokens the file now has (R101: nothing ghlogin did not read is deleted).
+        let secrets = [(SecretItem.Kind.accessToken, account.token), (.refreshToken, account.refreshToken ?? "")]
+        for (kind, secret) in secrets where !secret.isEmpty {
+          try? workspace.store.secrets.delete(account.secretItem(kind, on: host), holding: secret)
         }
       }
       let shown = "\(Sanitize.terminal(login)) on \(host)"

@@ -1,10 +1,26 @@
 /// Accounts kept in the keyring: their tokens are read from ``CredentialStore/secrets`` when
 /// the file is read, and written there before the file is, under the same lock.
 extension CredentialStore {
-  /// Fails when the keyring cannot be reached (no service, libsecret missing), before a login
-  /// whose token would have nowhere to go.
-  func checkKeyring() throws(KeyringError) {
-    _ = try secrets.read(SecretItem(host: "ghlogin.invalid", login: "-", userID: 0, kind: .accessToken))
+  /// Fails when the keyring cannot be reached (no service, libsecret missing) or stays locked,
+  /// before a login whose token would have nowhere to go.
+  func checkKeyring() throws(KeyringError) { try secrets.checkUsable() }
+
+  /// What every login checks before it prints a URL or a code, or sends a token anywhere
+  /// (R97): the credentials file can be read (an unusable one is refused now, not after the
+  /// approval), and with `store` (the config's) the keyring, that it is reachable and unlocked
+  /// (its unlock prompt, when one can be shown). A login that passes has somewhere to keep its
+  /// token, so an approval is not wasted (R96 revokes a token that still cannot be stored).
+  func checkReadyForNewLogin(store: TokenStorage) throws {
+    _ = try load()
+    if store == .keyring { try checkKeyring() }
+  }
+
+  /// Stores a new login under the lock (``Credentials/saveNewLogin(_:on:store:)``: where its
+  /// tokens go is decided there); returns the replaced account and the credential as saved.
+  func saveNewLogin(
+    _ credential: Credential, on host: String, store: TokenStorage
+  ) throws -> (replaced: Credential?, saved: Credential) {
+    try update { credentials in credentials.saveNewLogin(credential, on: host, store: store) }
   }
 
   /// Fills in the tokens of every account kept in the keyring. A missing item is recorded in
@@ -47,11 +63,12 @@ struct SecretSync {
   var writes: [(SecretItem, String)] = []
   /// Items to delete before the file is written: of accounts that are gone (logout), and
   /// refresh tokens an account no longer has. An interruption after these leaves an account
-  /// whose item is missing, which `logout` and `auth` repair.
-  var deletesBefore: [SecretItem] = []
+  /// whose item is missing, which `logout` and `auth` repair. Each with the secret read from
+  /// it: only an item still holding that is deleted (R101).
+  var deletesBefore: [(SecretItem, String)] = []
   /// Items to delete once the file is written: of accounts whose tokens moved to the file,
-  /// and the old items of a renamed login.
-  var deletesAfter: [SecretItem] = []
+  /// and the old items of a renamed login; each with the secret read from it.
+  var deletesAfter: [(SecretItem, String)] = []
 
   init(from current: Credentials, to updated: Credentials) {
     let old = Self.accounts(current)
@@ -66,8 +83,8 @@ struct SecretSync {
         if !refresh.isEmpty && (before?.refreshToken != refresh || renamed) {
           writes.append((account.secretItem(.refreshToken, on: key.host), refresh))
         }
-      } else if let before, before.refreshToken != nil {
-        deletesBefore.append(before.secretItem(.refreshToken, on: key.host))
+      } else if let before, let refresh = before.refreshToken, !refresh.isEmpty {
+        deletesBefore.append((before.secretItem(.refreshToken, on: key.host), refresh))
       }
       if let before, renamed { deletesAfter += Self.items(of: before, on: key.host) }
     }
@@ -88,15 +105,15 @@ struct SecretSync {
       try secrets.write(secret, to: item)
       guard try secrets.read(item) == secret else { throw .readBackMismatch(host: item.host, login: item.login) }
     }
-    for item in deletesBefore { try secrets.delete(item) }
+    for (item, secret) in deletesBefore { try secrets.delete(item, holding: secret) }
   }
 
   /// Deletes the items the file no longer points to.
   func applyAfterFile(_ secrets: any SecretStore) throws(KeyringError) {
     do {
-      for item in deletesAfter { try secrets.delete(item) }
+      for (item, secret) in deletesAfter { try secrets.delete(item, holding: secret) }
     } catch {
-      throw .oldItemsLeft(deletesAfter, reason: error.message)
+      throw .oldItemsLeft(deletesAfter.map(\.0), reason: error.message)
     }
   }
 
@@ -113,7 +130,14 @@ struct SecretSync {
     return result
   }
 
-  private static func items(of account: Credential, on host: String) -> [SecretItem] {
-    SecretItem.Kind.allCases.map { account.secretItem($0, on: host) }
+  /// The items of `account` whose secrets were read (an item found missing is not deleted:
+  /// whatever holds its attributes now was not read by ghlogin).
+  private static func items(of account: Credential, on host: String) -> [(SecretItem, String)] {
+    var items: [(SecretItem, String)] = []
+    if !account.token.isEmpty { items.append((account.secretItem(.accessToken, on: host), account.token)) }
+    if let refresh = account.refreshToken, !refresh.isEmpty {
+      items.append((account.secretItem(.refreshToken, on: host), refresh))
+    }
+    return items
   }
 }

@@ -23,6 +23,18 @@ extension Credentials {
     return replaced
   }
 
+  /// Adds a new login's `credential` as ``save(_:on:)`` does, its tokens kept where
+  /// ``TokenStorage/forNewLogin(configured:replacing:)`` says (`store` is the config's). Every
+  /// login stores through this. Returns the replaced account and the credential as saved.
+  mutating func saveNewLogin(
+    _ credential: Credential, on host: String, store: TokenStorage
+  ) -> (replaced: Credential?, saved: Credential) {
+    var credential = credential
+    let existing = hosts[host]?.accounts.first { $0.userID == credential.userID }
+    credential.storage = TokenStorage.forNewLogin(configured: store, replacing: existing)
+    return (save(credential, on: host), credential)
+  }
+
   /// Removes the account `login` answers to on `host` (one account; a stale entry with the same
   /// login is left, and answers to it next). When it was the active one, the first account left
   /// becomes active; a host with no accounts left is removed.

@@ -8,6 +8,9 @@ enum KeyringError: ReportableError, Equatable, Sendable {
   case locked
   /// The credentials file says an account's token is in the keyring, but the item is not there.
   case itemMissing(host: String, login: String, kind: SecretItem.Kind)
+  /// More than one item in the collection ghlogin writes to has all of `item`'s attributes
+  /// (R101): ghlogin does not choose, since the other may be anyone's.
+  case ambiguous(SecretItem, count: Int)
   /// An item holds something that is not a token (R30: never printed, never sent).
   case invalidItem(host: String, login: String, kind: SecretItem.Kind)
   /// The keyring refused or failed an operation; `operation` reads like "store the token of octocat".
@@ -25,6 +28,7 @@ enum KeyringError: ReportableError, Equatable, Sendable {
     case .unavailable: "the keyring is not available"
     case .locked: "the keyring is locked"
     case .itemMissing: "missing from the keyring"
+    case .ambiguous: "more than one keyring item matches"
     case .invalidItem: "the keyring item is not a valid token"
     case .failed, .readBackMismatch, .oldItemsLeft: "the keyring failed"
     }
@@ -47,6 +51,13 @@ enum KeyringError: ReportableError, Equatable, Sendable {
       return "the \(what) of \(Sanitize.terminal(login)) on \(host) is missing from the keyring (Secret Service). "
         + "Log in again with 'ghlogin auth --host \(host)', or forget the login with "
         + "'ghlogin logout --host \(host) --user \(Sanitize.terminal(login)) --local-only'"
+    case .ambiguous(let item, let count):
+      let what = item.kind == .accessToken ? "token" : "refresh token"
+      return "the keyring (Secret Service) holds \(count) items for the \(what) of \(Sanitize.terminal(item.login)) "
+        + "on \(item.host) in its default collection, where ghlogin keeps one; it will not choose between them. "
+        + "List them with 'secret-tool search --all application ghlogin host \(item.host) user_id \(item.userID) "
+        + "kind \(item.kind.rawValue)', remove the one ghlogin did not write (seahorse shows both) and try again. "
+        + "Nothing was written"
     case .invalidItem(let host, let login, let kind):
       return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
         + "\(Sanitize.terminal(login)) on \(host) does not hold a valid token; it was left untouched. "

@@ -4,7 +4,10 @@ import CSecretService
 /// libsecret, which `CSecretService` loads with `dlopen` on the first call: a process that
 /// never touches the keyring maps no libsecret, GLib or D-Bus code.
 ///
-/// Items go to the default collection. An unlock prompt, when the collection is locked, is
+/// Items go to the default collection, and are read and deleted there only (R101): an item
+/// matches when it has all of ``SecretItem/attributes``; two that match are
+/// ``KeyringError/ambiguous(_:count:)``, never a choice; a delete removes only
+/// items holding the secret ghlogin read. An unlock prompt, when the collection is locked, is
 /// the service's (libsecret asks it to show one); a dismissed or impossible prompt is
 /// ``KeyringError/locked``.
 struct SecretServiceStore: SecretStore {
@@ -19,7 +22,19 @@ struct SecretServiceStore: SecretStore {
       guard let secret else { return nil }
       return String(cString: secret)
     case .failure(GHL_SECRET_NOT_FOUND, _): return nil
+    case .failure(GHL_SECRET_AMBIGUOUS, let count):
+      throw .ambiguous(item, count: Int(count) ?? 2)
     case .failure(let code, let reason): throw Self.error(code, reason, operation: "read \(describe(item))")
+    }
+  }
+
+  func checkUsable() throws(KeyringError) {
+    var message = [CChar](repeating: 0, count: 512)
+    let code = message.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { ghl_secret_check($0, buffer.count) } ?? GHL_SECRET_FAILED
+    }
+    if case .failure(let code, let reason) = Self.outcome(code, message) {
+      throw Self.error(code, reason, operation: "reach its default collection")
     }
   }
 
@@ -32,9 +47,9 @@ struct SecretServiceStore: SecretStore {
     }
   }
 
-  func delete(_ item: SecretItem) throws(KeyringError) {
+  func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
     let outcome = Self.call(item.attributes) { names, values, count, message, size in
-      ghl_secret_clear(names, values, count, message, size)
+      ghl_secret_clear(names, values, count, secret, message, size)
     }
     if case .failure(let code, let reason) = outcome {
       throw Self.error(code, reason, operation: "delete \(describe(item))")
@@ -76,6 +91,11 @@ struct SecretServiceStore: SecretStore {
         }
       }
     }
+    return outcome(code, message)
+  }
+
+  /// A call's result code and the message it left in `message`.
+  private static func outcome(_ code: Int32, _ message: [CChar]) -> Outcome {
     guard code != GHL_SECRET_OK else { return .success }
     let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return .failure(code, reason)

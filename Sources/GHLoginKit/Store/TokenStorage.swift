@@ -13,4 +13,12 @@ enum TokenStorage: String, Sendable, Equatable, CaseIterable {
     case .keyring: "the keyring (Secret Service)"
     }
   }
+
+  /// Where a new login's tokens are kept, for every way of logging in (the browser and device
+  /// flows, `auth --with-token`, the library's login; R97): the config's `store`, except that
+  /// an account already kept in the keyring stays there (tokens leave the keyring only through
+  /// `ghlogin migrate --to file`, never as a side effect of logging in again).
+  static func forNewLogin(configured: TokenStorage, replacing existing: Credential?) -> TokenStorage {
+    existing?.storage == .keyring ? .keyring : configured
+  }
 }

@@ -96,6 +96,24 @@ final class KeyringSession: @unchecked Sendable {
     return result.status == 0 ? result.stdout : nil
   }
 
+  /// Stores an item as another program would (`secret-tool store`), with `attributes` (name,
+  /// value, name, value, ...) and `secret`, in `collection` (an alias or object path; the
+  /// default collection when nil).
+  func plant(_ secret: String, attributes: [String], collection: String? = nil) throws {
+    let options = ["store", "--label=planted"] + (collection.map { ["--collection=" + $0] } ?? [])
+    let result = try secretTool(options + attributes, stdin: secret)
+    guard result.status == 0 else { throw HarnessError("secret-tool store failed: \(result.stderr)") }
+  }
+
+  /// The secrets of every ghlogin item, in every collection, sorted (`secret-tool search --all`,
+  /// which prints each as `secret = ...`).
+  func allSecrets() throws -> [String] {
+    let result = try secretTool(["search", "--all", "--unlock", "application", "ghlogin"])
+    return result.stdout.split(separator: "\n").compactMap { line in
+      line.hasPrefix("secret = ") ? String(line.dropFirst("secret = ".count)) : nil
+    }.sorted()
+  }
+
   /// How many ghlogin items the keyring holds (`secret-tool search --all`).
   func itemCount() throws -> Int {
     let result = try secretTool(["search", "--all", "application", "ghlogin"])

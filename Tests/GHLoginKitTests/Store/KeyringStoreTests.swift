@@ -17,6 +17,13 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
   var calls: [String] { state.withLock { $0.calls } }
   func fail(with error: KeyringError?) { state.withLock { $0.failure = error } }
 
+  func checkUsable() throws(KeyringError) {
+    try state.withLock { (state: inout State) throws(KeyringError) in
+      state.calls.append("check")
+      if let failure = state.failure { throw failure }
+    }
+  }
+
   func read(_ item: SecretItem) throws(KeyringError) -> String? {
     try state.withLock { (state: inout State) throws(KeyringError) -> String? in
       state.calls.append("read \(item.kind.rawValue)")
@@ -33,11 +40,11 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
     }
   }
 
-  func delete(_ item: SecretItem) throws(KeyringError) {
+  func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
     try state.withLock { (state: inout State) throws(KeyringError) in
       state.calls.append("delete \(item.kind.rawValue)")
       if let failure = state.failure { throw failure }
-      state.items[item] = nil
+      if state.items[item] == secret { state.items[item] = nil }
     }
   }
 }
@@ -161,6 +168,30 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
   func badStoreEntriesAreRefused(account: String, detail: String) {
     let bytes = Array(#"{"version":1,"hosts":{"h":{"accounts":["#.utf8) + Array(account.utf8) + Array("]}}}".utf8)
     #expect(throws: CredentialCoding.Failure.invalid(detail)) { try CredentialCoding.decode(bytes) }
+  }
+
+  /// The one rule for where a new login's tokens go (R97): the config's store, except that an
+  /// account already in the keyring stays there.
+  @Test func aNewLoginGoesWhereTheConfigSaysUnlessItsAccountIsInTheKeyring() {
+    var credentials = sampleCredentials(keyringAccount())
+    let relogin = sampleCredential(token: "gho_relogin0000000000000000000000000000")
+    #expect(credentials.saveNewLogin(relogin, on: "github.com", store: .file).saved.storage == .keyring)
+    #expect(credentials.hosts["github.com"]?.accounts.map(\.storage) == [.keyring])
+    var other = sampleCredential("hubot", token: "gho_other0000000000000000000000000000000")
+    other.userID = 2
+    #expect(credentials.saveNewLogin(other, on: "github.com", store: .file).saved.storage == .file)
+    #expect(credentials.saveNewLogin(other, on: "ghe.example.com", store: .keyring).saved.storage == .keyring)
+    var fileOnly = sampleCredentials()
+    #expect(fileOnly.saveNewLogin(relogin, on: "github.com", store: .keyring).saved.storage == .keyring)
+  }
+
+  /// Every login's early check: a keyring that cannot be used stops it with the store's error;
+  /// with the file store the keyring is never contacted.
+  @Test func theEarlyCheckAsksTheKeyringOnlyForTheKeyringStore() throws {
+    keyring.fail(with: .locked)
+    #expect(throws: KeyringError.locked) { try store.checkReadyForNewLogin(store: .keyring) }
+    try store.checkReadyForNewLogin(store: .file)
+    #expect(keyring.calls == ["check"])
   }
 
   @Test func theConfigChoosesTheStore() throws {
