@@ -79,7 +79,8 @@ extension GitHubLogin {
       do {
         replaced = try workspace.store.update { credentials in credentials.save(credential, on: host.name) }
       } catch {
-        throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
+        throw workspace.unstoredLogin(
+          token: result.token.accessToken, refreshToken: result.token.refreshToken, on: host, after: error)
       }
     }
     events(.loggedIn(host: host.name, login: result.user.login))
