@@ -9,14 +9,7 @@ import Testing
   /// page of its own to name (R103).
   static let manual = "the server that issued it"
 
-  func loggedIn() throws -> (FakeGitHub, Sandbox) {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.register(["tokens": [["access_token": Self.token, "login": "octocat"]]])
-    try sandbox.writeCredentials([["login": "octocat", "token": Self.token]])
-    return (fake, sandbox)
-  }
+  func loggedIn() throws -> (FakeGitHub, Sandbox) { try FakeGitHub.loggedIn(token: Self.token) }
 
   /// T50: DELETE /applications/Iv1.testclient/token with Basic auth and the JSON body; the fake
   /// answers 204 and the token is dead there; the local entry is gone.

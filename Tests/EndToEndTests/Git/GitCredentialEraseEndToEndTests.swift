@@ -7,14 +7,7 @@ import Testing
   static let token = "gho_e2eERASEtoken000000000000000000000001"
   static let input = "protocol=https\nhost=github.test\nusername=octocat\npassword=\(token)\n\n"
 
-  func loggedIn() throws -> (FakeGitHub, Sandbox) {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.register(["tokens": [["access_token": Self.token, "login": "octocat"]]])
-    try sandbox.writeCredentials([["login": "octocat", "token": Self.token]])
-    return (fake, sandbox)
-  }
+  func loggedIn() throws -> (FakeGitHub, Sandbox) { try FakeGitHub.loggedIn(token: Self.token) }
 
   /// Go's GOAUTH=git after an unrelated 401: the token still works, so the file stays byte-identical.
   @Test func eraseOfAWorkingTokenKeepsTheLogin() throws {
