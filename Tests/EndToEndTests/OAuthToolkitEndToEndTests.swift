@@ -13,10 +13,10 @@ struct OAuthToolkitEndToEndTests {
 
   /// A sandbox whose config points at the server, logged in through `ghlogin auth`; the stored
   /// access and refresh tokens.
-  func loggedIn(revocation: Bool) throws -> (sandbox: Sandbox, token: String, refresh: String) {
+  func loggedIn(revocation: Bool, publicClient: Bool = false) throws -> (sandbox: Sandbox, token: String, refresh: String) {
     let fake = try FakeGitHub.start()  // only for the sandbox's paths; nothing is sent to it
     let sandbox = try Sandbox(fake: fake)
-    let config = server.config(revocation: revocation)
+    let config = server.config(revocation: revocation, publicClient: publicClient)
     let data = try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
     try data.write(to: URL(fileURLWithPath: sandbox.configFile))
     let child = try startGHLogin(["auth", "--no-browser"], env: sandbox.environment(), stdin: "")
@@ -74,5 +74,23 @@ struct OAuthToolkitEndToEndTests {
     #expect(sandbox.storedAccounts(host: server.host).isEmpty)
     #expect(try server.userStatus(token) == 200)
     #expect(try server.refresh(refresh).status == 200)
+  }
+
+  /// A public client (no secret) revokes with `client_id` in the body, which DOT accepts for a
+  /// public Application (RFC 6749 §2.3.1, RFC 7009 §2.1).
+  @Test func aPublicClientRevokesWithItsClientIDInTheBody() throws {
+    let (sandbox, token, refresh) = try loggedIn(revocation: true, publicClient: true)
+    try server.clearLog()
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "Logged out of \(server.host) as octocat; the token was revoked at \(server.host)\n")
+    let sent = try server.log()
+    #expect(sent.map { $0["body"] as? String } == [
+      "token=\(refresh)&token_type_hint=refresh_token&client_id=\(server.publicClientID)",
+      "token=\(token)&token_type_hint=access_token&client_id=\(server.publicClientID)",
+    ])
+    #expect(sent.allSatisfy { $0["authorization"] is NSNull && $0["status"] as? Int == 200 }, "\(sent)")
+    #expect(try server.userStatus(token) == 401)
+    #expect(try server.refresh(refresh, publicClient: true).error == "invalid_grant")
   }
 }

@@ -5,7 +5,8 @@
                                     loopback callback it redirects to: {"authorize", "location", "callback"}
   client.py user BASE TOKEN         GET BASE/api/user with the token: {"status"}
   client.py refresh BASE ID SECRET REFRESH_TOKEN
-                                    the refresh grant at BASE/o/token/: {"status", "error"}
+                                    the refresh grant at BASE/o/token/ (SECRET "": a public
+                                    client, client_id in the body): {"status", "error"}
   client.py raw METHOD URL           {"status", "body"}
   client.py introspect BASE ID SECRET TOKEN
                                     RFC 7662 at BASE/o/introspect/: {"status", "active"}
@@ -46,9 +47,13 @@ def main():
         result = {"status": request("GET", base + "/api/user", {"Authorization": "Bearer " + token})[0]}
     elif command == "refresh":
         base, client_id, secret, refresh = args
-        body = urllib.parse.urlencode({"grant_type": "refresh_token", "refresh_token": refresh})
-        status, _, data = request("POST", base + "/o/token/", {
-            "Authorization": basic(client_id, secret), "Content-Type": "application/x-www-form-urlencoded"}, body)
+        params = {"grant_type": "refresh_token", "refresh_token": refresh}
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        if secret:
+            headers["Authorization"] = basic(client_id, secret)
+        else:  # a public client
+            params["client_id"] = client_id
+        status, _, data = request("POST", base + "/o/token/", headers, urllib.parse.urlencode(params))
         result = {"status": status, "error": json.loads(data or b"{}").get("error")}
     elif command == "introspect":
         base, client_id, secret, token = args

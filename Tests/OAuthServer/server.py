@@ -7,7 +7,7 @@ Migrates a sqlite database in DIR (once: an existing one is reused), creates the
 and a confidential Application (authorization code, PKCE S256 required by the settings, redirect
 URI http://127.0.0.1/callback with any port as RFC 8252 §7.3 asks, skip_authorization so a
 logged-in session is redirected at once), then serves plain HTTP on an ephemeral port of
-127.0.0.1 and prints one JSON line: {"port", "client_id", "client_secret", "session"} (`session`:
+127.0.0.1 and prints one JSON line: {"port", "client_id", "client_secret", "public_client_id", "session"} (`session`:
 a Django session cookie value logged in as octocat). Endpoints: /o/authorize/, /o/token/,
 /o/revoke_token/, /o/introspect/ (DOT's), /api/user (the token's user, 401 otherwise),
 /control/log (GET: what /o/ and /api/ received; POST: clear). Exits when stdin reaches EOF.
@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 CLIENT_ID = "ghlogin-test-client"
 CLIENT_SECRET = "ghlogin-test-secret-0123456789"
+PUBLIC_CLIENT_ID = "ghlogin-test-public"
 
 
 class ThreadingServer(socketserver.ThreadingMixIn, WSGIServer):
@@ -56,6 +57,11 @@ def prepare():
             client_id=CLIENT_ID, client_secret=CLIENT_SECRET, user=user, name="ghlogin test",
             client_type=Application.CLIENT_CONFIDENTIAL, authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
             redirect_uris="http://127.0.0.1/callback", skip_authorization=True, algorithm="")
+    if not Application.objects.filter(client_id=PUBLIC_CLIENT_ID).exists():
+        Application.objects.create(
+            client_id=PUBLIC_CLIENT_ID, client_secret="", user=user, name="ghlogin test (public)",
+            client_type=Application.CLIENT_PUBLIC, authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+            redirect_uris="http://127.0.0.1/callback", skip_authorization=True, algorithm="")
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
@@ -75,7 +81,7 @@ def main():
                          handler_class=QuietHandler)
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True).start()
     print(json.dumps({"port": server.server_port, "client_id": CLIENT_ID, "client_secret": CLIENT_SECRET,
-                      "session": session}), flush=True)
+                      "public_client_id": PUBLIC_CLIENT_ID, "session": session}), flush=True)
     try:
         while sys.stdin.buffer.read1(4096):
             pass

@@ -10,6 +10,8 @@ final class OAuthToolkitServer: @unchecked Sendable {
   let port: Int
   let clientID: String
   let clientSecret: String
+  /// A public Application's client ID (no secret: it sends `client_id` in the body).
+  let publicClientID: String
   /// A Django session cookie logged in as octocat (the Application skips the consent page).
   let session: String
   private let child: ChildProcess
@@ -59,11 +61,13 @@ final class OAuthToolkitServer: @unchecked Sendable {
     let line = try child.waitForLine(.stdout, timeout: 120) { $0.hasPrefix("{") }
     guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
       let port = object["port"] as? Int, let clientID = object["client_id"] as? String,
-      let clientSecret = object["client_secret"] as? String, let session = object["session"] as? String
+      let clientSecret = object["client_secret"] as? String, let session = object["session"] as? String,
+      let publicClientID = object["public_client_id"] as? String
     else { throw HarnessError("server.py printed an unexpected first line: \(line) \(child.text(.stderr))") }
     self.port = port
     self.clientID = clientID
     self.clientSecret = clientSecret
+    self.publicClientID = publicClientID
     self.session = session
   }
 
@@ -72,12 +76,14 @@ final class OAuthToolkitServer: @unchecked Sendable {
     _ = try? child.finish(timeout: 3)
   }
 
-  /// The ghlogin config for this server; with `revocation` its RFC 7009 endpoint.
-  func config(revocation: Bool) -> [String: Any] {
+  /// The ghlogin config for this server; with `revocation` its RFC 7009 endpoint; with `publicClient`
+  /// the public Application (no client secret).
+  func config(revocation: Bool, publicClient: Bool = false) -> [String: Any] {
     var config: [String: Any] = [
-      "host": host, "client_id": clientID, "client_secret": clientSecret, "scopes": ["read"],
+      "host": host, "client_id": publicClient ? publicClientID : clientID, "scopes": ["read"],
       "authorize_url": base + "/o/authorize/", "token_url": base + "/o/token/", "api_url": base + "/api",
     ]
+    if !publicClient { config["client_secret"] = clientSecret }
     if revocation { config["revocation_url"] = base + "/o/revoke_token/" }
     return config
   }
@@ -100,9 +106,10 @@ final class OAuthToolkitServer: @unchecked Sendable {
   /// The status `GET /api/user` answers for `token`.
   func userStatus(_ token: String) throws -> Int? { try client(["user", base, token])["status"] as? Int }
 
-  /// The status and OAuth error of a refresh with `refreshToken`.
-  func refresh(_ refreshToken: String) throws -> (status: Int?, error: String?) {
-    let answer = try client(["refresh", base, clientID, clientSecret, refreshToken])
+  /// The status and OAuth error of a refresh with `refreshToken` (as the public client with `publicClient`).
+  func refresh(_ refreshToken: String, publicClient: Bool = false) throws -> (status: Int?, error: String?) {
+    let answer = try client(
+      publicClient ? ["refresh", base, publicClientID, "", refreshToken] : ["refresh", base, clientID, clientSecret, refreshToken])
     return (answer["status"] as? Int, answer["error"] as? String)
   }
 
