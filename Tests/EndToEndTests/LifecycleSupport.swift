@@ -28,6 +28,17 @@ extension Sandbox {
 }
 
 extension FakeGitHub {
+  /// A fake and a sandbox with the default config, where octocat is logged in to github.test
+  /// with `token` (registered with the fake and stored in the credentials file).
+  static func loggedIn(token: String) throws -> (FakeGitHub, Sandbox) {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.register(["tokens": [["access_token": token, "login": "octocat"]]])
+    try sandbox.writeCredentials([["login": "octocat", "token": token]])
+    return (fake, sandbox)
+  }
+
   /// Registers an expiring GitHub App style pair for octocat: `access` (valid for
   /// `expiresIn` seconds at the fake) and `refresh`, which rotates into a new pair.
   func registerExpiringPair(

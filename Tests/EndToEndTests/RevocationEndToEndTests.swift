@@ -5,16 +5,11 @@ import Testing
 /// replaces.
 @Suite struct RevocationEndToEndTests {
   static let token = "gho_e2eREVOKEtoken00000000000000000000001"
-  static let manual = "https://github.test/settings/connections/applications/Iv1.testclient"
+  /// github.test's endpoints are configured, so ghlogin does not know it is GitHub and knows no
+  /// page of its own to name (R103).
+  static let manual = "the server that issued it"
 
-  func loggedIn() throws -> (FakeGitHub, Sandbox) {
-    let fake = try FakeGitHub.start()
-    let sandbox = try Sandbox(fake: fake)
-    try sandbox.writeConfig()
-    try fake.register(["tokens": [["access_token": Self.token, "login": "octocat"]]])
-    try sandbox.writeCredentials([["login": "octocat", "token": Self.token]])
-    return (fake, sandbox)
-  }
+  func loggedIn() throws -> (FakeGitHub, Sandbox) { try FakeGitHub.loggedIn(token: Self.token) }
 
   /// T50: DELETE /applications/Iv1.testclient/token with Basic auth and the JSON body; the fake
   /// answers 204 and the token is dead there; the local entry is gone.
@@ -110,6 +105,66 @@ import Testing
     #expect(result.stderr.contains("Logged in to github.test as octocat\n"))
     #expect(result.stderr.contains("ghlogin: warning: could not revoke the previous token of octocat at github.test"))
     #expect(result.stderr.contains(Self.manual))
+  }
+
+  /// R103: with revocation_url, RFC 7009 at the fake's standard endpoint: the refresh token, then
+  /// the access token, form-encoded with HTTP Basic; both die there, nothing goes to GitHub's route.
+  @Test func logoutRevokesAtTheRevocationURLRefreshTokenFirst() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig(["revocation_url": fake.webBase + "/login/oauth/revoke"])
+    try fake.script(["token": ["expiring": true]])
+    let token = try login(sandbox)
+    let refresh = try #require(sandbox.storedAccounts().first?["refresh_token"] as? String)
+    try fake.clearLog()
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "Logged out of github.test as octocat; the token was revoked at github.test\n")
+    let requests = try fake.requests()
+    #expect(requests.map { $0["path"] as? String } == ["/login/oauth/revoke", "/login/oauth/revoke"])
+    let forms = requests.map { $0["form"] as? [String: [String]] }
+    #expect(forms.map { $0?["token"] } == [[refresh], [token]])
+    #expect(forms.map { $0?["token_type_hint"] } == [["refresh_token"], ["access_token"]])
+    #expect(forms.allSatisfy { $0?["client_secret"] == nil && $0?["client_id"] == nil })
+    let basic = "Basic " + Data("Iv1.testclient:testsecret-s3cr3t".utf8).base64EncodedString()
+    #expect(requests.allSatisfy { $0.header("Authorization") == basic && $0["status"] as? Int == 200 })
+    #expect(try fake.tokenRecord(token)?["revoked"] as? Bool == true)
+    #expect(try fake.state()["counters"].flatMap { ($0 as? [String: Any])?["rfc7009_revocations"] as? Int } == 1)
+    #expect(sandbox.storedAccounts().isEmpty)
+  }
+
+  /// R103: the revocation endpoint fails: the honest warning, exit 0 as for any failed revocation.
+  @Test func aFailingRevocationURLSaysTheTokenMayStillBeValid() throws {
+    let (fake, sandbox) = try loggedIn()
+    try sandbox.writeConfig(["revocation_url": fake.webBase + "/login/oauth/revoke"])
+    try fake.script(["responses": ["revoke7009": [503]]])
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "ghlogin: warning: could not revoke the token at github.test: token revocation at revocation_url "
+        + "\(fake.webBase)/login/oauth/revoke: github.test answered HTTP 503; try again later. The token may still "
+        + "be valid; revoke it by hand at the server that issued it\nLogged out of github.test as octocat\n")
+    #expect(!result.stderr.contains(Self.token))
+    #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == false)
+    #expect(sandbox.storedAccounts().isEmpty)
+  }
+
+  /// R103, the attack: a server not known to be GitHub (configured endpoints) answers 404 to
+  /// GitHub's route: never "no longer knew the token".
+  @Test func aNotFoundOnGitHubsRouteFromAServerNotKnownToBeGitHubConfirmsNothing() throws {
+    let (fake, sandbox) = try loggedIn()
+    try fake.script(["responses": ["revoke": [404]]])
+    let result = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stderr
+        == "ghlogin: warning: could not revoke the token at github.test: token revocation at api_url "
+        + "\(fake.apiBase)/: github.test answered HTTP 404: it does not offer GitHub's token revocation; for a "
+        + "server with an RFC 7009 revocation endpoint, set revocation_url. The token may still be valid; revoke it "
+        + "by hand at the server that issued it\nLogged out of github.test as octocat\n")
+    #expect(!result.stderr.contains("no longer knew"))
+    #expect(sandbox.storedAccounts().isEmpty)
   }
 
   /// Runs `ghlogin auth --no-browser` with the scripted browser; returns the stored token.

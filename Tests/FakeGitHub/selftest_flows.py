@@ -2,6 +2,7 @@
 
 import base64
 import json
+import urllib.parse
 import threading
 import time
 
@@ -164,6 +165,33 @@ class ApiTests(Base):
         self.assertEqual(self.revoke(self.token(), host="ghe.test", prefix="/api/v3"), 204)
         self.f.script({"responses": {"revoke": [422]}})
         self.assertEqual(self.revoke(self.token()), 422)
+
+    def revoke7009(self, token, hint=None, auth=("Iv1.testclient", "testsecret-s3cr3t"), body_client=None):
+        params = [("token", token)] + ([("token_type_hint", hint)] if hint else [])
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"}
+        if auth:
+            headers["Authorization"] = "Basic " + base64.b64encode(("%s:%s" % auth).encode()).decode()
+        if body_client:
+            params.append(("client_id", body_client))
+        return self.f.request("POST", "github.test", "/login/oauth/revoke", headers,
+                              urllib.parse.urlencode(params))[0]
+
+    def test_rfc7009_revocation(self):
+        token = self.token()
+        self.assertEqual(self.revoke7009(token, auth=("Iv1.testclient", "wrong")), 401)
+        self.assertEqual(self.revoke7009(token, auth=None, body_client="Iv1.testclient"), 401)  # has a secret
+        self.assertEqual(self.f.user(token)[0], 200)
+        self.assertEqual(self.revoke7009(token, hint="access_token"), 200)
+        self.assertEqual(self.f.user(token)[0], 401)
+        self.assertEqual(self.revoke7009(token, hint="access_token"), 200)  # already dead: still 200
+        self.assertEqual(self.revoke7009("gho_unknown"), 200)
+        self.f.script({"token": {"expiring": True}})
+        pair = self.f.exchange(self.f.code())[2]
+        self.assertEqual(self.revoke7009(pair["refresh_token"], hint="refresh_token"), 200)
+        self.assertEqual(self.f.user(pair["access_token"])[0], 401)  # the refresh token took its access token along
+        self.assertEqual(self.f.state()["counters"]["rfc7009_revocations"], 2)
+        self.f.script({"responses": {"revoke7009": [503]}})
+        self.assertEqual(self.revoke7009(self.token()), 503)
 
     def test_strict_hosts(self):
         token = self.token()

@@ -4,7 +4,9 @@
 A git server for end-to-end tests: serves the repositories under ROOT with `git http-backend`
 over HTTPS on 127.0.0.1 (an ephemeral port, never another address), and only to requests
 carrying HTTP Basic credentials exactly USER:TOKEN; anything else gets 401 with
-`WWW-Authenticate: Basic realm="ghlogin test"`, as GitHub does.
+`WWW-Authenticate: Basic realm="ghlogin test"`, as GitHub does. `GET /api/v3/user` is the host's
+API as ghlogin derives it: 200 `{"login": USER, "id": 1}` for `Authorization: Bearer TOKEN`,
+401 for anything else (what `git-credential erase` checks, R102).
 
 Prints `PORT <n>` on stdout once listening. Logs one line per request on stderr:
 `<status> <method> <path> auth=<none|ok|wrong>`. Exits when its stdin reaches EOF.
@@ -36,6 +38,14 @@ def main() -> None:
 
         def serve(self):
             given = self.headers.get("Authorization")
+            if self.path == "/api/v3/user":
+                if given == "Bearer " + token:
+                    body = ('{"login": "%s", "id": 1}' % user).encode()
+                    self.reply(200, [("Content-Type", "application/json")], body, "ok")
+                else:
+                    self.reply(401, [("Content-Type", "application/json")], b'{"message": "Bad credentials"}',
+                               "none" if given is None else "wrong")
+                return
             if given != expected:
                 self.reply(401, [("WWW-Authenticate", 'Basic realm="ghlogin test"')], b"authentication required\n",
                            "none" if given is None else "wrong")

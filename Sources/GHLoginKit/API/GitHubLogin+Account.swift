@@ -23,8 +23,8 @@ extension GitHubLogin {
     }
   }
 
-  /// Logs `account` on `host` out: revokes its token at GitHub (with `revoke`, when a client
-  /// secret is configured) and removes it from the credentials file, whatever the revocation
+  /// Logs `account` on `host` out: revokes its tokens (with `revoke`: at the configured RFC 7009
+  /// `revocationURL`, else at GitHub when a client secret is configured) and removes it from the credentials file, whatever the revocation
   /// did, in one locked update.
   ///
   /// Runs on a thread of its own; cancelling the task ends a revocation request at once (the
@@ -50,7 +50,7 @@ extension GitHubLogin {
       // token between the two (R46: removal is atomic and happens whatever the revocation did).
       let (chosen, login, revocation) = try workspace.store.update { credentials in
         let (chosen, account) = try workspace.select(selection, in: credentials)
-        let revocation = revoke ? self.revoke(account.token, on: chosen) : .skipped
+        let revocation = revoke ? self.revoke(account, on: chosen) : .skipped
         // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
         credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
         return (chosen, account.login, revocation)
@@ -63,17 +63,15 @@ extension GitHubLogin {
     }
   }
 
-  /// Asks GitHub to revoke `token` when a client secret is configured; never throws.
-  private func revoke(_ token: String, on host: GitHubHost) -> LogoutOutcome.Revocation {
-    if token.isEmpty { return .failed("its token is missing from the keyring") }
-    guard let revocation = workspace.revocation(for: host) else { return .notConfigured }
-    do {
-      switch try revocation.revoke(token: token) {
-      case .revoked: return .revoked
-      case .alreadyInvalid: return .alreadyInvalid
-      }
-    } catch {
-      return .failed((error as? any ReportableError)?.message ?? "\(error)")
+  /// Revokes `account`'s tokens where its host can (``Workspace/revoke(token:refreshToken:on:)``);
+  /// never throws.
+  private func revoke(_ account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
+    if account.token.isEmpty { return .failed("its token is missing from the keyring") }
+    switch workspace.revoke(token: account.token, refreshToken: account.refreshToken, on: host) {
+    case .revoked: return .revoked
+    case .alreadyInvalid: return .alreadyInvalid
+    case .notConfigured: return .notConfigured
+    case .failed(let reason): return .failed(reason)
     }
   }
 }
@@ -110,15 +108,17 @@ public struct GitHubIdentity: Sendable, Hashable {
 public struct LogoutOutcome: Sendable, Hashable {
   /// What became of the token at GitHub.
   public enum Revocation: Sendable, Hashable {
-    /// GitHub revoked it.
+    /// The server confirmed the revocation (GitHub's 204; RFC 7009's 200 for the refresh token
+    /// and the access token).
     case revoked
-    /// GitHub no longer knew it (already revoked or expired).
+    /// GitHub no longer knew it (already revoked or expired); only on a host known to be GitHub.
     case alreadyInvalid
     /// Not asked for (`revoke: false`): the token stays valid until it expires.
     case skipped
-    /// No client secret is configured, so it could not be revoked.
+    /// Neither a `revocationURL` nor a client secret is configured, so it could not be revoked.
     case notConfigured
-    /// The revocation failed for this reason; the token may still be valid.
+    /// Nothing confirmed a revocation, for this reason (a failure, or a server that is not
+    /// GitHub answering 404 to GitHub's route); the token may still be valid.
     case failed(String)
   }
 
@@ -128,6 +128,7 @@ public struct LogoutOutcome: Sendable, Hashable {
   public let login: String
   /// What became of the token at GitHub.
   public let revocation: Revocation
-  /// Where to revoke the token by hand when it was not revoked.
-  public let manualRevocationURL: String
+  /// Where to revoke the token by hand when it was not revoked: GitHub's page on a host known
+  /// to be GitHub; nil when ghlogin knows no page (revoke it at the server that issued it).
+  public let manualRevocationURL: String?
 }

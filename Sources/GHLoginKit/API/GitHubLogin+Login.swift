@@ -76,7 +76,8 @@ extension GitHubLogin {
       do {
         (replaced, credential) = try workspace.saveNewLogin(credential, on: host)
       } catch {
-        throw workspace.unstoredLogin(token: result.token.accessToken, on: host, after: error)
+        throw workspace.unstoredLogin(
+          token: result.token.accessToken, refreshToken: result.token.refreshToken, on: host, after: error)
       }
     }
     events(.loggedIn(host: host.name, login: result.user.login))

@@ -26,12 +26,16 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
   public var apiURL: String?
   /// A PEM file of CA certificates to trust for this host besides the system store.
   public var caFile: String?
+  /// An RFC 7009 token revocation endpoint, for an OAuth server that is not GitHub: when set,
+  /// ``GitHubLogin/logout(host:account:revoke:)`` revokes the refresh token and then the access
+  /// token there instead of using GitHub's `DELETE /applications/{client_id}/token`.
+  public var revocationURL: String?
 
   /// An app for `host` (github.com unless given) with the host's default endpoints.
   public init(
     clientID: String, clientSecret: String? = nil, scopes: [String] = [], host: String = "github.com",
     authorizeURL: String? = nil, tokenURL: String? = nil, deviceCodeURL: String? = nil, apiURL: String? = nil,
-    caFile: String? = nil
+    caFile: String? = nil, revocationURL: String? = nil
   ) {
     self.clientID = clientID
     self.clientSecret = clientSecret
@@ -42,6 +46,7 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
     self.deviceCodeURL = deviceCodeURL
     self.apiURL = apiURL
     self.caFile = caFile
+    self.revocationURL = revocationURL
   }
 
   /// The name messages use for this configuration where a config file would be named.
@@ -60,6 +65,7 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
     if let deviceCodeURL { object["device_code_url"] = .string(deviceCodeURL) }
     if let apiURL { object["api_url"] = .string(apiURL) }
     if let caFile { object["ca_file"] = .string(caFile) }
+    if let revocationURL { object["revocation_url"] = .string(revocationURL) }
     let decoder = ConfigDecoder(file: Self.sourceName)
     let host = try decoder.host(.string(host), "host")
     let settings = try decoder.settings(object, prefix: "", skipping: ["host"])

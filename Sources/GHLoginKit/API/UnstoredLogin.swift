@@ -15,9 +15,10 @@ struct UnstoredLogin: ReportableError {
   enum Outcome: Sendable, Equatable {
     /// GitHub revoked it (or no longer knew it).
     case revoked
-    /// No client secret is configured, so it could not be revoked; the URL to do it by hand.
+    /// No way to revoke is configured (no client secret, no revocation_url); where to do it
+    /// by hand (a URL, or "the server that issued it").
     case notRevocable(manualURL: String)
-    /// The revocation failed: why, and the URL to do it by hand.
+    /// The revocation failed: why, and where to do it by hand.
     case failed(reason: String, manualURL: String)
   }
 
@@ -38,24 +39,20 @@ struct UnstoredLogin: ReportableError {
 
 extension Workspace {
   /// The error for a login of `host` whose `token` could not be stored because of `error`, after
-  /// revoking that token at GitHub, best effort (R96).
-  func unstoredLogin(token: String, on host: GitHubHost, after error: any Error) -> UnstoredLogin {
+  /// revoking that token (and its `refreshToken`), best effort (R96, R103).
+  func unstoredLogin(
+    token: String, refreshToken: String? = nil, on host: GitHubHost, after error: any Error
+  ) -> UnstoredLogin {
     let reportable = error as? any ReportableError
     let storeMessage = reportable?.message ?? "\(error)"
     let status = reportable?.exitStatus ?? .failure
-    let manual = manualRevocationURL(for: host)
-    guard let revocation = revocation(for: host) else {
-      return UnstoredLogin(
-        storeMessage: storeMessage, storeStatus: status, host: host, revocation: .notRevocable(manualURL: manual))
+    let manual = revokeByHand(on: host)
+    let outcome: UnstoredLogin.Outcome
+    switch revoke(token: token, refreshToken: refreshToken, on: host) {
+    case .revoked, .alreadyInvalid: outcome = .revoked
+    case .notConfigured: outcome = .notRevocable(manualURL: manual)
+    case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)
     }
-    do {
-      _ = try revocation.revoke(token: token)
-      return UnstoredLogin(storeMessage: storeMessage, storeStatus: status, host: host, revocation: .revoked)
-    } catch {
-      let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      return UnstoredLogin(
-        storeMessage: storeMessage, storeStatus: status, host: host,
-        revocation: .failed(reason: reason, manualURL: manual))
-    }
+    return UnstoredLogin(storeMessage: storeMessage, storeStatus: status, host: host, revocation: outcome)
   }
 }

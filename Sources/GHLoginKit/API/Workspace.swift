@@ -149,9 +149,9 @@ extension Workspace {
     return copy
   }
 
-  /// The REST API of `host`.
-  func api(for host: GitHubHost) -> GitHubAPI {
-    GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host))
+  /// The REST API of `host`; each request may take `timeout` seconds.
+  func api(for host: GitHubHost, timeout: Double = 30) -> GitHubAPI {
+    GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host), timeout: timeout)
   }
 
   /// What `auth` asks for when neither `--scopes` nor the config says: enough for git and `gh`.
@@ -183,10 +183,11 @@ struct MissingClientID: ReportableError, Equatable {
 
 extension Workspace {
   /// The refresher for the accounts of `host`: its token endpoint and app (nil when no
-  /// `client_id` is configured), the store, and the environment's clock.
-  func refresher(for host: GitHubHost) -> Refresher {
+  /// `client_id` is configured), the store, and the environment's clock; each request may
+  /// take `timeout` seconds.
+  func refresher(for host: GitHubHost, timeout: Double = 30) -> Refresher {
     let endpoint = TokenEndpoint(
-      url: endpoints(for: host).token, host: host, transport: transport(for: host))
+      url: endpoints(for: host).token, host: host, transport: transport(for: host), timeout: timeout)
     return Refresher(
       host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
       clock: environment.clock)
@@ -231,37 +232,9 @@ extension Workspace {
       + "using the current token, which expires in \(DurationText.describe(left))"
     return (host, outcome.credential, warning)
   }
-
-  /// A revocation for tokens of `host`, when a client secret is configured for it; nil when
-  /// revocation cannot run (R46: the token is then only removed locally).
-  func revocation(for host: GitHubHost) -> Revocation? {
-    guard let app = try? app(for: host), let secret = app.clientSecret, !secret.isEmpty else { return nil }
-    return Revocation(
-      host: host, api: endpoints(for: host).api, clientID: app.clientID, clientSecret: secret,
-      transport: transport(for: host))
-  }
-
-  /// Where to revoke `host`'s tokens by hand: the configured app's page, else the list of apps.
-  func manualRevocationURL(for host: GitHubHost) -> String {
-    Revocation.manualRevocationURL(host: host, clientID: config.settings(for: host.name).clientID)
-  }
 }
 
 extension Workspace {
-  /// After a new login replaced `old` (same account), revokes its token at GitHub, best effort:
-  /// only when a client secret is configured. Returns the warning to show when that failed.
-  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
-    guard old.token != newToken, old.missingSecret == nil, let revocation = revocation(for: host) else { return nil }
-    do {
-      _ = try revocation.revoke(token: old.token)
-      return nil
-    } catch {
-      let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
-        + "\(reason). It may still be valid; revoke it by hand at \(manualRevocationURL(for: host))"
-    }
-  }
-
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
   func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {

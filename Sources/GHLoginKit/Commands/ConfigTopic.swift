@@ -20,6 +20,11 @@ enum ConfigTopic {
     ("device_code_url", "The device-code endpoint (default: https://HOST/login/device/code)."),
     ("api_url", "The REST API (default: https://api.github.com, or https://HOST/api/v3)."),
     (
+      "revocation_url",
+      "An RFC 7009 revocation endpoint, for an OAuth server that is not GitHub: logout revokes the "
+        + "refresh token, then the access token there (default: none; GitHub hosts use GitHub's own revocation)."
+    ),
+    (
       "hosts",
       "Per-host blocks, {\"HOST\": {...}}, holding any of the keys above except host, store and hosts; "
         + "a block's client_id comes with its own client_secret."

@@ -12,7 +12,9 @@ struct GitCredentialCommand: Command {
         get      answers username and password (the token) for protocol=https and a host you are
                  logged in to, and nothing for anything else, so git asks its next helper
         store    does nothing (logins are stored by 'ghlogin auth')
-        erase    removes the login whose token git reports as rejected (exact host and token)
+        erase    removes the login whose token git reports as rejected (exact host and token),
+                 but only when GET /user with that token answers 401 now (an expired token is
+                 refreshed first); otherwise keeps it and says why on standard error
         capability  prints 'version 0': no optional capabilities are supported
       Any other operation is ignored. Input with CR, NUL, invalid UTF-8, a line without '=',
       a line over 65535 bytes, more than 1000 lines or a host with a path or user info is
@@ -88,42 +90,39 @@ struct GitCredentialCommand: Command {
     return .success
   }
 
-  /// `erase`: forgets the account whose token git found rejected, but only on an exact match of
-  /// protocol, host and token (R57); anything else is left alone.
+  /// `erase`: forgets the account whose token git reported as rejected, but only on an exact match
+  /// of protocol, host and token (R57), and only when the host's API rejects that token now
+  /// (R102, ``Workspace/checkReportedRejection(token:on:username:)``); otherwise the login is
+  /// kept and one line on stderr says why.
   private func erase(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard let password = request.password, !password.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let credentials = try workspace.store.load()
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
-    guard let stored = storedHost(for: request, in: credentials),
-      Self.login(in: credentials, on: stored, token: password, username: username) != nil
-    else { return .success }
-
-    // Checked again under the store's lock: the file may have changed since it was read.
-    let removed: String? = try workspace.store.update { credentials in
-      guard let login = Self.login(in: credentials, on: stored, token: password, username: username) else {
-        return nil
-      }
-      credentials.remove(from: stored.name) { $0.token == password }
-      return login
-    }
-    if let removed {
-      environment.stderr.write(
-        "ghlogin: git reported the token of \(Sanitize.terminal(removed)) on \(stored.name) as rejected; "
-          + "removed it. Run 'ghlogin auth --host \(stored.name)' to log in again.\n")
-    }
+    guard let stored = storedHost(for: request, in: credentials) else { return .success }
+    let check = try workspace.checkReportedRejection(token: password, on: stored, username: username)
+    if let line = Self.report(check, on: stored) { environment.stderr.write("ghlogin: \(line)\n") }
     return .success
   }
 
-  /// The login on `host` whose token is exactly `token` (compared in constant time), and whose
-  /// login is `username` (ignoring case) when git named one.
-  private static func login(
-    in credentials: Credentials, on host: GitHubHost, token: String, username: String?
-  ) -> String? {
-    credentials.hosts[host.name]?.accounts.first { account in
-      CredentialHostMatch.constantTimeEqual(account.token, token)
-        && (username.map { $0.lowercased() == account.login.lowercased() } ?? true)
-    }?.login
+  /// The line `erase` prints about `check`, without the `ghlogin: ` prefix; nil when no login had the token.
+  static func report(_ check: RejectionCheck, on host: GitHubHost) -> String? {
+    let relogin = "Run '\(CommandHint.line(["ghlogin", "auth", "--host", host.name]))' to log in again."
+    func reported(_ login: String) -> String { "git reported the token of \(Sanitize.terminal(login)) on \(host) as rejected" }
+    switch check {
+    case .notStored:
+      return nil
+    case .forgotten(let login, .rejected):
+      return "\(reported(login)); removed it. \(relogin)"
+    case .forgotten(let login, .sessionOver):
+      return "\(reported(login)); it had expired and its refresh token no longer works, so removed it. \(relogin)"
+    case .accepted(let login):
+      return "\(reported(login)), but \(host) still accepts it; kept the login."
+    case .refreshed(let login):
+      return "\(reported(login)); it had expired, so it was refreshed, and \(host) accepts the new token; kept the login."
+    case .unchecked(let login, let reason):
+      return "\(reported(login)), but it could not be checked (\(reason)); kept the login."
+    }
   }
 }

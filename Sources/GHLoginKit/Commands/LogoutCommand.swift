@@ -3,10 +3,12 @@ struct LogoutCommand: Command {
   static let configuration = CommandConfiguration(
     name: "logout", abstract: "revoke a login and remove it from this machine",
     discussion: """
-      When the config has a client_secret, first asks GitHub to revoke the token of the account
-      (the active one unless --user). The token is then removed from the credentials file even
-      if the revocation failed; ghlogin then warns that the token may still be valid and names
-      the page where you can revoke it by hand. --local-only skips the revocation.
+      First revokes the tokens of the account (the active one unless --user): with revocation_url
+      set, at that RFC 7009 endpoint (the refresh token, then the access token); else, when the
+      config has a client_secret, at GitHub's DELETE /applications/CLIENT_ID/token. The token is
+      then removed from the credentials file even if the revocation failed; when nothing confirmed
+      it, ghlogin warns that the token may still be valid and says where to revoke it by hand.
+      --local-only skips the revocation.
       """,
     options: [.host, .user, .flag("local-only", help: "Only remove the token from this machine; do not revoke it")])
 
@@ -23,7 +25,7 @@ struct LogoutCommand: Command {
     let outcome = try GitHubLogin(environment: environment).blockingLogout(
       host: selection.host, account: selection.user, revoke: !localOnly)
     let host = outcome.host
-    let manual = outcome.manualRevocationURL
+    let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
     let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"
     switch outcome.revocation {
     case .revoked:
@@ -35,8 +37,10 @@ struct LogoutCommand: Command {
         "\(done). The token was not revoked (--local-only): it stays valid until it expires or you revoke it at "
           + "\(manual)\n")
     case .notConfigured:
+      // A host known to be GitHub revokes with the client secret; any other server needs revocation_url.
+      let missing = outcome.manualRevocationURL == nil ? "revocation_url" : "client_secret"
       environment.stderr.write(
-        "\(done). The token was removed from this machine but not revoked, because no client_secret is "
+        "\(done). The token was removed from this machine but not revoked, because no \(missing) is "
           + "configured: it stays valid until it expires or you revoke it at \(manual)\n")
     case .failed(let reason):
       environment.stderr.write(

@@ -12,11 +12,16 @@ struct Revocation: Sendable {
   var transport: any HTTPTransport
   /// Seconds the request may take.
   var timeout: Double
+  /// Whether `host` is known to be GitHub (github.com, `*.ghe.com`, or an Enterprise Server whose
+  /// endpoints ghlogin derives itself): only then does a 404 mean GitHub no longer knows the
+  /// token. Elsewhere a 404 says the server has no such route, and nothing was revoked (R103).
+  var isGitHub: Bool
 
   init(
     host: GitHubHost, api: WebURL, clientID: String, clientSecret: String, transport: any HTTPTransport,
-    timeout: Double = 30
+    timeout: Double = 30, isGitHub: Bool = true
   ) {
+    self.isGitHub = isGitHub
     self.host = host
     self.api = api
     self.clientID = clientID
@@ -29,8 +34,8 @@ struct Revocation: Sendable {
   enum Outcome: Sendable, Equatable {
     /// 204: GitHub revoked the token (and any refresh token that came with it).
     case revoked
-    /// 404: GitHub does not know the token (already revoked, expired, or another app's); it
-    /// cannot be used either way.
+    /// 404 from a host known to be GitHub: GitHub does not know the token (already revoked,
+    /// expired, or another app's); it cannot be used either way.
     case alreadyInvalid
   }
 
@@ -43,7 +48,8 @@ struct Revocation: Sendable {
     let response = try step.run { try transport.send(request, timeout: timeout) }
     switch response.status {
     case 204, 200: return .revoked
-    case 404: return .alreadyInvalid
+    case 404 where isGitHub: return .alreadyInvalid
+    case 404: throw RevocationError(.notOffered, host: host, step: step)
     case 300...399: throw RevocationError(.redirect(response.status), host: host, step: step)
     case 401, 403: throw RevocationError(.clientRejected(response.status), host: host, step: step)
     case 422: throw RevocationError(.validationFailed, host: host, step: step)
@@ -91,6 +97,11 @@ struct RevocationError: EndpointAnswerError, Equatable {
     case httpStatus(Int)
     /// A 3xx, which is never followed with a token in the body.
     case redirect(Int)
+    /// A 404 to GitHub's route from a server not known to be GitHub: it has no such route, so
+    /// nothing was revoked (R103).
+    case notOffered
+    /// An RFC 7009 error answer (`status`, and the OAuth `error` code when it is a plain code).
+    case oauthError(status: Int, code: String?)
     /// The token cannot be sent (R30); nothing was sent.
     case unusableToken
     /// The client ID is empty or contains `:`; nothing was sent.
@@ -112,6 +123,8 @@ struct RevocationError: EndpointAnswerError, Equatable {
 
   /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.
   private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
+  /// The config key of the URL the request went to.
+  private var key: String { step?.key ?? "api_url" }
 
   var message: String {
     switch kind {
@@ -122,10 +135,17 @@ struct RevocationError: EndpointAnswerError, Equatable {
     case .httpStatus(let status) where status >= 500:
       "\(subject) answered HTTP \(status); try again later"
     case .httpStatus(let status):
-      "\(subject) answered HTTP \(status); check the host and api_url settings"
+      "\(subject) answered HTTP \(status); check the host and \(key) settings"
     case .redirect(let status):
       "\(subject) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
-        + "check the api_url setting"
+        + "check the \(key) setting"
+    case .notOffered:
+      "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; for a server with an "
+        + "RFC 7009 revocation endpoint, set revocation_url"
+    case .oauthError(let status, let code?):
+      "\(subject) refused the revocation (HTTP \(status), \(code))"
+    case .oauthError(let status, nil):
+      "\(subject) refused the revocation (HTTP \(status)); check the \(key) setting"
     case .unusableToken:
       "the stored token contains characters that cannot be sent"
     case .unusableClientID:

@@ -149,7 +149,8 @@ struct Config: Sendable, Equatable {
       tokenURL: block.tokenURL ?? (isDefault ? topLevel.tokenURL : nil),
       deviceCodeURL: block.deviceCodeURL ?? (isDefault ? topLevel.deviceCodeURL : nil),
       apiURL: block.apiURL ?? (isDefault ? topLevel.apiURL : nil),
-      caFile: block.caFile ?? topLevel.caFile
+      caFile: block.caFile ?? topLevel.caFile,
+      revocationURL: block.revocationURL ?? (isDefault ? topLevel.revocationURL : nil)
     )
     if let clientID = block.clientID {
       result.clientID = clientID

@@ -8,12 +8,16 @@ struct HostSettings: Sendable, Equatable {
   var tokenURL: WebURL?
   var deviceCodeURL: WebURL?
   var apiURL: WebURL?
+  /// An RFC 7009 revocation endpoint (`revocation_url`): when set, logout revokes there instead
+  /// of at GitHub's `DELETE /applications/{client_id}/token` (R103).
+  var revocationURL: WebURL?
   /// A PEM file of CA certificates to trust for this host, instead of the system store.
   var caFile: String?
 
   init(
     clientID: String? = nil, clientSecret: String? = nil, scopes: [String]? = nil, authorizeURL: WebURL? = nil,
-    tokenURL: WebURL? = nil, deviceCodeURL: WebURL? = nil, apiURL: WebURL? = nil, caFile: String? = nil
+    tokenURL: WebURL? = nil, deviceCodeURL: WebURL? = nil, apiURL: WebURL? = nil, caFile: String? = nil,
+    revocationURL: WebURL? = nil
   ) {
     self.clientID = clientID
     self.clientSecret = clientSecret
@@ -23,6 +27,7 @@ struct HostSettings: Sendable, Equatable {
     self.deviceCodeURL = deviceCodeURL
     self.apiURL = apiURL
     self.caFile = caFile
+    self.revocationURL = revocationURL
   }
 }
 
@@ -37,6 +42,7 @@ struct ConfigDecoder {
   /// Keys allowed in a `hosts` block.
   static let hostKeys = [
     "client_id", "client_secret", "scopes", "authorize_url", "token_url", "device_code_url", "api_url", "ca_file",
+    "revocation_url",
   ]
   /// Keys allowed at the top level.
   static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
@@ -56,6 +62,7 @@ struct ConfigDecoder {
       case "token_url": settings.tokenURL = try url(value, path)
       case "device_code_url": settings.deviceCodeURL = try url(value, path)
       case "api_url": settings.apiURL = try url(value, path)
+      case "revocation_url": settings.revocationURL = try url(value, path)
       case "ca_file":
         let text = try string(value, path)
         guard !text.isEmpty, !text.unicodeScalars.contains(where: Self.isControl) else {

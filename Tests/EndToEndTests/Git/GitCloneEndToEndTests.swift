@@ -56,7 +56,7 @@ import Testing
   func clone(into name: String) throws -> (status: Int32, stdout: String, stderr: String) {
     try sandbox.git(
       ["clone", "https://\(host)/repo.git", sandbox.home + "/" + name],
-      env: ["GIT_SSL_CAINFO": certificates + "/ca.pem"])
+      env: ["GIT_SSL_CAINFO": certificates + "/ca.pem", "SSL_CERT_FILE": certificates + "/ca.pem"])
   }
 
   func serverLog() -> [String] {
@@ -82,7 +82,8 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: sandbox.home + "/.git-credentials"))
   }
 
-  /// A token the server rejects: git reports it with `erase`, and ghlogin forgets exactly it.
+  /// A token the server rejects: git reports it with `erase`, ghlogin asks the host's API
+  /// (`GET /api/v3/user`, which rejects it too: R102), and forgets exactly it.
   @Test func aRejectedTokenIsErased() throws {
     try sandbox.seed([
       .init(host: host, login: "octocat", token: "gho_REVOKED000000000000000000000000000042"),
@@ -92,6 +93,7 @@ import Testing
     let rejected = try clone(into: "rejected")
     #expect(rejected.status != 0)
     #expect(serverLog().contains { $0.contains("auth=wrong") })
+    #expect(serverLog().contains { $0.hasPrefix("401 GET /api/v3/user auth=wrong") })
     let status = try sandbox.ghlogin(["status", "--json"])
     let document = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
     let hosts = document?["hosts"] as? [String: Any]

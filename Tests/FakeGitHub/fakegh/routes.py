@@ -3,7 +3,7 @@
 Web endpoints (/login/...) live on every host except api.*; the API lives at the root of api.*
 hosts and under /api/v3 on the others (GitHub Enterprise style)."""
 
-from . import api, device, oauth
+from . import api, device, oauth, revocation
 from .response import html_response, json_response
 
 NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
@@ -33,6 +33,8 @@ def _web(request, state, path):
         return oauth.authorize(request, state)
     if path == "/login/oauth/access_token":
         return oauth.token_endpoint(request, state)
+    if path == "/login/oauth/revoke":
+        return revocation.revoke(request, state)
     if path == "/login/device/code":
         return device.device_code(request, state)
     if path == "/login/device":

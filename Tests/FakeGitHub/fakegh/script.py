@@ -2,7 +2,7 @@
 
 import copy
 
-ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "revoke")
+ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "revoke", "revoke7009")
 
 DEFAULT_SCRIPT = {
     # GET /login/oauth/authorize

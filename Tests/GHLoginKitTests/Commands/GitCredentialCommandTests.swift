@@ -251,17 +251,7 @@ import Testing
     #expect(linkStatus(fixture.file)?.st_ino == before.st_ino)
   }
 
-  @Test func t61EraseWithTheStoredTokenRemovesTheAccount() throws {
-    try seed()
-    let run = helper("erase", "protocol=https\nhost=GitHub.test\nusername=octocat\npassword=\(Self.token)\n\n")
-    #expect(run.status == .success)
-    #expect(run.stdout.isEmpty)
-    #expect(
-      run.stderr
-        == "ghlogin: git reported the token of octocat on github.test as rejected; removed it. "
-        + "Run 'ghlogin auth --host github.test' to log in again.\n")
-    #expect(try fixture.store().load().hosts[Self.host] == nil)
-  }
+  // t61's erase of the stored token, checked at the API first (R102): GitCredentialEraseTests.
 
   @Test func t62UnknownOperationsAreIgnoredAndCapabilityAnswersVersion0() throws {
     try seed()

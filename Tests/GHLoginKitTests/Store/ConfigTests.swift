@@ -71,8 +71,10 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     let config = try Config.load(paths: paths, variables: [:])
     #expect(config.fileExisted)
     #expect(config.host == "github.com")
-    let blocks = [config.topLevel] + config.hosts.values
-    #expect(blocks.count == 2)
+    #expect(config.hosts.keys.sorted() == ["auth.example.org", "ghe.example.com"])
+    let blocks = [config.topLevel, try #require(config.hosts["ghe.example.com"])]
+    // revocation_url is for OAuth servers that are not GitHub: the example's third block.
+    #expect(config.hosts["auth.example.org"]?.revocationURL?.description == "https://auth.example.org/o/revoke_token/")
     for block in blocks {
       #expect(block.clientID != nil && block.clientSecret != nil && block.scopes != nil && block.caFile != nil)
       #expect(block.authorizeURL != nil && block.tokenURL != nil && block.deviceCodeURL != nil && block.apiURL != nil)
