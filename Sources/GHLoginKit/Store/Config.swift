@@ -136,8 +136,15 @@ struct Config: Sendable, Equatable {
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
     if let store = object["store"] { config.store = try decoder.store(store, "store") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
-    if config.host == nil { config.endpointHost = EndpointHost.derive(config.topLevel, file: file) }
+    config.deriveEndpointHost()
     return config
+  }
+
+  /// With no `host`, sets ``endpointHost`` to the host the top-level endpoints share, or why
+  /// they share none (``EndpointHost``, R87). The one place the label comes from the endpoints,
+  /// for the config file and the library's ``GitHubLoginConfiguration`` alike (R97).
+  mutating func deriveEndpointHost() {
+    endpointHost = host == nil ? EndpointHost.derive(topLevel, file: file) : nil
   }
 
   /// The effective settings for `host` (any case):
