@@ -4,8 +4,8 @@
 /// `https://github.com/settings/applications/new` with the callback URL
 /// `http://127.0.0.1/callback`, and tick "Enable Device Flow" for the device flow).
 /// The endpoint URLs default to the host's own; set them only for a GitHub Enterprise
-/// Server with unusual URLs or a test server. Plain `http://` is accepted only for loopback
-/// addresses.
+/// Server with unusual URLs or a test server. Plain `http://` is accepted only for literal
+/// loopback addresses (127.0.0.0/8 in plain dotted decimal such as `127.0.0.1`, or `[::1]`).
 public struct GitHubLoginConfiguration: Sendable, Hashable {
   /// The OAuth app's client ID.
   public var clientID: String
