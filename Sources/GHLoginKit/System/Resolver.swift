@@ -43,18 +43,22 @@ struct SocketAddress: CustomStringConvertible, Sendable {
       inet.sin_family = sa_family_t(AF_INET)
       inet.sin_port = bigEndianPort
       withUnsafeMutableBytes(of: &inet.sin_addr) { $0.copyBytes(from: ip) }
-      withUnsafeBytes(of: &inet) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
-      length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      store(inet)
     case 16:
       var inet6 = sockaddr_in6()
       inet6.sin6_family = sa_family_t(AF_INET6)
       inet6.sin6_port = bigEndianPort
       withUnsafeMutableBytes(of: &inet6.sin6_addr) { $0.copyBytes(from: ip) }
-      withUnsafeBytes(of: &inet6) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
-      length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+      store(inet6)
     default:
       return nil
     }
+  }
+
+  /// Keeps `address` (a `sockaddr_in` or `sockaddr_in6`) as this address.
+  private mutating func store<Address>(_ address: Address) {
+    withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
+    length = socklen_t(MemoryLayout<Address>.size)
   }
 
   init() {}

@@ -38,11 +38,35 @@ import Testing
     #expect(
       try fixture.store().load().hosts["github.com"]?.accounts.map(\.token) == [Self.gitHubToken],
       sourceLocation: sourceLocation)
+    expectNoRequestCarriesTheGitHubToken(sourceLocation: sourceLocation)
+  }
+
+  func expectNoRequestCarriesTheGitHubToken(sourceLocation: SourceLocation = #_sourceLocation) {
     for request in transport.requests {
       let text = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
         + String(decoding: request.body, as: UTF8.self)
       #expect(!text.contains(Self.gitHubToken), "\(request.url) got the github.com token", sourceLocation: sourceLocation)
     }
+  }
+
+  /// `call` on a configuration for evil.example.com fails as not logged in, sends nothing and
+  /// leaves the github.com login as it was.
+  func expectNotLoggedInAndNothingSent(
+    _ call: (GitHubLogin) async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let before = readFile(fixture.file)
+    let github = try GitHubLogin(environment: environment(), configuration: Self.evilApp)
+    do {
+      try await call(github)
+      Issue.record("it ran without a login for evil.example.com", sourceLocation: sourceLocation)
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .notLoggedIn, sourceLocation: sourceLocation)
+      #expect(
+        error.message == "not logged in to evil.example.com; run 'ghlogin auth --host evil.example.com'",
+        sourceLocation: sourceLocation)
+    }
+    #expect(transport.requests.isEmpty, sourceLocation: sourceLocation)
+    try expectGitHubLoginUntouched(before, sourceLocation: sourceLocation)
   }
 
   static let evil = "https://evil.example.com"
@@ -146,42 +170,18 @@ import Testing
     tokenURL: evil + "/login/oauth/access_token", deviceCodeURL: evil + "/login/device/code", apiURL: evil + "/api/v3")
 
   /// `token()`: the github.com token is not handed out as this configuration's.
-  @Test func tokenIsNotTheGitHubToken() throws {
-    let before = readFile(fixture.file)
-    let github = try GitHubLogin(environment: environment(), configuration: Self.evilApp)
-    let error = try #require(throws: GitHubLoginError.self) { try github.token() }
-    #expect(error.kind == .notLoggedIn)
-    #expect(error.message == "not logged in to evil.example.com; run 'ghlogin auth --host evil.example.com'")
-    #expect(transport.requests.isEmpty)
-    try expectGitHubLoginUntouched(before)
+  @Test func tokenIsNotTheGitHubToken() async throws {
+    try await expectNotLoggedInAndNothingSent { _ = try $0.token() }
   }
 
   /// `identity()`: no `GET /user` to evil.example.com with the github.com token.
   @Test func identityDoesNotSendTheGitHubToken() async throws {
-    let before = readFile(fixture.file)
-    let github = try GitHubLogin(environment: environment(), configuration: Self.evilApp)
-    do {
-      _ = try await github.identity()
-      Issue.record("an identity without a login for evil.example.com")
-    } catch let error as GitHubLoginError {
-      #expect(error.kind == .notLoggedIn)
-    }
-    #expect(transport.requests.isEmpty)
-    try expectGitHubLoginUntouched(before)
+    try await expectNotLoggedInAndNothingSent { _ = try await $0.identity() }
   }
 
   /// `logout()`: no revocation at evil.example.com, and the github.com login stays.
   @Test func logoutLeavesTheGitHubLogin() async throws {
-    let before = readFile(fixture.file)
-    let github = try GitHubLogin(environment: environment(), configuration: Self.evilApp)
-    do {
-      _ = try await github.logout()
-      Issue.record("a logout without a login for evil.example.com")
-    } catch let error as GitHubLoginError {
-      #expect(error.kind == .notLoggedIn)
-    }
-    #expect(transport.requests.isEmpty)
-    try expectGitHubLoginUntouched(before)
+    try await expectNotLoggedInAndNothingSent { _ = try await $0.logout() }
   }
 
   /// `login()`: the new login is stored as evil.example.com's, every request went there, and
@@ -203,10 +203,6 @@ import Testing
     #expect(readFile(fixture.file) != before)
     #expect(stored.hosts["github.com"]?.accounts.map(\.token) == [Self.gitHubToken])
     #expect(stored.hosts["github.com"] == sampleCredentials(sampleCredential(token: Self.gitHubToken)).hosts["github.com"])
-    for request in transport.requests {
-      let text = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
-        + String(decoding: request.body, as: UTF8.self)
-      #expect(!text.contains(Self.gitHubToken))
-    }
+    expectNoRequestCarriesTheGitHubToken()
   }
 }
