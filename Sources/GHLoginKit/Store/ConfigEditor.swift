@@ -82,8 +82,8 @@ struct ConfigEditor {
 
   /// Checks the edited document as a load would, then replaces the file atomically (creating
   /// its directory, mode 0700, when missing). Throws ``ConfigError`` (nothing written) or
-  /// ``StoreError``. Call it inside ``edit(file:lockTimeout:clock:_:)``, which holds the lock.
-  func save() throws {
+  /// ``StoreError``. Only ``edit(file:lockTimeout:clock:_:)`` calls it, holding the lock (R99).
+  private func save() throws {
     let bytes = Array(JSON.serialize(.object(document), pretty: true).utf8)
     _ = try Config.parse(bytes: bytes, file: file, variables: [:])
     let directory = FilePath.directory(of: file)
