@@ -30,12 +30,12 @@ import Testing
       name: "http:// endpoint that is not loopback",
       text: #"{"client_id": "Iv1.testclient", "client_secret": "\#(secret)", "token_url": "http://github.test/login/oauth/access_token"}"#,
       message: "{file}: \"token_url\" uses http://; https is required except for literal loopback addresses "
-        + "(127.0.0.0/8, [::1]), not the name localhost, which may resolve elsewhere\n"),
+        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"),
     Case(
       name: "http:// endpoint on the name localhost (RFC 8252 §8.3)",
       text: #"{"client_id": "Iv1.testclient", "authorize_url": "http://localhost:8080/login/oauth/authorize"}"#,
       message: "{file}: \"authorize_url\" uses http://; https is required except for literal loopback addresses "
-        + "(127.0.0.0/8, [::1]), not the name localhost, which may resolve elsewhere\n"),
+        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"),
     Case(
       name: "URL that does not parse", text: #"{"client_id": "Iv1.testclient", "api_url": "https://"}"#,
       message: "{file}: \"api_url\" is not a valid URL: it has no host\n"),

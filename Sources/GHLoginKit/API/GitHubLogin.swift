@@ -30,6 +30,11 @@ public struct GitHubLogin: Sendable {
   /// Uses the OAuth app and host of `configuration`; logins are still stored in the user's
   /// ghlogin credentials file, or in `credentialsFile` when given (its directory is made
   /// `0700`, the file `0600`).
+  ///
+  /// Throws a ``GitHubLoginError/Kind/configuration`` error when `configuration` fails a config
+  /// file's checks: an invalid client ID, host or URL, plain `http://` to anything but a literal
+  /// loopback address, or, with no ``GitHubLoginConfiguration/host``, endpoints that are not on
+  /// one host (see ``GitHubLoginConfiguration/host``).
   public init(configuration: GitHubLoginConfiguration, credentialsFile: String? = nil) throws {
     try self.init(environment: .process(), configuration: configuration, credentialsFile: credentialsFile)
   }

@@ -1,6 +1,7 @@
 /// `ghlogin config get|set|unset|path`: read and edit the config file without an editor
 /// (gh has `gh config`). Edits keep every other key, are checked exactly as a load checks the
-/// file, and replace it atomically; a client secret is read from stdin, never from argv.
+/// file (the same trust check first, R93), and replace it atomically under the config's lock
+/// (R99); a client secret is read from stdin, never from argv.
 struct ConfigCommand: Command {
   static let configuration = CommandConfiguration(
     name: "config", abstract: "read or change a setting in the config file",
@@ -90,23 +91,29 @@ struct ConfigCommand: Command {
       environment.stdout.write(paths.configFile + "\n")
       return .success
     }
-    var editor = try ConfigEditor(file: paths.configFile)
+    // Read (and judged, R93) before anything is asked or locked; an edit reads it again under the lock (R99).
+    let current = try ConfigEditor(file: paths.configFile)
     switch action {
     case .get(let key):
-      guard let value = editor.value(key, host: host) else { return .failure }
+      guard let value = current.value(key, host: host) else { return .failure }
       if key == "client_secret" {
         environment.stderr.write("client_secret is set in \(paths.configFile) (never printed)\n")
         return .success
       }
       environment.stdout.write(Self.text(of: value) + "\n")
     case .set(let key, let given):
-      let text = given == "-" ? try Self.readValue(key, in: environment) : given
-      editor.set(key, to: Self.value(text, for: key), host: host)
-      try editor.save()
+      let value = Self.value(given == "-" ? try Self.readValue(key, in: environment) : given, for: key)
+      try ConfigEditor.edit(file: paths.configFile) { editor in
+        editor.set(key, to: value, host: host)
+        return true
+      }
     case .unset(let key):
-      guard editor.value(key, host: host) != nil else { return .success }
-      editor.set(key, to: nil, host: host)
-      try editor.save()
+      guard current.value(key, host: host) != nil else { return .success }
+      try ConfigEditor.edit(file: paths.configFile) { editor in
+        guard editor.value(key, host: host) != nil else { return false }
+        editor.set(key, to: nil, host: host)
+        return true
+      }
     case .path:
       break
     }

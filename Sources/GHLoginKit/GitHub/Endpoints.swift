@@ -64,7 +64,8 @@ struct InsecureEndpointError: ReportableError, Equatable {
   var url: WebURL
   var message: String {
     "refusing to use \(url): plain http:// is allowed only to literal loopback addresses "
-      + "(127.0.0.0/8, [::1]), not the name localhost; use https://"
+      + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost; "
+      + "use https://"
   }
   var exitStatus: ExitStatus { .usage }
 

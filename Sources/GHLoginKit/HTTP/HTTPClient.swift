@@ -60,7 +60,14 @@ struct HTTPClient: HTTPTransport {
   /// ``send(_:timeout:)`` with the error type spelled out.
   func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
     let url = request.url
-    if url.scheme == .http, !url.isLoopback { throw .insecureURL(host: url.host) }
+    // Plain http only to a literal loopback address, connected as parsed: no lookup can send it elsewhere (R98).
+    var loopback: SocketAddress?
+    if url.scheme == .http {
+      guard let bytes = url.loopbackAddress, let address = SocketAddress(ip: bytes, port: url.port) else {
+        throw .insecureURL(host: url.host)
+      }
+      loopback = address
+    }
     let bytes = try HTTPWriter.request(request, userAgent: userAgent)
     let proxy = try ProxySettings(variables: variables).proxy(for: url)
     let start = clock.monotonic()
@@ -71,6 +78,8 @@ struct HTTPClient: HTTPTransport {
     if let proxy {
       socket = try connect(host: proxy.host, port: proxy.port, label: "proxy \(proxy.host)", deadline: setupDeadline)
       try openTunnel(on: socket, through: proxy, to: url, deadline: setupDeadline)
+    } else if let loopback {
+      socket = try connect(to: [loopback], port: url.port, label: url.host, deadline: setupDeadline)
     } else {
       socket = try connect(host: url.host, port: url.port, label: url.host, deadline: setupDeadline)
     }
@@ -95,6 +104,13 @@ struct HTTPClient: HTTPTransport {
       if error == .timedOut { throw .timedOut(host: label, phase: .resolve) }
       throw .resolve(host: label, reason: error.reason)
     }
+    return try connect(to: addresses, port: port, label: label, deadline: deadline)
+  }
+
+  /// Tries each of `addresses` in turn until one connects before `deadline`.
+  private func connect(to addresses: [SocketAddress], port: Int, label: String, deadline: Double) throws(HTTPError)
+    -> Socket
+  {
     var lastError = SystemError(call: "connect", errno: 0)
     for address in addresses {
       if let stopFD, Poll.isReadableNow(stopFD) { throw .interrupted }

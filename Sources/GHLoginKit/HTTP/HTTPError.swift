@@ -51,8 +51,8 @@ enum HTTPError: ReportableError, Equatable, Sendable {
   var message: String {
     switch self {
     case .insecureURL(let host):
-      "refusing plain http:// to \(host): only literal loopback addresses (127.0.0.0/8, [::1]) may use http, "
-        + "not the name localhost; use an https:// URL"
+      "refusing plain http:// to \(host): only literal loopback addresses (127.0.0.0/8 as four plain decimal "
+        + "numbers such as 127.0.0.1, or [::1]) may use http, not the name localhost; use an https:// URL"
     case .invalidRequest(let reason): "refusing to send the request: \(reason)"
     case .resolve(let host, let reason): "could not resolve \(host): \(reason)"
     case .connect(let host, let port, let reason): "could not connect to \(Self.join(host, port)): \(reason)"

@@ -109,15 +109,16 @@ struct WebURL: Sendable, Hashable, CustomStringConvertible {
     return host
   }
 
-  /// Whether the host is a literal loopback address: 127.0.0.0/8 or `[::1]`.
+  /// Whether the host is a literal loopback address: 127.0.0.0/8 in canonical dotted decimal,
+  /// or IPv6 `::1` (``IPAddress/loopback(_:)``, R98).
   ///
   /// Not the name `localhost`: it is resolved like any other name and may point elsewhere
   /// (RFC 8252 §8.3), so plain `http://` to it is refused like any other host.
-  var isLoopback: Bool {
-    if host == "[::1]" { return true }
-    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false }
-  }
+  var isLoopback: Bool { loopbackAddress != nil }
+
+  /// The address of a literal loopback host (4 or 16 bytes), nil for any other host: what the
+  /// check allows is what the connection uses (``HTTPClient``), without a name lookup.
+  var loopbackAddress: [UInt8]? { IPAddress.loopback(host) }
 
   /// Whether the host is an IP literal (no SNI is sent for those, RFC 6066 §3).
   var hostIsIPLiteral: Bool {

@@ -65,15 +65,25 @@ struct Config: Sendable, Equatable {
   ) throws(ConfigError) -> Config {
     let file = paths.configFile
     let config = try environmentOnly(file: file, variables: variables)
+    guard let bytes = try readTrusted(file) else {
+      // A file named on purpose must be there: an empty config would hide the mistake.
+      if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { throw .namedFileMissing(file: file) }
+      return config
+    }
+    return try decode(bytes, into: config, unknownKeys: unknownKeys)
+  }
+
+  /// The bytes of the config file at `file`, read the one way every reader and editor of it
+  /// reads them (``load(paths:variables:unknownKeys:)`` and ``ConfigEditor``, R93, R97): with
+  /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
+  /// writable by group or others. Nil when nothing is at the path.
+  static func readTrusted(_ file: String) throws(ConfigError) -> [UInt8]? {
     let contents: (bytes: [UInt8], status: FileStatus)
     do {
       contents = try SecureFile.readRegularFile(file, limit: maximumFileSize)
     } catch {
       switch error {
-      case .missing:
-        // A file named on purpose must be there: an empty config would hide the mistake.
-        if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { throw .namedFileMissing(file: file) }
-        return config
+      case .missing: return nil
       case .symbolicLink: throw .symbolicLink(file: file)
       case .notRegularFile: throw .notRegularFile(file: file)
       case .tooLarge: throw .tooLarge(file: file)
@@ -87,7 +97,7 @@ struct Config: Sendable, Equatable {
     guard contents.status.permissions & FileMode.groupOrOtherWrite == 0 else {
       throw .writableByOthers(file: file, mode: contents.status.permissions)
     }
-    return try decode(contents.bytes, into: config, unknownKeys: unknownKeys)
+    return contents.bytes
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures
@@ -126,8 +136,15 @@ struct Config: Sendable, Equatable {
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
     if let store = object["store"] { config.store = try decoder.store(store, "store") }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
-    if config.host == nil { config.endpointHost = EndpointHost.derive(config.topLevel, file: file) }
+    config.deriveEndpointHost()
     return config
+  }
+
+  /// With no `host`, sets ``endpointHost`` to the host the top-level endpoints share, or why
+  /// they share none (``EndpointHost``, R87). The one place the label comes from the endpoints,
+  /// for the config file and the library's ``GitHubLoginConfiguration`` alike (R97).
+  mutating func deriveEndpointHost() {
+    endpointHost = host == nil ? EndpointHost.derive(topLevel, file: file) : nil
   }
 
   /// The effective settings for `host` (any case):

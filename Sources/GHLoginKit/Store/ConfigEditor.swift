@@ -9,29 +9,51 @@ struct ConfigEditor {
   /// Whether the file existed when read.
   let fileExisted: Bool
 
-  /// Reads `file`, refusing what ``Config/load(paths:variables:)`` refuses (a symbolic link,
-  /// not a regular file, over 1 MiB, not JSON, not an object, an invalid setting).
+  /// How long ``edit(file:lockTimeout:clock:_:)`` waits for the config's lock by default, in seconds.
+  static let defaultLockTimeout = CredentialStore.defaultLockTimeout
+
+  /// Reads `file`, refusing what ``Config/load(paths:variables:unknownKeys:)`` refuses, through
+  /// the same ``Config/readTrusted(_:)`` (a symbolic link, not a regular file, over 1 MiB,
+  /// another user's or writable by group or others (R93), not JSON, not an object, an invalid
+  /// setting).
   init(file: String) throws(ConfigError) {
     self.file = file
-    let bytes: [UInt8]
-    do {
-      bytes = try SecureFile.readRegularFile(file, limit: Config.maximumFileSize).bytes
-    } catch {
-      switch error {
-      case .missing:
-        document = JSONObject()
-        fileExisted = false
-        return
-      case .symbolicLink: throw .symbolicLink(file: file)
-      case .notRegularFile: throw .notRegularFile(file: file)
-      case .tooLarge: throw .tooLarge(file: file)
-      case .system(let systemError): throw .unreadable(file: file, systemError)
-      }
+    guard let bytes = try Config.readTrusted(file) else {
+      document = JSONObject()
+      fileExisted = false
+      return
     }
     _ = try Config.parse(bytes: bytes, file: file, variables: [:])
     guard let object = try? JSON.parse(bytes).objectValue else { throw .notAnObject(file: file) }
     document = object
     fileExisted = true
+  }
+
+  /// The lock file of the config `file`: beside it, its name plus `.lock`.
+  static func lockFile(for file: String) -> String { file + ".lock" }
+
+  /// One read-modify-write of `file` under an exclusive lock (R99): creates the directory
+  /// (0700) when missing, takes the lock on ``lockFile(for:)`` (``FileLock``: created 0600 with
+  /// `O_NOFOLLOW`, waiting up to `lockTimeout` seconds), reads the file as ``init(file:)`` does,
+  /// runs `change` and, when it returns true, saves the result (``save()``) before the lock is
+  /// released. So concurrent edits of different keys all survive, and an edit that cannot take
+  /// the lock in time throws ``StoreError/configLockTimeout(path:seconds:)`` having written nothing.
+  static func edit(
+    file: String, lockTimeout: Double = defaultLockTimeout, clock: any TimeSource = SystemClock(),
+    _ change: (inout ConfigEditor) throws -> Bool
+  ) throws {
+    let directory = FilePath.directory(of: file)
+    if directory != "." && directory != "/" { try SafeDirectory.create(directory) }
+    let lock: FileLock
+    do {
+      lock = try FileLock.acquire(lockFile(for: file), timeout: lockTimeout, clock: clock)
+    } catch {
+      throw Self.forConfig(error)
+    }
+    defer { lock.release() }
+    AtomicFile.removeStaleTemporaries(for: file)
+    var editor = try ConfigEditor(file: file)
+    if try change(&editor) { try editor.save() }
   }
 
   /// The value of `key` at the top level, or in the block of `host` when given.
@@ -60,13 +82,19 @@ struct ConfigEditor {
 
   /// Checks the edited document as a load would, then replaces the file atomically (creating
   /// its directory, mode 0700, when missing). Throws ``ConfigError`` (nothing written) or
-  /// ``StoreError``.
-  func save() throws {
+  /// ``StoreError``. Only ``edit(file:lockTimeout:clock:_:)`` calls it, holding the lock (R99).
+  private func save() throws {
     let bytes = Array(JSON.serialize(.object(document), pretty: true).utf8)
     _ = try Config.parse(bytes: bytes, file: file, variables: [:])
     let directory = FilePath.directory(of: file)
     if directory != "." && directory != "/" { try SafeDirectory.create(directory) }
     try AtomicFile.write(bytes, to: file, faults: StoreFaults())
+  }
+
+  /// A lock error as the config's: the credentials' wording of a timeout would mislead.
+  private static func forConfig(_ error: StoreError) -> StoreError {
+    guard case .lockTimeout(let path, let seconds) = error else { return error }
+    return .configLockTimeout(path: path, seconds: seconds)
   }
 
   /// The key under `hosts` that names `host` (any case, `:443` or not), if there is one.

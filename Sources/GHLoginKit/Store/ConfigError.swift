@@ -64,7 +64,8 @@ enum ConfigError: ReportableError, Equatable, Sendable {
       "\(file): \"\(key)\" is not a valid URL: \(reason)"
     case .insecureURL(let file, let key):
       "\(file): \"\(key)\" uses http://; https is required except for literal loopback addresses "
-        + "(127.0.0.0/8, [::1]), not the name localhost, which may resolve elsewhere"
+        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, "
+        + "which may resolve elsewhere"
     case .symbolicLink(let file):
       "refusing to use \(file): it is a symbolic link; replace it with the file itself"
     case .notOwned(let file, let owner, let user):

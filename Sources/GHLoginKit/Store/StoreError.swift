@@ -34,6 +34,8 @@ enum StoreError: ReportableError, Equatable, Sendable {
   case newerVersion(path: String, version: Int)
   /// The lock could not be taken in time.
   case lockTimeout(path: String, seconds: Double)
+  /// Another process held the config's lock (``ConfigEditor/lockFile(for:)``) for the whole wait (R99).
+  case configLockTimeout(path: String, seconds: Double)
   /// A system call failed; `operation` reads like "write" or "create the directory".
   case io(path: String, operation: String, SystemError)
   /// Replacing the file failed before the rename (no room, read-only directory, I/O error), so
@@ -83,6 +85,9 @@ enum StoreError: ReportableError, Equatable, Sendable {
     case .lockTimeout(let path, let seconds):
       "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); another ghlogin is still using the credentials. "
         + "Try again when it has finished"
+    case .configLockTimeout(let path, let seconds):
+      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); another ghlogin is still "
+        + "changing the config, and nothing was written. Try again when it has finished"
     case .io(let path, let operation, let error):
       "cannot \(operation) \(path): \(error.reason)"
     case .notWritten(let path, let operation, let error):

@@ -33,6 +33,36 @@ struct SocketAddress: CustomStringConvertible, Sendable {
     }
   }
 
+  /// The address `ip` (4 bytes: a `sockaddr_in`; 16: a `sockaddr_in6`) and `port`, built
+  /// directly: no name lookup. Nil for any other length.
+  init?(ip: [UInt8], port: Int) {
+    let bigEndianPort = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+    switch ip.count {
+    case 4:
+      var inet = sockaddr_in()
+      inet.sin_family = sa_family_t(AF_INET)
+      inet.sin_port = bigEndianPort
+      withUnsafeMutableBytes(of: &inet.sin_addr) { $0.copyBytes(from: ip) }
+      store(inet)
+    case 16:
+      var inet6 = sockaddr_in6()
+      inet6.sin6_family = sa_family_t(AF_INET6)
+      inet6.sin6_port = bigEndianPort
+      withUnsafeMutableBytes(of: &inet6.sin6_addr) { $0.copyBytes(from: ip) }
+      store(inet6)
+    default:
+      return nil
+    }
+  }
+
+  /// Keeps `address` (a `sockaddr_in` or `sockaddr_in6`) as this address.
+  private mutating func store<Address>(_ address: Address) {
+    withUnsafeBytes(of: address) { source in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: source) } }
+    length = socklen_t(MemoryLayout<Address>.size)
+  }
+
+  init() {}
+
   /// `127.0.0.1:port` as a `sockaddr_in`.
   static func ipv4Loopback(port: Int) -> SocketAddress {
     var address = SocketAddress()
@@ -76,8 +106,8 @@ enum Resolver {
     #if DEBUG
       if let mapped = try testMapping(host: name, port: port, variables: variables) { return [mapped] }
     #endif
-    // An IP literal needs no resolver: getaddrinfo answers it at once, on this thread.
-    if IPAddress.parse(name) != nil { return try systemLookup(host: name, port: port) }
+    // An IP literal needs no resolver: it is the address itself, with no call that could ask DNS (R98).
+    if let bytes = IPAddress.parse(name), let address = SocketAddress(ip: bytes, port: port) { return [address] }
     return try resolve(host: name, port: port, lookup: lookup, deadline: deadline, stopFD: stopFD, clock: clock)
   }
 
@@ -144,5 +174,37 @@ enum IPAddress {
     var v6 = in6_addr()
     if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: v6) { Array($0) } }
     return nil
+  }
+}
+
+extension IPAddress {
+  /// The address of `host` (as a URL holds it: an IPv6 literal in brackets) when it is a literal
+  /// loopback address, nil otherwise (R98): the one rule for "plain http:// is allowed here"
+  /// (``WebURL/isLoopback``), and the bytes the connection then uses (no name lookup).
+  ///
+  /// - IPv4: `127.0.0.0/8` in canonical dotted decimal only: four parts, each 1–3 digits from
+  ///   0 to 255 without a leading zero. `127.0.0.08`, `127.000.000.001`, `127.1`, `0x7f.0.0.1`,
+  ///   `2130706433` and `127.0.0.1.` are not literals to glibc's `getaddrinfo` (some are looked up
+  ///   in DNS), so they are not loopback here either.
+  /// - IPv6: `[::1]` or any other spelling `inet_pton(AF_INET6)` reads as `::1`
+  ///   (`[0:0:0:0:0:0:0:1]`); IPv4-mapped forms (`[::ffff:127.0.0.1]`) are not loopback.
+  static func loopback(_ host: String) -> [UInt8]? {
+    if host.hasPrefix("[") {
+      guard host.hasSuffix("]"), host.count > 2 else { return nil }
+      var v6 = in6_addr()
+      guard inet_pton(AF_INET6, String(host.dropFirst().dropLast()), &v6) == 1 else { return nil }
+      let bytes = withUnsafeBytes(of: v6) { Array($0) }
+      return bytes == Array(repeating: 0, count: 15) + [1] ? bytes : nil
+    }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    let canonical =
+      parts.count == 4 && parts[0] == "127"
+      && parts.allSatisfy { part in
+        (1...3).contains(part.utf8.count) && part.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+          && (part == "0" || part.first != "0") && (Int(part) ?? 256) <= 255
+      }
+    // The bytes come from inet_pton, as the connection's would: both must agree it is this literal.
+    guard canonical, let bytes = parse(host), bytes.count == 4, bytes[0] == 127 else { return nil }
+    return bytes
   }
 }

@@ -112,7 +112,7 @@ struct HTTPClientTests {
     #expect(refused.error == .insecureURL(host: "localhost"))
     #expect(
       refused.error?.message
-        == "refusing plain http:// to localhost: only literal loopback addresses (127.0.0.0/8, [::1]) may use http, "
+        == "refusing plain http:// to localhost: only literal loopback addresses (127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]) may use http, "
         + "not the name localhost; use an https:// URL")
     let response = try perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))).get()
     server.finish()

@@ -4,7 +4,7 @@ import Testing
 
 struct HTTPErrorTests {
   @Test(arguments: [
-    (HTTPError.insecureURL(host: "github.test"), "refusing plain http:// to github.test: only literal loopback addresses (127.0.0.0/8, [::1]) may use http, not the name localhost; use an https:// URL", GHLoginKit.ExitStatus.usage, false),
+    (HTTPError.insecureURL(host: "github.test"), "refusing plain http:// to github.test: only literal loopback addresses (127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]) may use http, not the name localhost; use an https:// URL", GHLoginKit.ExitStatus.usage, false),
     (.invalidRequest(reason: "the method is not a token"), "refusing to send the request: the method is not a token", .failure, false),
     (.resolve(host: "github.test", reason: "Name or service not known"), "could not resolve github.test: Name or service not known", .failure, false),
     (.connect(host: "api.github.com", port: 443, reason: "Connection refused"), "could not connect to api.github.com:443: Connection refused", .failure, false),

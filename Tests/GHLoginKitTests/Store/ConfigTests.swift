@@ -145,8 +145,8 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   func plainHTTPRefusedUnlessLoopback(text: String, key: String) throws {
     #expect(
       try failure(text)
-        == "FILE: \"\(key)\" uses http://; https is required except for literal loopback addresses (127.0.0.0/8, "
-        + "[::1]), not the name localhost, which may resolve elsewhere")
+        == "FILE: \"\(key)\" uses http://; https is required except for literal loopback addresses (127.0.0.0/8 as "
+        + "four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere")
   }
 
   @Test(arguments: [
