@@ -5,6 +5,8 @@ struct ConfigCommand: Command {
   static let configuration = CommandConfiguration(
     name: "config", abstract: "read or change a setting in the config file",
     discussion: """
+      list prints every key set in the config file, one per line as KEY=VALUE and the file it
+      comes from (a host's keys as hosts.HOST.KEY; the client secret only as "set").
       get KEY prints the value of KEY as the file holds it (a list comma-separated); exit 1 when
       it is not set. The client secret is never printed. set KEY VALUE sets it, unset KEY removes
       it, path prints where the config file is. A list (scopes) is given comma-separated:
@@ -18,11 +20,12 @@ struct ConfigCommand: Command {
       """,
     options: [
       .option(
-        "host", value: "HOST", help: "Read or write the key in this host's block (default: the top level)",
+        "host", short: "h", value: "HOST", help: "Read or write the key in this host's block (default: the top level)",
         aliases: ["hostname"])
     ],
     arguments: [
-      ArgumentSpec("ACTION", help: "get, set, unset or path", choices: ["get", "set", "unset", "path"]),
+      ArgumentSpec(
+        "ACTION", help: "list, get, set, unset or path", choices: ["list", "get", "set", "unset", "path"]),
       ArgumentSpec("KEY", help: "A config key (see 'ghlogin help config')", isOptional: true),
       ArgumentSpec("VALUE", help: "The new value; - reads it from stdin", isOptional: true),
     ])
@@ -33,6 +36,7 @@ struct ConfigCommand: Command {
     case set(String, String)
     case unset(String)
     case path
+    case list
   }
 
   var action: Action
@@ -41,20 +45,23 @@ struct ConfigCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     host = arguments.value("host")
     let words = arguments.positionals
-    let expected = ["get": 2, "set": 3, "unset": 2, "path": 1][words[0]] ?? 0
+    let expected = ["get": 2, "set": 3, "unset": 2, "path": 1, "list": 1][words[0]] ?? 0
     guard words.count == expected else {
       switch words[0] {
       case "set" where words.count == 2: throw UsageError("missing argument VALUE (or - to read it from stdin)")
-      case "path": throw UsageError("unexpected argument '\(words[1])'")
+      case "path", "list": throw UsageError("unexpected argument '\(words[1])'")
       default:
         throw UsageError(words.count < expected ? "missing argument KEY" : "unexpected argument '\(words[expected])'")
       }
     }
-    if host != nil && words[0] == "path" { throw UsageError("--host is for get, set and unset") }
+    if host != nil && (words[0] == "path" || words[0] == "list") {
+      throw UsageError("--host is for get, set and unset")
+    }
     switch words[0] {
     case "get": action = .get(words[1])
     case "set": action = .set(words[1], words[2])
     case "unset": action = .unset(words[1])
+    case "list": action = .list
     default: action = .path
     }
     if let key = action.key { try Self.checkKey(key, host: host) }
@@ -92,6 +99,8 @@ struct ConfigCommand: Command {
     }
     var editor = try ConfigEditor(file: paths.configFile)
     switch action {
+    case .list:
+      environment.stdout.write(Self.listing(editor.document, file: paths.configFile))
     case .get(let key):
       guard let value = editor.value(key, host: host) else { return .failure }
       if key == "client_secret" {
@@ -103,6 +112,10 @@ struct ConfigCommand: Command {
       let text = given == "-" ? try Self.readValue(key, in: environment) : given
       editor.set(key, to: Self.value(text, for: key), host: host)
       try editor.save()
+      if key == "client_secret" {
+        environment.stderr.write(
+          "client_secret\(host.map { " for \(Sanitize.terminal($0))" } ?? "") written to \(paths.configFile)\n")
+      }
     case .unset(let key):
       guard editor.value(key, host: host) != nil else { return .success }
       editor.set(key, to: nil, host: host)
@@ -111,6 +124,21 @@ struct ConfigCommand: Command {
       break
     }
     return .success
+  }
+
+  /// `config list`: each key set in `document` as `KEY=VALUE  (FILE)`, a host block's as
+  /// `hosts.HOST.KEY`, the client secret as `set`.
+  static func listing(_ document: JSONObject, file: String) -> String {
+    func line(_ name: String, _ key: String, _ value: JSONValue) -> String {
+      let shown = key == "client_secret" ? "set" : Self.text(of: value)
+      return "\(Sanitize.terminal(name))=\(shown)  (\(file))\n"
+    }
+    var lines = ""
+    for (key, value) in document.entries where key != "hosts" { lines += line(key, key, value) }
+    for (host, block) in document["hosts"]?.objectValue?.entries ?? [] {
+      for (key, value) in block.objectValue?.entries ?? [] { lines += line("hosts.\(host).\(key)", key, value) }
+    }
+    return lines
   }
 
   /// `scopes` as a list (split at commas and spaces), everything else as a string.
@@ -163,7 +191,7 @@ extension ConfigCommand.Action {
   var key: String? {
     switch self {
     case .get(let key), .set(let key, _), .unset(let key): key
-    case .path: nil
+    case .path, .list: nil
     }
   }
 }

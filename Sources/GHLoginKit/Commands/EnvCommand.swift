@@ -40,6 +40,11 @@ struct EnvCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
     let (host, account) = try Workspace(environment, unknownConfigKeys: .lenient).usableCredential(selection)
+    if let warning = TokenExpirationHeader.warning(
+      expiration: account.gitHubExpiration, login: account.login, host: host.name, now: environment.clock.now())
+    {
+      environment.stderr.write(warning)
+    }
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success
   }

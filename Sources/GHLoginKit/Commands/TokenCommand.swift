@@ -27,8 +27,14 @@ struct TokenCommand: Command {
 
   /// The library's ``GitHubLogin/token(host:account:)``, printed.
   func run(in environment: Environment) throws -> ExitStatus {
-    let token = try GitHubLogin(workspace: Workspace(environment, unknownConfigKeys: .lenient)).token(host: selection.host, account: selection.user)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    let token = try GitHubLogin(workspace: workspace).token(host: selection.host, account: selection.user)
     if let warning = token.refreshWarning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    if let warning = TokenExpirationHeader.warning(
+      expiration: token.gitHubExpiration, login: token.login, host: token.host, now: environment.clock.now())
+    {
+      environment.stderr.write(warning)
+    }
     environment.stdout.write((header ? "Authorization: Bearer " : "") + token.value + "\n")
     return .success
   }
