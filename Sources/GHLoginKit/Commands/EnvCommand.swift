@@ -9,7 +9,8 @@ struct EnvCommand: Command {
         fish:           ghlogin env --shell fish | source
         PowerShell:     ghlogin env --shell powershell | Invoke-Expression
       Refuses to print to a terminal (exit 2) unless --force. Exits 4 with nothing on stdout
-      when there is no login for the host. An expiring token is refreshed first, as by 'token'.
+      when there is no login for the host. An expiring token is refreshed first, as by 'token',
+      and the same warning about GitHub's expiry of the token is printed on stderr.
       """,
     options: [
       .host, .user,

@@ -14,8 +14,8 @@ struct StatusCommand: Command {
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
-      Each token is checked with GitHub (GET /user; all at once, up to 5 seconds each; nothing
-      is refreshed or written): valid, rejected (revoked or expired), or could not check, with
+      Each token is checked with GitHub (GET /user; all at once, up to 5 seconds a request;
+      nothing is refreshed, and only GitHub's expiry of a token is written): valid, rejected (revoked or expired), or could not check, with
       the reason. Exits 4 when the active token of the chosen host (--host, GH_HOST or the
       config's host; else any host listed) was rejected. --offline shows only the file.
       When GitHub's answer says when the token expires (GitHub-Authentication-Token-Expiration,

@@ -8,7 +8,9 @@ struct TokenCommand: Command {
 
       An expiring token (GitHub App) is refreshed first when it expires within five minutes;
       the new token is stored before it is printed. When the refresh token is no longer
-      accepted, it exits 4 and asks you to run 'ghlogin auth'.
+      accepted, it exits 4 and asks you to run 'ghlogin auth'. Within 7 days of the expiry GitHub
+      gave for the token (a personal access token's, seen by 'auth --with-token', 'whoami' or
+      'status'), it warns on stderr; stdout stays exactly the token.
 
         export GH_TOKEN=$(ghlogin token)
 
