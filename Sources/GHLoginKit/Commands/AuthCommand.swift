@@ -56,7 +56,7 @@ struct AuthCommand: Command {
     ],
     arguments: [
       ArgumentSpec(
-        "SUBCOMMAND", help: "gh's spelling of a command: auth login is auth, auth token is token, ...",
+        "SUBCOMMAND", help: "gh's two-word forms: auth login is auth, auth token is token, and so on (see above)",
         isOptional: true, choices: subcommands.map(\.word))
     ],
     aliases: ["login"])
