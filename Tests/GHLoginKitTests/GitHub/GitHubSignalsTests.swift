@@ -65,3 +65,30 @@ import Testing
     }
   }
 }
+
+/// The credential's own field for GitHub's expiry: optional, so files without it keep reading.
+@Suite struct GitHubExpirationCodingTests {
+  static func file(_ extra: String) -> [UInt8] {
+    Array(
+      """
+      {"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat", "user_id": 1,
+      "token": "github_pat_abc", "token_type": "bearer", "scopes": [], "created_at": 1700000000\(extra)}]}}}
+      """.utf8)
+  }
+
+  @Test func readsWritesAndKeepsOldFilesReading() throws {
+    let old = try CredentialCoding.decode(Self.file(""))
+    #expect(old.hosts["github.com"]?.accounts.first?.gitHubExpiration == nil)
+    #expect(!String(decoding: CredentialCoding.encode(old), as: UTF8.self).contains("github_token_expiration"))
+
+    let new = try CredentialCoding.decode(Self.file(#", "github_token_expiration": 1797760800"#))
+    let account = try #require(new.hosts["github.com"]?.accounts.first)
+    #expect(account.gitHubExpiration == 1_797_760_800)
+    #expect(account.expiresAt == nil)
+    #expect(try CredentialCoding.decode(CredentialCoding.encode(new)) == new)
+
+    #expect(throws: CredentialCoding.Failure.invalid("\"hosts.github.com.accounts[0].github_token_expiration\" must be a number")) {
+      try CredentialCoding.decode(Self.file(#", "github_token_expiration": "soon""#))
+    }
+  }
+}
