@@ -151,6 +151,7 @@ import Testing
     let shown = try await scenario.run(["status", "--offline", "--show-token"])
     #expect(shown.status == 0, "\(shown)")
     #expect(shown.stdout.contains("    token: \(Self.token)\n"), "\(shown)")
+    #expect(try await scenario.run(["auth", "status", "--offline", "-t"]).stdout == shown.stdout)
     #expect(!shown.stderr.contains(Self.token))
     let json = try await scenario.run(["status", "--offline", "--json", "--show-token"])
     #expect(Self.jsonAccount(json.stdout)?["token"] as? String == Self.token)

@@ -38,7 +38,7 @@ struct StatusCommand: Command {
     options: [
       .host, .flag("json", help: "Print a JSON object (no secrets) for scripts"),
       .flag("offline", help: "Do not ask GitHub; show only what the credentials file says"),
-      .flag("show-token", help: "Show the whole token of each account (on stdout)"),
+      .flag("show-token", short: "t", help: "Show the whole token of each account (on stdout)"),
     ])
 
   var host: String?
