@@ -140,7 +140,9 @@ import Testing
         + "nothing was written. Run: ghlogin config set client_secret -\n"
         + "Usage: ghlogin config [--host HOST] ACTION [KEY] [VALUE]\nRun 'ghlogin config --help' for more.\n")
     #expect(config() == nil)
-    #expect(try run(["config", "set", "client_secret", "-"], stdin: secret + "\n") == (0, "", ""))
+    #expect(
+      try run(["config", "set", "client_secret", "-"], stdin: secret + "\n")
+        == (0, "", "client_secret written to \(configFile)\n"))
     #expect(config() == "{\n  \"client_secret\": \"\(secret)\"\n}\n")
     let get = try run(["config", "get", "client_secret"])
     #expect(get == (0, "", "client_secret is set in \(configFile) (never printed)\n"))
@@ -190,7 +192,7 @@ import Testing
     let auth = try run(["auth", "--help"])
     #expect(try run(["login", "--help"]) == auth)
     #expect(auth.stdout.contains("  -s, --scopes LIST "))
-    #expect(auth.stdout.contains("      --host, --hostname HOST "))
+    #expect(auth.stdout.contains("  -h, --host, --hostname HOST "))
     #expect(
       try run(["token", "--hostname", "ghe.example.com"])
         == (4, "", "ghlogin: not logged in to ghe.example.com; run 'ghlogin auth --host ghe.example.com'\n"))

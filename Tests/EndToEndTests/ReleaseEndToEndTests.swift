@@ -79,6 +79,14 @@ struct ReleaseEndToEndTests {
     #expect(printed.stdout == token + "\n")
     #expect(printed.stderr.isEmpty)
 
+    // gh's habits (issue 21 §2): `-h HOST` is the host, never help; `auth token` is `token`
+    for args in [["token", "-h", host], ["auth", "token"], ["auth", "token", "-h", host]] {
+      let same = try await run(args, "")
+      #expect(same.status == 0, "\(args): \(same.stderr)")
+      #expect(same.stdout == token + "\n", "\(args)")
+      #expect(same.stderr.isEmpty, "\(args): \(same.stderr)")
+    }
+
     // git-credential get: the same token for git, for the host the login was stored under
     let git = try await run(["git-credential", "get"], "protocol=https\nhost=\(host)\n\n")
     #expect(git.status == 0, "\(git.stderr)")

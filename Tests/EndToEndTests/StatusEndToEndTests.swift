@@ -8,8 +8,8 @@ import Testing
 @Suite struct StatusEndToEndTests {
   static let token = "gho_statusTestToken0123456789abcdefghijk"
 
-  static func listing(_ scenario: Scenario, online: String?) -> String {
-    "github.test\n  ✓ octocat (active)\n    token: gho_****\(token.suffix(4))\n    kept in: the credentials file\n    scopes: repo, gist\n"
+  static func listing(_ scenario: Scenario, online: String?, mark: String = "✓") -> String {
+    "github.test\n  \(mark) octocat (active)\n    token: gho_****\(token.suffix(4))\n    kept in: the credentials file\n    scopes: repo, gist\n"
       + (online.map { "    online: \($0)\n" } ?? "")
       + "\nCredentials: \(scenario.sandbox.credentialsFile) (mode 0600, owned by you: safe)\n"
   }
@@ -22,7 +22,8 @@ import Testing
     #expect(run.stdout == Self.listing(scenario, online: "valid"))
     #expect(run.stderr == "")
     let requests = try scenario.fake.requests()
-    #expect(requests.map { $0["path"] as? String } == ["/user"])
+    // GET /user, then GET /user/orgs (organisation SSO, issue 21 §5)
+    #expect(requests.map { $0["path"] as? String } == ["/user", "/user/orgs"])
   }
 
   /// T: a token revoked at GitHub shows as rejected, exit 4, and the file is left as it was.
@@ -36,7 +37,8 @@ import Testing
     #expect(
       run.stdout
         == Self.listing(
-          scenario, online: "rejected by github.test (revoked or expired); run 'ghlogin auth --host github.test'"))
+          scenario, online: "rejected by github.test (revoked or expired); run 'ghlogin auth --host github.test'",
+          mark: "✗"))
     #expect(
       run.stderr == "ghlogin: the active token for github.test (octocat) was rejected by GitHub; "
         + "run 'ghlogin auth --host github.test'\n")

@@ -2,6 +2,8 @@
 """pty_run.py JSON: run a command with stdin, stdout and stderr on a new pseudo-terminal.
 
 JSON: {"argv": [...], "env": {...}, "when": "text", "send": "\\u0003" | "TERM", "timeout": 20}
+or, for several answers in turn, "steps": [{"when": "text", "send": "..."}, ...] (each "when" is
+looked for in the output after the previous step's).
 Once "when" appears in the output, "send" is typed into the terminal ("\\u0003" is Ctrl-C: the
 line discipline echoes ^C and sends SIGINT to the foreground group) or, for "TERM", SIGTERM is
 sent to the child. Prints {"status": exit status (128+N for signal N), "output": everything the
@@ -14,9 +16,9 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execve(spec["argv"][0], spec["argv"], spec.get("env", {}))
 out = b""
-sent = False
 deadline = time.time() + spec.get("timeout", 20)
-when = spec.get("when")
+steps = spec.get("steps") or ([{"when": spec["when"], "send": spec.get("send")}] if spec.get("when") else [])
+seen = 0  # output before this offset belongs to earlier steps
 while True:
     ready, _, _ = select.select([fd], [], [], 0.05)
     if ready:
@@ -27,12 +29,13 @@ while True:
         if not data:
             break
         out += data
-    if when and not sent and when.encode() in out:
-        sent = True
-        if spec.get("send") == "TERM":
+    if steps and steps[0]["when"].encode() in out[seen:]:
+        step = steps.pop(0)
+        seen = out.index(step["when"].encode(), seen) + len(step["when"].encode())
+        if step["send"] == "TERM":
             os.kill(pid, signal.SIGTERM)
         else:
-            os.write(fd, spec["send"].encode())
+            os.write(fd, step["send"].encode())
     if time.time() > deadline:
         os.kill(pid, signal.SIGKILL)
         break

@@ -17,7 +17,9 @@ extension GitHubLogin {
   public func blockingIdentity(host: String? = nil, account: String? = nil) throws -> GitHubIdentity {
     do {
       let (chosen, credential) = try workspace.usableCredential(AccountSelection(host: host, user: account))
-      return GitHubIdentity(try workspace.api(for: chosen).user(token: credential.token), host: chosen.name)
+      let user = try workspace.api(for: chosen).user(token: credential.token)
+      workspace.recordGitHubExpiration(user.tokenExpiration, of: credential, on: chosen.name)
+      return GitHubIdentity(user, host: chosen.name)
     } catch {
       throw GitHubLoginError(error)
     }

@@ -108,6 +108,8 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
   /// Set when a due refresh failed but the current token is still valid and was returned:
   /// the reason, for a warning.
   public let refreshWarning: String?
+  /// GitHub's expiry of the token (``Credential/gitHubExpiration``), for `token`'s warning.
+  let gitHubExpiration: Double?
 
   init(_ credential: Credential, host: String, refreshWarning: String? = nil) {
     value = credential.token
@@ -117,6 +119,7 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
     scopes = credential.scopes
     expiresAt = credential.expiresAt
     self.refreshWarning = refreshWarning
+    gitHubExpiration = credential.gitHubExpiration
   }
 
   /// `AccessToken(LOGIN on HOST)`, without the token.

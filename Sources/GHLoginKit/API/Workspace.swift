@@ -235,6 +235,21 @@ extension Workspace {
 }
 
 extension Workspace {
+  /// Stores GitHub's expiry of `credential`'s token (from a `GitHub-Authentication-Token-Expiration`
+  /// header) when it is new or changed, under the lock, on exactly that account (same id and
+  /// token: a refresh or login meanwhile is left alone). Best effort: the command's own answer
+  /// does not depend on it, so a store that cannot be written is not an error here.
+  func recordGitHubExpiration(_ expiration: Double?, of credential: Credential, on host: String) {
+    guard let expiration, expiration.isFinite, credential.gitHubExpiration != expiration else { return }
+    _ = try? store.update { credentials in
+      guard var entry = credentials.hosts[host],
+        let index = entry.accounts.firstIndex(where: { $0.userID == credential.userID && $0.token == credential.token })
+      else { return }
+      entry.accounts[index].gitHubExpiration = expiration
+      credentials.hosts[host] = entry
+    }
+  }
+
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
   func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {

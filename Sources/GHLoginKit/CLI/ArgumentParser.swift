@@ -39,7 +39,14 @@ enum ArgumentParser {
         onlyPositionals = true
         continue
       }
-      let (spec, inlineValue) = try lookUp(argument, in: configuration)
+      var (spec, inlineValue) = try lookUp(argument, in: configuration)
+      // gh's `-h HOST`: `-h` before a word that is not an option is `--host`; last, or before
+      // another option, it is `--help`, as it always is for commands without `--host`.
+      if spec.takesValue, spec.short == "h", inlineValue == nil,
+        index == arguments.endIndex || isOptionLike(arguments[index])
+      {
+        spec = helpOption
+      }
       if spec.takesValue {
         if let inlineValue {
           parsed.values[spec.name] = inlineValue
@@ -102,4 +109,13 @@ enum ArgumentParser {
 
   /// `-h, --help`, accepted by every command.
   static let helpOption = OptionSpec.flag("help", short: "h", help: "Show this help and exit")
+
+  /// `helpOption` as `configuration` documents it: where `-h` is also `--host` (gh's `-h HOST`),
+  /// its help says when `-h` means help.
+  static func helpOption(for configuration: CommandConfiguration) -> OptionSpec {
+    guard configuration.options.contains(where: { $0.short == "h" }) else { return helpOption }
+    var spec = helpOption
+    spec.help = "Show this help and exit (-h alone, or before another option)"
+    return spec
+  }
 }

@@ -27,9 +27,12 @@ enum CompletionScripts {
     argument.choices.isEmpty ? .none : .words(argument.choices.filter(isSafeWord))
   }
 
-  /// Options as the scripts see them: the declared ones and `-h/--help`.
+  /// Options as the scripts see them: the declared ones and `-h/--help` (only `--help` where
+  /// `-h` is `--host`: a word typed after `-h` is a host).
   static func options(of command: CommandConfiguration) -> [OptionSpec] {
-    command.options + [ArgumentParser.helpOption]
+    var help = ArgumentParser.helpOption
+    if command.options.contains(where: { $0.short == "h" }) { help.short = nil }
+    return command.options + [help]
   }
 
   /// The commands a script completes: the ones `--help` lists, with safe names, each alias

@@ -63,7 +63,34 @@ public enum GHLogin {
           + "Run 'ghlogin --help' to see the commands.\n")
       return .usage
     }
-    return run(command, arguments: Array(arguments.dropFirst()), in: environment)
+    let rest = Array(arguments.dropFirst())
+    if command == AuthCommand.self, let word = rest.first, !word.hasPrefix("-") {
+      return runAuthSubcommand(word, arguments: Array(rest.dropFirst()), in: environment)
+    }
+    return run(command, arguments: rest, in: environment)
+  }
+
+  /// gh's two-word spellings: `auth WORD …` runs the plain command WORD (`auth login` is
+  /// `auth`) with the same options and exit statuses; `auth refresh -s LIST` is
+  /// `auth --add-scopes LIST`, `auth refresh` alone is `refresh`. The words are
+  /// ``AuthCommand/subcommands`` (declared as its argument, so help and completion show them).
+  private static func runAuthSubcommand(_ word: String, arguments: [String], in environment: Environment) -> ExitStatus
+  {
+    guard let target = AuthCommand.subcommands.first(where: { $0.word == word }) else {
+      let hint = nearestCandidate(to: word, among: AuthCommand.subcommands.map(\.word)).map { "; did you mean `auth \($0)`?" } ?? ""
+      let configuration = AuthCommand.configuration
+      environment.stderr.write(
+        "ghlogin auth: unknown subcommand '\(Sanitize.terminal(word, maxCharacters: 60))'\(hint)\n"
+          + "\(Help.usage(configuration))\nRun 'ghlogin auth --help' for more.\n")
+      return .usage
+    }
+    if word == "refresh" {
+      let (name, rewritten) = AuthCommand.refreshArguments(arguments)
+      guard let type = command(named: name) else { return .failure }
+      return run(type, arguments: rewritten, in: environment)
+    }
+    guard let type = command(named: target.command) else { return .failure }
+    return run(type, arguments: arguments, in: environment)
   }
 
   /// The command called `name` (or aliased so), looked up without building any configuration.

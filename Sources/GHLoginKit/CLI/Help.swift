@@ -46,7 +46,7 @@ enum Help {
         text += "  " + argument.name.padded(to: width) + argument.help + "\n"
       }
     }
-    let options = configuration.options + [ArgumentParser.helpOption]
+    let options = configuration.options + [ArgumentParser.helpOption(for: configuration)]
     let labels = options.map(label)
     let width = (labels.map(\.count).max() ?? 0) + 2
     text += "\nOptions:\n"

@@ -33,7 +33,7 @@ enum ManPage {
       for argument in command.arguments {
         page += ".TP\n.I \(escape(argument.name))\n\(escape(argument.help))\n"
       }
-      for option in command.options + [ArgumentParser.helpOption] {
+      for option in command.options + [ArgumentParser.helpOption(for: command)] {
         var label = option.short.map { "\\fB\\-\(escape(String($0)))\\fR, " } ?? ""
         label += option.longNames.map { "\\fB\\-\\-\(escape($0))\\fR" }.joined(separator: ", ")
         if let value = option.valueName { label += " \\fI\(escape(value))\\fR" }

@@ -8,7 +8,8 @@ extension AccountSelection {
 
 extension OptionSpec {
   static let host = OptionSpec.option(
-    "host", value: "HOST", help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)",
+    "host", short: "h", value: "HOST",
+    help: "The GitHub host (default: GH_HOST, then the config's host, then github.com)",
     aliases: ["hostname"])
   static let user = OptionSpec.option(
     "user", value: "LOGIN", help: "The account on that host (default: GHLOGIN_USER, then the active account)")

@@ -69,9 +69,10 @@ extension AuthCommand {
     if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
       throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
     }
-    let credential = Credential(
+    var credential = Credential(
       login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
       createdAt: environment.clock.now())
+    credential.gitHubExpiration = user.tokenExpiration
     let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
     environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
     if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {

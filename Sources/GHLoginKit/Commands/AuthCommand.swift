@@ -31,6 +31,11 @@ struct AuthCommand: Command {
 
       --add-scopes LIST logs in again asking for the scopes the current login was granted plus
       LIST (like gh auth refresh --scopes), as the same account.
+
+      gh's two-word forms work too: 'ghlogin auth login|status|token|logout|switch|setup-git …'
+      are the plain commands with the same options and exit statuses; 'ghlogin auth refresh
+      -s LIST' is 'ghlogin auth --add-scopes LIST', and 'ghlogin auth refresh' alone is
+      'ghlogin refresh'.
       """,
     options: [
       .host,
@@ -48,7 +53,49 @@ struct AuthCommand: Command {
       .flag("with-token", help: "Read a token from standard input and store it after GitHub accepts it"),
       .option(
         "add-scopes", value: "LIST", help: "Log in again asking for the granted scopes plus these (comma-separated)"),
-    ], aliases: ["login"])
+    ],
+    arguments: [
+      ArgumentSpec(
+        "SUBCOMMAND", help: "gh's two-word forms: auth login is auth, auth token is token, and so on (see above)",
+        isOptional: true, choices: subcommands.map(\.word))
+    ],
+    aliases: ["login"])
+
+  /// gh's `auth WORD` forms and the command each runs (`refresh`: see ``refreshArguments(_:)``).
+  static let subcommands: [(word: String, command: String)] = [
+    ("login", "auth"), ("status", "status"), ("token", "token"), ("logout", "logout"), ("switch", "switch"),
+    ("setup-git", "setup-git"), ("refresh", "refresh"),
+  ]
+
+  /// `auth refresh ARGS`: with `-s/--scopes LIST`, `auth --add-scopes LIST` and the other
+  /// arguments (gh adds those scopes to the login); without, `refresh ARGS`.
+  static func refreshArguments(_ arguments: [String]) -> (command: String, arguments: [String]) {
+    var rewritten: [String] = []
+    var addsScopes = false
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        rewritten += arguments[(index - 1)...]
+        break
+      }
+      if argument == "-s" || argument == "--scopes" {
+        addsScopes = true
+        rewritten.append("--add-scopes")
+        if index < arguments.endIndex {
+          rewritten.append(arguments[index])
+          index += 1
+        }
+      } else if argument.hasPrefix("--scopes=") {
+        addsScopes = true
+        rewritten.append("--add-scopes=" + argument.dropFirst("--scopes=".count))
+      } else {
+        rewritten.append(argument)
+      }
+    }
+    return addsScopes ? ("auth", rewritten) : ("refresh", rewritten)
+  }
 
   /// The two ways to log in.
   typealias Flow = LoginFlow
@@ -77,6 +124,9 @@ struct AuthCommand: Command {
     port = try arguments.integer("port", in: 0...65535)
     timeout = try arguments.integer("timeout", in: 1...3600)
     expectedLogin = arguments.value("user")
+    if let word = arguments.positionals.first {
+      throw UsageError("put '\(word)' first, right after auth: ghlogin auth \(word) [options]")
+    }
     if device && web { throw UsageError("--device and --web choose different flows; give one of them") }
     if device && port != nil { throw UsageError("--port is for the browser flow; the device flow listens on no port") }
     if scopes != nil && addScopes != nil {

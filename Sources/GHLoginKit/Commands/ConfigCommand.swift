@@ -6,6 +6,8 @@ struct ConfigCommand: Command {
   static let configuration = CommandConfiguration(
     name: "config", abstract: "read or change a setting in the config file",
     discussion: """
+      list prints every key set in the config file, one per line as KEY=VALUE and the file it
+      comes from (a host's keys as hosts.HOST.KEY; the client secret only as "set").
       get KEY prints the value of KEY as the file holds it (a list comma-separated); exit 1 when
       it is not set. The client secret is never printed. set KEY VALUE sets it, unset KEY removes
       it, path prints where the config file is. A list (scopes) is given comma-separated:
@@ -19,11 +21,12 @@ struct ConfigCommand: Command {
       """,
     options: [
       .option(
-        "host", value: "HOST", help: "Read or write the key in this host's block (default: the top level)",
+        "host", short: "h", value: "HOST", help: "Read or write the key in this host's block (default: the top level)",
         aliases: ["hostname"])
     ],
     arguments: [
-      ArgumentSpec("ACTION", help: "get, set, unset or path", choices: ["get", "set", "unset", "path"]),
+      ArgumentSpec(
+        "ACTION", help: "list, get, set, unset or path", choices: ["list", "get", "set", "unset", "path"]),
       ArgumentSpec("KEY", help: "A config key (see 'ghlogin help config')", isOptional: true),
       ArgumentSpec("VALUE", help: "The new value; - reads it from stdin", isOptional: true),
     ])
@@ -34,6 +37,7 @@ struct ConfigCommand: Command {
     case set(String, String)
     case unset(String)
     case path
+    case list
   }
 
   var action: Action
@@ -42,20 +46,23 @@ struct ConfigCommand: Command {
   init(_ arguments: ParsedArguments) throws(UsageError) {
     host = arguments.value("host")
     let words = arguments.positionals
-    let expected = ["get": 2, "set": 3, "unset": 2, "path": 1][words[0]] ?? 0
+    let expected = ["get": 2, "set": 3, "unset": 2, "path": 1, "list": 1][words[0]] ?? 0
     guard words.count == expected else {
       switch words[0] {
       case "set" where words.count == 2: throw UsageError("missing argument VALUE (or - to read it from stdin)")
-      case "path": throw UsageError("unexpected argument '\(words[1])'")
+      case "path", "list": throw UsageError("unexpected argument '\(words[1])'")
       default:
         throw UsageError(words.count < expected ? "missing argument KEY" : "unexpected argument '\(words[expected])'")
       }
     }
-    if host != nil && words[0] == "path" { throw UsageError("--host is for get, set and unset") }
+    if host != nil && (words[0] == "path" || words[0] == "list") {
+      throw UsageError("--host is for get, set and unset")
+    }
     switch words[0] {
     case "get": action = .get(words[1])
     case "set": action = .set(words[1], words[2])
     case "unset": action = .unset(words[1])
+    case "list": action = .list
     default: action = .path
     }
     if let key = action.key { try Self.checkKey(key, host: host) }
@@ -94,6 +101,8 @@ struct ConfigCommand: Command {
     // Read (and judged, R93) before anything is asked or locked; an edit reads it again under the lock (R99).
     let current = try ConfigEditor(file: paths.configFile)
     switch action {
+    case .list:
+      environment.stdout.write(Self.listing(current.document, file: paths.configFile))
     case .get(let key):
       guard let value = current.value(key, host: host) else { return .failure }
       if key == "client_secret" {
@@ -107,6 +116,10 @@ struct ConfigCommand: Command {
         editor.set(key, to: value, host: host)
         return true
       }
+      if key == "client_secret" {
+        environment.stderr.write(
+          "client_secret\(host.map { " for \(Sanitize.terminal($0))" } ?? "") written to \(paths.configFile)\n")
+      }
     case .unset(let key):
       guard current.value(key, host: host) != nil else { return .success }
       try ConfigEditor.edit(file: paths.configFile) { editor in
@@ -118,6 +131,21 @@ struct ConfigCommand: Command {
       break
     }
     return .success
+  }
+
+  /// `config list`: each key set in `document` as `KEY=VALUE  (FILE)`, a host block's as
+  /// `hosts.HOST.KEY`, the client secret as `set`.
+  static func listing(_ document: JSONObject, file: String) -> String {
+    func line(_ name: String, _ key: String, _ value: JSONValue) -> String {
+      let shown = key == "client_secret" ? "set" : Self.text(of: value)
+      return "\(Sanitize.terminal(name))=\(shown)  (\(file))\n"
+    }
+    var lines = ""
+    for (key, value) in document.entries where key != "hosts" { lines += line(key, key, value) }
+    for (host, block) in document["hosts"]?.objectValue?.entries ?? [] {
+      for (key, value) in block.objectValue?.entries ?? [] { lines += line("hosts.\(host).\(key)", key, value) }
+    }
+    return lines
   }
 
   /// `scopes` as a list (split at commas and spaces), everything else as a string.
@@ -170,7 +198,7 @@ extension ConfigCommand.Action {
   var key: String? {
     switch self {
     case .get(let key), .set(let key, _), .unset(let key): key
-    case .path: nil
+    case .path, .list: nil
     }
   }
 }

@@ -9,7 +9,8 @@ struct EnvCommand: Command {
         fish:           ghlogin env --shell fish | source
         PowerShell:     ghlogin env --shell powershell | Invoke-Expression
       Refuses to print to a terminal (exit 2) unless --force. Exits 4 with nothing on stdout
-      when there is no login for the host. An expiring token is refreshed first, as by 'token'.
+      when there is no login for the host. An expiring token is refreshed first, as by 'token',
+      and the same warning about GitHub's expiry of the token is printed on stderr.
       """,
     options: [
       .host, .user,
@@ -40,6 +41,11 @@ struct EnvCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
     let (host, account) = try Workspace(environment, unknownConfigKeys: .lenient).usableCredential(selection)
+    if let warning = TokenExpirationHeader.warning(
+      expiration: account.gitHubExpiration, login: account.login, host: host.name, now: environment.clock.now())
+    {
+      environment.stderr.write(warning)
+    }
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success
   }

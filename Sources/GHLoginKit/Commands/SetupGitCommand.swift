@@ -30,8 +30,12 @@ struct SetupGitCommand: Command {
     for host in hosts {
       let key = GitConfig.helperKey(for: host)
       if unset {
-        try remove(key, current: value, git: git)
-        environment.stderr.write("Removed ghlogin from git's credential helpers for https://\(host.name)\n")
+        if try remove(key, current: value, git: git) {
+          environment.stderr.write("Removed ghlogin from git's credential helpers for https://\(host.name)\n")
+        } else {
+          environment.stderr.write(
+            "ghlogin was not one of git's credential helpers for https://\(host.name); nothing to remove\n")
+        }
       } else {
         try git.reset(key)
         try git.add(key, value)
@@ -66,11 +70,13 @@ struct SetupGitCommand: Command {
   }
 
   /// Removes ghlogin's values of `key`; then, when only empty resets are left, those too.
-  private func remove(_ key: String, current: String, git: GitConfig) throws {
+  /// Returns whether there was one of ghlogin's to remove.
+  private func remove(_ key: String, current: String, git: GitConfig) throws -> Bool {
     let values = try git.values(key)
     let ours = values.filter { GitConfig.isGHLoginHelper($0, current: current) }
     for value in Set(ours).sorted() { try git.remove(key, value: value) }
     let rest = values.filter { !GitConfig.isGHLoginHelper($0, current: current) }
     if !ours.isEmpty, !rest.isEmpty, rest.allSatisfy(\.isEmpty) { try git.remove(key, value: "") }
+    return !ours.isEmpty
   }
 }

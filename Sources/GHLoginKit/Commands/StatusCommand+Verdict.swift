@@ -11,8 +11,15 @@ extension StatusCommand {
   func verdict(
     _ checks: [String: [Int64: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
   ) -> ExitStatus {
-    guard let checks else { return .success }
     let deciding = chosenHost(workspace).map { [$0] } ?? hosts
+    for name in deciding {
+      guard let active = credentials.hosts[name]?.active, active.isExpired else { continue }
+      workspace.environment.stderr.write(
+        "ghlogin: the session for \(name) (\(Sanitize.terminal(active.login))) has expired; "
+          + "run 'ghlogin auth --host \(name)'\n")
+      return .notLoggedIn
+    }
+    guard let checks else { return .success }
     for name in deciding {
       guard let active = credentials.hosts[name]?.active, checks[name]?[active.userID] == .rejected else { continue }
       workspace.environment.stderr.write(
@@ -21,6 +28,30 @@ extension StatusCommand {
       return .notLoggedIn
     }
     return .success
+  }
+
+  /// Takes GitHub's token expiries from the checks into `credentials` (to show) and the store.
+  func learnGitHubExpirations(
+    _ details: [String: [Int64: TokenCheck.Details]], in credentials: inout Credentials, workspace: Workspace
+  ) {
+    for (host, byID) in details {
+      guard var entry = credentials.hosts[host] else { continue }
+      for index in entry.accounts.indices {
+        guard let expiration = byID[entry.accounts[index].userID]?.gitHubExpiration else { continue }
+        workspace.recordGitHubExpiration(expiration, of: entry.accounts[index], on: host)
+        entry.accounts[index].gitHubExpiration = expiration
+      }
+      credentials.hosts[host] = entry
+    }
+  }
+
+  /// The line about organisation SSO for one checked account, or nothing.
+  static func describeSSO(_ details: TokenCheck.Details?, on host: String) -> String {
+    if let message = details?.ssoRequired { return "    SSO: \(message)\n" }
+    guard let count = details?.unauthorizedOrganizations, count > 0 else { return "" }
+    return "    SSO: not authorised for \(count) organisation\(count == 1 ? "" : "s") (SAML single sign-on); "
+      + "authorise the token for them at https://\(host)/settings/tokens (Configure SSO) for a token you made, "
+      + "or at https://\(host)/settings/applications for an app's token\n"
   }
 
   /// One warning per variable when `GH_TOKEN` or `GITHUB_TOKEN` is set to another token than

@@ -6,35 +6,48 @@ struct StatusCommand: Command {
       Lists each host and account: login, granted scopes, the token redacted to its prefix and
       last four characters, its expiry if any, where it is kept (the credentials file or the
       keyring), and the credentials file with its permissions.
-      Exits 4 when there are no logins (and still says where the credentials file is).
+      Exits 4 when there are no logins (and still says where the credentials file is), and when
+      the active account of the chosen host (see below) has a session that expired (its refresh
+      token was refused): so 'ghlogin status || ghlogin auth' logs in when it is needed.
+      --show-token shows the whole token (on stdout) instead of its redacted form.
 
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
 
-      Each token is checked with GitHub (GET /user; all at once, up to 5 seconds each; nothing
-      is refreshed or written): valid, rejected (revoked or expired), or could not check, with
+      Each token is checked with GitHub (GET /user; all at once, up to 5 seconds a request;
+      nothing is refreshed, and only GitHub's expiry of a token is written): valid, rejected (revoked or expired), or could not check, with
       the reason. Exits 4 when the active token of the chosen host (--host, GH_HOST or the
       config's host; else any host listed) was rejected. --offline shows only the file.
+      When GitHub's answer says when the token expires (GitHub-Authentication-Token-Expiration,
+      sent for personal access tokens with an expiry), status shows it and the days left, and
+      stores it ('token' and 'env' warn within 7 days of it). It also asks GET /user/orgs and says
+      how many organisations the token is not authorised for (SAML single sign-on) and where to
+      authorise it.
       Warns on stderr when GH_TOKEN or GITHUB_TOKEN holds another token than the active login's:
       gh and many tools use those before anything stored.
 
       With --json, prints one JSON object instead (documented in the README, "status --json"):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
       "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when
-      the keyring cannot be read), "store" ("file" or "keyring"), "check"}]}}}, where check is null
+      the keyring cannot be read), "store" ("file" or "keyring"), "check", "github_token_expiration"
+      (Unix seconds or null), "sso_unauthorized_organizations" (a count, or null when not asked),
+      and with --show-token "token"}]}}}, where check is null
       with --offline, else {"result": "valid" (with "login"), "rejected", "unknown" (with "reason")
-      or "expired"}. It holds no secret, and is printed (with no hosts) even when the exit status is 4.
+      or "expired"}. Without --show-token it holds no secret; it is printed (with no hosts) even when the exit status is 4.
       """,
     options: [
       .host, .flag("json", help: "Print a JSON object (no secrets) for scripts"),
       .flag("offline", help: "Do not ask GitHub; show only what the credentials file says"),
+      .flag("show-token", short: "t", help: "Show the whole token of each account (on stdout)"),
     ])
 
   var host: String?
   var json: Bool
   var offline: Bool
+  var showToken: Bool
 
   init(_ arguments: ParsedArguments) {
+    showToken = arguments.flag("show-token")
     host = arguments.value("host")
     json = arguments.flag("json")
     offline = arguments.flag("offline")
@@ -59,12 +72,17 @@ struct StatusCommand: Command {
       hosts = credentials.hosts.keys.sorted()
     }
     warnAboutEnvironmentTokens(credentials, workspace: workspace)
-    let checks = offline ? nil : TokenCheck.checkAll(credentials, hosts: hosts, workspace: workspace)
+    let checked = offline ? nil : TokenCheck.checkAll(credentials, hosts: hosts, workspace: workspace)
+    let checks = checked?.checks
+    let details = checked?.details ?? [:]
+    learnGitHubExpirations(details, in: &credentials, workspace: workspace)
     if json {
       let status = printJSON(
-        credentials, hosts: hosts, checks: checks, file: workspace.paths.credentialsFile, in: environment)
+        credentials, hosts: hosts, checks: checks, details: details, file: workspace.paths.credentialsFile,
+        in: environment)
       return status == .success ? verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace) : status
     }
+    let style = TerminalStyle(environment.stdout, variables: environment.variables)
     var text = ""
     var found = false
     for host in hosts {
@@ -73,14 +91,16 @@ struct StatusCommand: Command {
         continue
       }
       found = true
-      text += "\(host)\n"
+      text += "\(style.bold(host))\n"
       for account in entry.accounts {
+        let check = checks?[host]?[account.userID]
         text += Self.describe(
           account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock,
-          keyringProblem: keyringProblem)
-        if let check = checks?[host]?[account.userID] {
+          keyringProblem: keyringProblem, showToken: showToken, failed: check == .rejected, style: style)
+        if let check {
           text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
         }
+        text += Self.describeSSO(details[host]?[account.userID], on: host)
       }
     }
     guard found else {
@@ -97,14 +117,14 @@ struct StatusCommand: Command {
 
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
-    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?, file: String,
-    in environment: Environment
+    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?,
+    details: [String: [Int64: TokenCheck.Details]], file: String, in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
       guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else { continue }
       let accounts = entry.accounts.map { account -> JSONValue in
-        [
+        let base: JSONValue = [
           "login": .string(account.login),
           "active": .bool(entry.isActive(account)),
           "login_stale": .bool(entry.isStale(account)),
@@ -115,7 +135,14 @@ struct StatusCommand: Command {
           "token_redacted": account.token.isEmpty ? .null : .string(Redaction.redact(account.token)),
           "store": .string(account.storage.rawValue),
           "check": checks?[host]?[account.userID]?.json ?? .null,
+          "github_token_expiration": account.gitHubExpiration.flatMap { Int64(exactly: $0.rounded(.down)) }
+            .map(JSONValue.init(integer:)) ?? .null,
+          "sso_unauthorized_organizations": details[host]?[account.userID]?.unauthorizedOrganizations
+            .map { JSONValue(integer: Int64($0)) } ?? .null,
         ]
+        var object = base.objectValue ?? JSONObject()
+        if showToken { object["token"] = account.token.isEmpty ? .null : .string(account.token) }
+        return .object(object)
       }
       object[host] = ["accounts": .array(accounts)]
     }
@@ -134,7 +161,8 @@ struct StatusCommand: Command {
   /// with hostile expiry times). `keyringProblem` is why the keyring could not be read, if so.
   static func describe(
     _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource,
-    keyringProblem: KeyringError? = nil
+    keyringProblem: KeyringError? = nil, showToken: Bool = false, failed: Bool = false,
+    style: TerminalStyle = .plain
   ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
@@ -143,13 +171,14 @@ struct StatusCommand: Command {
       notes.append("stale: GitHub gave this login to another account; log in as user id \(account.userID) again to update it")
     }
     if account.isExpired { notes.append("session expired") }
-    var lines = "  \(active ? "✓" : "-") \(login)\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
+    let mark = failed || account.isExpired ? style.failure("✗") : active ? style.success("✓") : "-"
+    var lines = "  \(mark) \(style.bold(login))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     if account.storage == .keyring, let keyringProblem {
       lines += "    token: not shown (\(keyringProblem.summary))\n"
     } else if account.missingSecret != nil {
       lines += "    token: missing from the keyring; run 'ghlogin auth --host \(host)'\n"
     } else {
-      lines += "    token: \(Redaction.redact(account.token))\n"
+      lines += "    token: \(showToken ? account.token : Redaction.redact(account.token))\n"
     }
     lines += "    kept in: \(account.storage.displayName)\n"
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
@@ -170,6 +199,13 @@ struct StatusCommand: Command {
         state = "expired; run 'ghlogin auth --host \(host)'"
       }
       lines += "    expires: \(state)\n"
+    }
+    if let expiration = account.gitHubExpiration {
+      let left = TokenExpirationHeader.remaining(expiration, now: now)
+      let state =
+        expiration > now
+        ? "expires \(left)" : "has passed; make a new token and run 'ghlogin auth --with-token --host \(host)'"
+      lines += "    GitHub expiry: \(TokenExpirationHeader.format(expiration)) (\(state))\n"
     }
     if account.refreshToken != nil, let refreshExpiresAt = account.refreshTokenExpiresAt {
       let remaining = refreshExpiresAt - now

@@ -12,16 +12,36 @@ enum TokenCheck: Sendable, Equatable {
   /// Seconds each check may take.
   static let deadline: Double = 5
 
-  /// Asks `api` whose `token` it is.
-  static func check(_ token: String, api: GitHubAPI) -> TokenCheck {
+  /// What else GitHub's answers said about a valid token.
+  struct Details: Sendable, Equatable {
+    /// GitHub's expiry of the token (`GitHub-Authentication-Token-Expiration`), if sent.
+    var gitHubExpiration: Double?
+    /// How many organisations `GET /user/orgs` left out because the token is not authorised
+    /// for their SAML SSO (`X-GitHub-SSO: partial-results`); nil when that was not answered.
+    var unauthorizedOrganizations: Int?
+    /// What `GET /user/orgs` said when it was refused for SSO (`X-GitHub-SSO: required`).
+    var ssoRequired: String?
+  }
+
+  /// Asks `api` whose `token` it is and, when GitHub accepts it, which organisations it may
+  /// not see for SSO (`GET /user/orgs`).
+  static func check(_ token: String, api: GitHubAPI) -> (TokenCheck, Details) {
+    var details = Details()
     do {
-      return .valid(login: try api.user(token: token).login)
+      let user = try api.user(token: token)
+      details.gitHubExpiration = user.tokenExpiration
+      do {
+        details.unauthorizedOrganizations = try api.unauthorizedOrganizations(token: token)
+      } catch let error as GitHubAPIError {
+        if case .ssoRequired = error.kind { details.ssoRequired = error.message }
+      } catch {}
+      return (.valid(login: user.login), details)
     } catch let error as GitHubAPIError where error.kind == .tokenRejected {
-      return .rejected
+      return (.rejected, details)
     } catch let error as any ReportableError {
-      return .unknown(reason: error.message)
+      return (.unknown(reason: error.message), details)
     } catch {
-      return .unknown(reason: "\(error)")
+      return (.unknown(reason: "\(error)"), details)
     }
   }
 
@@ -29,8 +49,8 @@ enum TokenCheck: Sendable, Equatable {
   /// ``deadline``; the result is keyed by host name, then by account id.
   static func checkAll(
     _ credentials: Credentials, hosts: [String], workspace: Workspace
-  ) -> [String: [Int64: TokenCheck]] {
-    var jobs: [@Sendable () -> (String, Int64, TokenCheck)] = []
+  ) -> (checks: [String: [Int64: TokenCheck]], details: [String: [Int64: Details]]) {
+    var jobs: [@Sendable () -> (String, Int64, TokenCheck, Details)] = []
     let now = workspace.environment.clock.now()
     for name in hosts {
       guard let entry = credentials.hosts[name], let host = try? GitHubHost(validating: name) else { continue }
@@ -40,17 +60,24 @@ enum TokenCheck: Sendable, Equatable {
         let (id, token) = (account.userID, account.token)
         if token.isEmpty {
           // A keyring token that could not be read: nothing to ask GitHub about (status says why).
-          jobs.append { (name, id, .unknown(reason: "its token could not be read from the keyring")) }
+          jobs.append { (name, id, .unknown(reason: "its token could not be read from the keyring"), Details()) }
         } else if let expiresAt = account.expiresAt, expiresAt <= now {
-          jobs.append { (name, id, .expired) }
+          jobs.append { (name, id, .expired, Details()) }
         } else {
-          jobs.append { [api] in (name, id, check(token, api: api)) }
+          jobs.append { [api] in
+            let (result, details) = check(token, api: api)
+            return (name, id, result, details)
+          }
         }
       }
     }
     var results: [String: [Int64: TokenCheck]] = [:]
-    for (host, id, check) in Concurrently.run(jobs) { results[host, default: [:]][id] = check }
-    return results
+    var details: [String: [Int64: Details]] = [:]
+    for (host, id, check, more) in Concurrently.run(jobs) {
+      results[host, default: [:]][id] = check
+      details[host, default: [:]][id] = more
+    }
+    return (results, details)
   }
 
   /// The words `status` prints after `online:`.

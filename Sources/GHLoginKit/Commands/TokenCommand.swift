@@ -8,7 +8,9 @@ struct TokenCommand: Command {
 
       An expiring token (GitHub App) is refreshed first when it expires within five minutes;
       the new token is stored before it is printed. When the refresh token is no longer
-      accepted, it exits 4 and asks you to run 'ghlogin auth'.
+      accepted, it exits 4 and asks you to run 'ghlogin auth'. Within 7 days of the expiry GitHub
+      gave for the token (a personal access token's, seen by 'auth --with-token', 'whoami' or
+      'status'), it warns on stderr; stdout stays exactly the token.
 
         export GH_TOKEN=$(ghlogin token)
 
@@ -27,8 +29,14 @@ struct TokenCommand: Command {
 
   /// The library's ``GitHubLogin/token(host:account:)``, printed.
   func run(in environment: Environment) throws -> ExitStatus {
-    let token = try GitHubLogin(workspace: Workspace(environment, unknownConfigKeys: .lenient)).token(host: selection.host, account: selection.user)
+    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    let token = try GitHubLogin(workspace: workspace).token(host: selection.host, account: selection.user)
     if let warning = token.refreshWarning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    if let warning = TokenExpirationHeader.warning(
+      expiration: token.gitHubExpiration, login: token.login, host: token.host, now: environment.clock.now())
+    {
+      environment.stderr.write(warning)
+    }
     environment.stdout.write((header ? "Authorization: Bearer " : "") + token.value + "\n")
     return .success
   }

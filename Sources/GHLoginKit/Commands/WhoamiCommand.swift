@@ -7,7 +7,9 @@ struct WhoamiCommand: Command {
       JSON object as GitHub sent it (DEL, C1 and bidi control characters written as \\u escapes).
       Exits 4 when not logged in or when GitHub rejects the token (revoked or expired), 1 on a
       network or TLS failure. An expiring token is refreshed first when it expires within five
-      minutes.
+      minutes. When GitHub's answer says when the token expires, that is stored (see 'status').
+      A 403 because an organisation's SAML single sign-on needs the token authorised prints the
+      URL GitHub gave for it (only an https:// URL on the host).
       """,
     options: [.host, .user, .flag("json", help: "Print GitHub's /user JSON object as received")])
 

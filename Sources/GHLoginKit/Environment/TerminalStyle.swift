@@ -13,10 +13,20 @@ struct TerminalStyle: Sendable {
     usesColor = rewritesLines && (variables["NO_COLOR"] ?? "").isEmpty && variables["CLICOLOR"] != "0"
   }
 
+  /// No colour, no rewriting: what pipes and files get.
+  static let plain = TerminalStyle(usesColor: false, rewritesLines: false)
+
+  private init(usesColor: Bool, rewritesLines: Bool) {
+    self.usesColor = usesColor
+    self.rewritesLines = rewritesLines
+  }
+
   /// Bold.
   func bold(_ text: String) -> String { wrap(text, "1") }
   /// Bold red, for the `ghlogin:` before an error.
   func error(_ text: String) -> String { wrap(text, "1;31") }
+  /// Red, for a check that failed (`status`'s ✗).
+  func failure(_ text: String) -> String { wrap(text, "31") }
   /// Green, for a finished login.
   func success(_ text: String) -> String { wrap(text, "32") }
 

@@ -31,11 +31,31 @@ struct GitHubAPI: Sendable {
         throw GitHubAPIError(.unexpectedContentType(response.mediaType), host: host, path: path)
       }
       do throws(GitHubAPIError.Kind) {
-        return try GitHubUser.parse(response.body, scopesHeader: response.headers.values(for: "X-OAuth-Scopes"))
+        var user = try GitHubUser.parse(response.body, scopesHeader: response.headers.values(for: "X-OAuth-Scopes"))
+        user.tokenExpiration = Self.tokenExpiration(of: response)
+        return user
       } catch {
         throw GitHubAPIError(error, host: host, path: path)
       }
     }
+  }
+
+  /// What `GET /user/orgs` says about organisation SSO: how many organisations the token is not
+  /// authorised for (`X-GitHub-SSO: partial-results; organizations=…`; 0 without the header).
+  func unauthorizedOrganizations(token: String) throws -> Int {
+    let path = "/user/orgs"
+    return try EndpointStep("organisation list", key: "api_url", url: base).run {
+      let response = try get(path, token: token)
+      guard let value = response.headers[SSOHeader.name],
+        case .partialResults(let ids)? = SSOHeader.parse(value, host: host)
+      else { return 0 }
+      return ids.count
+    }
+  }
+
+  /// GitHub's expiry of the token (``TokenExpirationHeader``), when `response` carries a valid one.
+  static func tokenExpiration(of response: HTTPResponse) -> Double? {
+    response.headers[TokenExpirationHeader.name].flatMap(TokenExpirationHeader.parse)
   }
 
   /// `GET {api}{path}` with the token, following up to ``maxRedirects`` redirects
@@ -66,6 +86,11 @@ struct GitHubAPI: Sendable {
       case 401:
         throw GitHubAPIError(.tokenRejected, host: host, path: path)
       case 403, 429:
+        if response.status == 403,
+          case .required(let ssoURL)? = response.headers[SSOHeader.name].flatMap({ SSOHeader.parse($0, host: host) })
+        {
+          throw GitHubAPIError(.ssoRequired(url: ssoURL), host: host, path: path)
+        }
         let limited = response.headers["x-ratelimit-remaining"] == "0" || response.headers["retry-after"] != nil
         throw GitHubAPIError(
           .forbidden(status: response.status, rateLimited: limited || response.status == 429), host: host, path: path)

@@ -10,6 +10,10 @@ struct GitHubAPIError: EndpointAnswerError, Equatable {
     case unusableToken
     /// 403 or 429; `rateLimited` when the rate-limit headers say so.
     case forbidden(status: Int, rateLimited: Bool)
+    /// 403 with `X-GitHub-SSO: required`: the token must be authorised for an organisation's
+    /// SAML SSO; `url` (only an `https://` URL on the host: ``SSOHeader/safeURL(_:host:)``) is
+    /// where.
+    case ssoRequired(url: String?)
     /// Any other status that is not 2xx.
     case httpStatus(Int)
     /// A redirect to another scheme, host or port: not followed, token not sent (R75).
@@ -64,6 +68,8 @@ struct GitHubAPIError: EndpointAnswerError, Equatable {
     case .forbidden(let status, false):
       return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or be "
         + "blocked by an organization policy"
+    case .ssoRequired(let url):
+      return "\(subject) refused \(path) (HTTP 403): " + SSOHeader.advice(url: url, host: host)
     case .httpStatus(let status) where status >= 500:
       return "\(subject) answered HTTP \(status) for \(path); try again later"
     case .httpStatus(let status):

@@ -13,6 +13,9 @@ struct GitHubUser: Sendable, Equatable {
   var grantedScopes: [String]?
   /// The `/user` body exactly as received (valid JSON).
   var rawJSON: [UInt8]
+  /// When GitHub says the token stops working (`GitHub-Authentication-Token-Expiration`), in
+  /// Unix seconds; nil when the answer did not say (a token that does not expire).
+  var tokenExpiration: Double?
 
   init(
     login: String, id: Int64, name: String? = nil, email: String? = nil, grantedScopes: [String]? = nil,

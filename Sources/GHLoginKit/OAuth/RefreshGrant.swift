@@ -41,6 +41,7 @@ extension Credential {
     credential.refreshToken = response.refreshToken
     credential.refreshTokenExpiresAt = response.refreshTokenExpiresIn.map { receivedAt + Double($0) }
     credential.isExpired = false
+    credential.gitHubExpiration = nil  // GitHub's expiry was the old token's
     return credential
   }
 }

@@ -21,6 +21,10 @@ struct Credential: Sendable, Equatable {
   var isExpired: Bool
   /// Where `token` and `refreshToken` are kept (written to the file as `"store"`).
   var storage: TokenStorage = .file
+  /// When GitHub says the token stops working (its `GitHub-Authentication-Token-Expiration`
+  /// header, seen by `auth --with-token`, `whoami` or `status`), in Unix seconds: a personal
+  /// access token's own expiry, which no refresh extends (unlike ``expiresAt``).
+  var gitHubExpiration: Double?
   /// Set on reading when the keyring lacks one of this account's items (never written):
   /// `token` (and, for a missing refresh token, `refreshToken`) are then empty or nil.
   var missingSecret: SecretItem.Kind?

@@ -4,7 +4,7 @@
 /// {"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat",
 ///   "user_id": 1, "token": "…", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000,
 ///   "expires_at": …, "refresh_token": "…", "refresh_token_expires_at": …, "via_device_flow": true,
-///   "expired": true}]}}}
+///   "expired": true, "github_token_expiration": …}]}}}
 /// ```
 ///
 /// Optional keys are omitted when nil or false; hosts are written sorted. Reading is strict: an
@@ -21,7 +21,7 @@ enum CredentialCoding {
 
   static let accountKeys: Set<String> = [
     "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
-    "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token",
+    "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
   ]
 
   // MARK: - Reading
@@ -114,6 +114,9 @@ enum CredentialCoding {
     }
     if let value = object["via_device_flow"] { credential.viaDeviceFlow = try bool(value, path + ".via_device_flow") }
     if let value = object["expired"] { credential.isExpired = try bool(value, path + ".expired") }
+    if let value = object["github_token_expiration"] {
+      credential.gitHubExpiration = try number(value, path + ".github_token_expiration")
+    }
     return credential
   }
 
@@ -199,7 +202,8 @@ enum CredentialCoding {
         if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh), !(inKeyring && refresh.isEmpty) {
           throw .invalidToken(host: shownHost, login: login, field: "refresh token")
         }
-        let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt].compactMap { $0 }
+        let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt, account.gitHubExpiration]
+          .compactMap { $0 }
         guard times.allSatisfy(\.isFinite) else {
           throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
         }
@@ -243,6 +247,7 @@ enum CredentialCoding {
     }
     if account.viaDeviceFlow { object["via_device_flow"] = true }
     if account.isExpired { object["expired"] = true }
+    if let value = account.gitHubExpiration { object["github_token_expiration"] = JSONValue(double: value) ?? .null }
     return .object(object)
   }
 }

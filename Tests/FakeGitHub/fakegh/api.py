@@ -61,6 +61,9 @@ def user(request, state):
     if record is None:
         request.note("user: token unknown, revoked or expired")
         return with_mods(json_response(401, BAD_CREDENTIALS), directive)
+    refused = _sso_required(state)
+    if refused:
+        return with_mods(refused, directive)
     with state.lock:
         account = dict(state.users[record["login"]])
         override = dict(state.script["user"]["override"])
@@ -74,7 +77,50 @@ def user(request, state):
     body.update(override)
     scopes = ", ".join(s for s in record["scope"].split(",") if s) if record["kind"] == "oauth" else ""
     headers = [("X-OAuth-Scopes", scopes), ("X-Accepted-OAuth-Scopes", "")] + _rate_headers()
+    headers += _expiration_headers(record)
     return with_mods(json_response(200, body, headers, ensure_ascii=not raw_utf8), directive)
+
+
+def _expiration_headers(record):
+    """GitHub-Authentication-Token-Expiration, for a token registered with `expiration_header`."""
+    value = record.get("expiration_header")
+    return [("GitHub-Authentication-Token-Expiration", value)] if value else []
+
+
+def _sso_required(state):
+    """403 with X-GitHub-SSO: required; url=... when `orgs.sso_required_url` is set."""
+    url = state.section("orgs")["sso_required_url"]
+    if not url:
+        return None
+    return json_response(403, {"message": "Resource protected by organization SAML enforcement. You must grant "
+                                          "your Personal Access token access to this organization.",
+                               "documentation_url": DOCS}, [("X-GitHub-SSO", "required; url=" + url)])
+
+
+def user_orgs(request, state):
+    """GET /user/orgs: `orgs.list`; `orgs.unauthorized` ids are left out with X-GitHub-SSO: partial-results."""
+    if request.method not in ("GET", "HEAD"):
+        return json_response(404, NOT_FOUND)
+    state.count("user_orgs_requests")
+    problem = _user_agent_problem(request)
+    if problem:
+        return problem
+    directive = state.next_directive("user_orgs") or {"kind": "normal"}
+    if directive["kind"] != "normal":
+        return generic_directive(directive, request.server_port, request.accept)
+    token = bearer_token(request)
+    record = state.valid_token(token) if token else None
+    if record is None:
+        return with_mods(json_response(401, BAD_CREDENTIALS), directive)
+    refused = _sso_required(state)
+    if refused:
+        return with_mods(refused, directive)
+    orgs = state.section("orgs")
+    headers = _rate_headers() + _expiration_headers(record)
+    if orgs["unauthorized"]:
+        headers.append(("X-GitHub-SSO", "partial-results; organizations=" +
+                        ",".join(str(i) for i in orgs["unauthorized"])))
+    return with_mods(json_response(200, list(orgs["list"]), headers), directive)
 
 
 def applications(request, state, path):

@@ -45,6 +45,8 @@ def _web(request, state, path):
 def _api(request, state, path):
     if path == "/user":
         return api.user(request, state)
+    if path == "/user/orgs":
+        return api.user_orgs(request, state)
     if path.startswith("/applications/"):
         return api.applications(request, state, path)
     return api.not_found(request)

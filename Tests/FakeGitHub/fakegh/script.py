@@ -2,7 +2,7 @@
 
 import copy
 
-ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "revoke", "revoke7009")
+ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "user_orgs", "revoke", "revoke7009")
 
 DEFAULT_SCRIPT = {
     # GET /login/oauth/authorize
@@ -39,6 +39,12 @@ DEFAULT_SCRIPT = {
     "user": {
         "override": {},          # members merged over the user object, e.g. {"login": "oct\u001b[31mocat"}
         "raw_utf8": False,       # send non-ASCII as raw UTF-8 (as GitHub does), not as \u escapes
+    },
+    # GET /user/orgs and organisation SAML SSO
+    "orgs": {
+        "list": [],              # organisations shown, e.g. [{"login": "acme", "id": 7}]
+        "unauthorized": [],      # ids left out: X-GitHub-SSO: partial-results; organizations=IDS
+        "sso_required_url": None,  # a URL: /user and /user/orgs answer 403, X-GitHub-SSO: required; url=URL
     },
     "code_ttl": 600,             # seconds an authorization code stays valid
     "refresh_reuse_revokes": True,  # reusing a spent refresh token revokes the pair it rotated into

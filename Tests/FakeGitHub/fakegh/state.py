@@ -153,6 +153,9 @@ class State:
             "scope": scopes, "kind": tok.get("kind", "oauth"), "origin": tok.get("origin", "registered"),
             "expires_at": None if expires_in is None else now() + expires_in,
             "revoked": False, "code": None,
+            # GitHub-Authentication-Token-Expiration sent with API answers for this token
+            # (a personal access token with an expiry), as given: "2026-12-20 10:00:00 UTC".
+            "expiration_header": tok.get("expiration_header"),
         }
 
     def _register_refresh(self, rt):

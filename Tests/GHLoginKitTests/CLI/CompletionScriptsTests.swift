@@ -149,6 +149,15 @@ import Testing
     #expect(try bashCompletions(["ghlogin", "auth", "--scopes", ""]).isEmpty)
   }
 
+  /// Issue 21 §2: `-h` is the host where a command has `--host` (hosts follow it), and gh's
+  /// `auth WORD` forms are offered after `auth`.
+  @Test func dashHCompletesHostsAndAuthOffersGhsWords() throws {
+    #expect(try bashCompletions(["ghlogin", "token", "-h", ""]) == ["ghe.example.com", "github.com"])
+    #expect(try bashCompletions(["ghlogin", "auth", "s"]) == ["status", "switch", "setup-git"])
+    #expect(try bashCompletions(["ghlogin", "auth", "lo"]) == ["login", "logout"])
+    #expect(try bashCompletions(["ghlogin", "completion", "-"]).contains("-h"))
+  }
+
   @Test(.enabled(if: hasShell("fish"))) func fishCompletesCommandsOptionsAndValues() throws {
     let path = try script(CompletionScripts.fish(Self.commands), named: "ghlogin.fish")
     func complete(_ line: String) throws -> [String] {

@@ -60,9 +60,12 @@ import Testing
     #expect(again.status == .notLoggedIn)
     #expect(again.stdout.isEmpty)
 
+    // Issue 21 §5: the active session expired, so status exits 4 (`status || auth`), with ✗.
     let status = fixture.run(["status", "--offline"])
-    #expect(status.status == .success)
-    #expect(status.stdout.contains("✓ octocat (active, session expired)\n"))
+    #expect(status.status == .notLoggedIn)
+    #expect(status.stdout.contains("✗ octocat (active, session expired)\n"))
+    #expect(
+      status.stderr == "ghlogin: the session for github.com (octocat) has expired; run 'ghlogin auth --host github.com'\n")
     #expect(
       status.stdout.contains(
         "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host github.com'\n"))

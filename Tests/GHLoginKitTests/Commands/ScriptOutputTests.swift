@@ -46,6 +46,7 @@ import Testing
             [
               "login": "hubot", "active": true, "login_stale": false, "scopes": [], "expires_at": 1_700_028_800, "session_expired": false,
               "token_redacted": "ghu_****0042", "store": "file", "check": nil,
+              "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]
           ]
         ],
@@ -54,6 +55,7 @@ import Testing
             [
               "login": "octocat", "active": true, "login_stale": false, "scopes": ["repo", "read:org"], "expires_at": nil,
               "session_expired": false, "token_redacted": "gho_****8B4a", "store": "file", "check": nil,
+              "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]
           ]
         ],

@@ -63,7 +63,9 @@ import Testing
     let before = fixture.fileBytes
     let run = fixture.run(["switch", "--user", "nobody"])
     #expect(run.status == .notLoggedIn)
-    #expect(run.stderr == "ghlogin: not logged in to github.com as nobody; run 'ghlogin auth --user nobody'\n")
+    #expect(
+      run.stderr == "ghlogin: no account nobody on github.com; the accounts there: octocat (active), hubot. "
+        + "Log in as it with 'ghlogin auth --user nobody'\n")
     #expect(fixture.fileBytes == before)
   }
 
