@@ -148,6 +148,25 @@ import Testing
     }
   }
 
+  /// `config set client_secret -` reads the secret with the same hidden read: HUP or QUIT while
+  /// it waits gives the echo back and ends ghlogin by that signal; the config is byte-identical.
+  @Test(arguments: ["HUP", "QUIT"])
+  func aSignalDuringConfigSetsHiddenReadGivesTheEchoBack(_ name: String) async throws {
+    let scenario = try await Scenario.start()
+    let before = try Data(contentsOf: URL(fileURLWithPath: scenario.sandbox.configFile))
+    let report = try await Self.drive(
+      [try HarnessPaths.ghloginBinary(), "config", "set", "client_secret", "-"],
+      env: scenario.environment(["NO_COLOR": "1"]),
+      steps: [
+        ["expect": "(it is not shown): "], ["echo_is": false, "as": "reading"],
+        ["signal": name], ["wait": true, "timeout": 10], ["echo_is": true, "as": "after", "timeout": 0],
+      ], cwd: scenario.sandbox.home, coreLimit: true)
+    #expect(report.ok, "\(report)")
+    #expect(report.status == -Int(Self.signalNumber(name)), "\(report)")
+    #expect(!report.core)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: scenario.sandbox.configFile)) == before)
+  }
+
   /// The control for the core-dump check above: on this machine, with the same limit and
   /// directory, a program that does not turn dumping off leaves a core for SIGQUIT; when the
   /// machine writes cores elsewhere (a `core_pattern` pipe), the check above proves less, and
