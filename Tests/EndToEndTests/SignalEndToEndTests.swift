@@ -180,8 +180,10 @@ import Testing
       cwd: directory.path, coreLimit: true)
     #expect(report.status == -Int(SIGQUIT), "\(report)")
     let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? ""
-    if pattern.hasPrefix("|") || pattern.hasPrefix("/") {
-      print("core_pattern is \(pattern): cores are not written in the working directory here")
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_CORE.rawValue), &limit)
+    if pattern.hasPrefix("|") || pattern.hasPrefix("/") || limit.rlim_max == 0 {
+      print("core_pattern \(pattern), hard RLIMIT_CORE \(limit.rlim_max): no core in the working directory here")
     } else {
       #expect(report.core, "\(report)")
       #expect(try Self.coreFiles(in: directory.path) != [])
@@ -229,6 +231,33 @@ import Testing
     #expect(answers == ["ECHOON", "ECHOON"], "stty while stopped, and after the login: \(report)")
     #expect(!report.output.contains(Self.pat), "the token typed after fg was echoed: \(report)")
     #expect(!report.output.contains("ghp_half"))
+    let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]
+    let account = ((hosts?["github.test"] as? [String: Any])?["accounts"] as? [[String: Any]])?.first
+    #expect(account?["token"] as? String == Self.pat)
+  }
+
+  /// Started in the background (`&`), the hidden read cannot take the terminal: turning the echo
+  /// off raises SIGTTOU, ghlogin stops (the shell says "Stopped") with the echo on, and `fg`
+  /// reads the token with the echo off.
+  @Test func inTheBackgroundItStopsUntilFg() async throws {
+    let scenario = try await Scenario.start()
+    try scenario.fake.register(["tokens": [["access_token": Self.pat, "login": "octocat"]]])
+    let binary = try HarnessPaths.ghloginBinary()
+    let report = try await Self.drive(
+      ["/bin/bash", "--norc", "--noprofile", "-i"], env: Self.shellEnvironment(scenario),
+      steps: [
+        ["expect": "PROMPT> "],
+        ["send": "\(binary) auth --with-token &\n"], ["expect": "then press Enter:"], ["sleep": 1],
+        ["send": "jobs\n"], ["expect": "Stopped"], ["expect": "PROMPT> "],
+        ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
+        ["send": "fg\n"], ["expect": "ghlogin"], ["sleep": 1],
+        ["echo_is": false, "as": "after fg"],
+        ["send": Self.pat + "\n"], ["expect": "Logged in to github.test as octocat"], ["expect": "PROMPT> "],
+        ["send": "exit\n"], ["wait": true],
+      ])
+    #expect(report.ok, "\(report)")
+    #expect(report.output.contains("\r\nECHOON\r\n"), "\(report)")
+    #expect(!report.output.contains(Self.pat), "\(report)")
     let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]
     let account = ((hosts?["github.test"] as? [String: Any])?["accounts"] as? [[String: Any]])?.first
     #expect(account?["token"] as? String == Self.pat)
