@@ -12,14 +12,7 @@ let status = GHLogin.main(environment: .process())
 // status a shell shows is the same 130 (143) the exit-code table gives; the library's
 // ExitStatus is unchanged (issue 21 §3).
 if let signalNumber = status == .interrupted ? SIGINT : status == .terminated ? SIGTERM : nil {
-  var action = sigaction()
-  action.__sigaction_handler.sa_handler = SIG_DFL
-  sigemptyset(&action.sa_mask)
-  sigaction(signalNumber, &action, nil)
-  var set = sigset_t()
-  sigemptyset(&set)
-  sigaddset(&set, signalNumber)
-  pthread_sigmask(SIG_UNBLOCK, &set, nil)
-  raise(signalNumber)
+  signal(signalNumber, SIG_DFL)
+  raise(signalNumber)  // (were it blocked, it stays pending and the exit below still says 130/143)
 }
 exit(status.rawValue)
