@@ -87,7 +87,9 @@ enum TerminalSecret {
     var line: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+      var fds = [
+        pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+      ]
       if let stopFD { fds.append(pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)) }
       let ready = poll(&fds, nfds_t(fds.count), -1)
       if ready < 0 {
