@@ -238,7 +238,8 @@ import Testing
 
   /// Started in the background (`&`), the hidden read cannot take the terminal: turning the echo
   /// off raises SIGTTOU, ghlogin stops (the shell says "Stopped") with the echo on, and `fg`
-  /// reads the token with the echo off.
+  /// reads the token with the echo off. (Without the handlers the default action stopped it too:
+  /// this guards that catching SIGTTOU/SIGTTIN still ends in a stop, never a busy loop.)
   @Test func inTheBackgroundItStopsUntilFg() async throws {
     let scenario = try await Scenario.start()
     try scenario.fake.register(["tokens": [["access_token": Self.pat, "login": "octocat"]]])
