@@ -6,7 +6,8 @@ or, for several answers in turn, "steps": [{"when": "text", "send": "..."}, ...]
 looked for in the output after the previous step's).
 Once "when" appears in the output, "send" is typed into the terminal ("\\u0003" is Ctrl-C: the
 line discipline echoes ^C and sends SIGINT to the foreground group) or, for "TERM", SIGTERM is
-sent to the child. Prints {"status": exit status (128+N for signal N), "output": everything the
+sent to the child. Prints {"status": exit status (-N when signal N
+ended it: the raw wait status, not the shell's 128+N), "output": everything the
 terminal showed} as JSON. Used by Tests/EndToEndTests/TerminalEndToEndTests.swift.
 """
 import json, os, pty, select, signal, sys, time
@@ -40,5 +41,5 @@ while True:
         os.kill(pid, signal.SIGKILL)
         break
 _, status = os.waitpid(pid, 0)
-code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -os.WTERMSIG(status)
 print(json.dumps({"status": code, "output": out.decode("utf-8", "replace")}))

@@ -136,9 +136,12 @@ extension Workspace {
   }
 
   /// The HTTP transport for `host`, trusting its `ca_file` on top of the system store, and
-  /// stopped by ``stopFD``.
+  /// stopped by ``stopFD``, else by the process's Ctrl-C descriptor once one is installed
+  /// (``Environment/installedInterruptDescriptor``, looked at when the transport is made): every
+  /// request path of every command gets it here, so none can leave a Ctrl-C unheard.
   func transport(for host: GitHubHost) -> any HTTPTransport {
-    environment.transport(config.settings(for: host.name).caFile).stopping(on: stopFD)
+    environment.transport(config.settings(for: host.name).caFile)
+      .stopping(on: stopFD ?? environment.installedInterruptDescriptor())
   }
 
   /// This workspace with every network wait (and a login's waits) also ending once `stopFD`

@@ -60,15 +60,20 @@ extension AuthCommand {
     try workspace.checkReadyForNewLogin()
     let host = try workspace.host(host)
     let token = try Self.readToken(from: environment)
+    // Ctrl-C from here on: the check below stops at once, nothing is stored, exit as interrupted.
+    let stop = environment.interruptDescriptor()
     let user: GitHubUser
     do {
       user = try workspace.api(for: host).user(token: token)
     } catch let error as GitHubAPIError where error.kind == .tokenRejected {
       throw WithTokenError(kind: .rejected(host: host.name))
+    } catch let error as any ReportableError where error.exitStatus == .interrupted {
+      throw WithTokenError(kind: .interrupted)
     }
     if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
       throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
     }
+    if let stop, Poll.isReadableNow(stop) { throw WithTokenError(kind: .interrupted) }
     var credential = Credential(
       login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
       createdAt: environment.clock.now())

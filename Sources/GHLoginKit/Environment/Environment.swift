@@ -31,12 +31,17 @@ public struct Environment: Sendable {
   /// Installs Ctrl-C handling and returns a descriptor that becomes readable on SIGINT or
   /// SIGTERM; nil in tests, which stop a login with its timeout instead.
   var interruptDescriptor: @Sendable () -> Int32?
+  /// That descriptor once something installed Ctrl-C handling (``interruptDescriptor`` was
+  /// called), else nil. Every request of every command watches it (``Workspace/transport(for:)``):
+  /// once SIGINT no longer kills the process, no request may outlast it.
+  var installedInterruptDescriptor: @Sendable () -> Int32?
 
   init(
     arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
     stdin: any ByteInput, clock: any TimeSource, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
-    executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil }
+    executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil },
+    installedInterruptDescriptor: (@Sendable () -> Int32?)? = nil
   ) {
     self.arguments = arguments
     self.variables = variables
@@ -48,5 +53,7 @@ public struct Environment: Sendable {
     self.transport = transport
     self.resolveExecutablePath = { executablePath }
     self.interruptDescriptor = interruptDescriptor
+    // By default the same descriptor: a test's is "installed" from the start.
+    self.installedInterruptDescriptor = installedInterruptDescriptor ?? interruptDescriptor
   }
 }

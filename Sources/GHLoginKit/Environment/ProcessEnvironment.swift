@@ -15,7 +15,8 @@ extension Environment {
       interruptDescriptor: {
         let fd = Interrupt.install()
         return fd >= 0 ? fd : nil
-      }
+      },
+      installedInterruptDescriptor: { Interrupt.installedFD }
     )
     let path = variables["PATH"]
     environment.resolveExecutablePath = {

@@ -29,7 +29,9 @@ private func handleInterrupt(_ signal: Int32) {
 ///
 /// The pipe is a close-on-exec, non-blocking socket pair (see
 /// ``FileDescriptor/pipe()``). Nobody drains it, so once a signal arrives
-/// every later wait sees it at once; the CLI then exits with status 130.
+/// every later wait sees it at once; the command then fails as interrupted (``ExitStatus/interrupted``,
+/// or ``ExitStatus/terminated`` after SIGTERM), and `main.swift` ends the process by the signal
+/// itself (a shell shows 130 or 143).
 enum Interrupt {
   /// Installs the handlers (with `sigaction`, `SA_RESTART`) once and returns the read end of the self-pipe.
   ///
@@ -40,8 +42,8 @@ enum Interrupt {
   /// Whether SIGINT or SIGTERM has arrived since ``install()``.
   static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
 
-  /// The first of SIGINT or SIGTERM that arrived since ``install()``, if any: the CLI exits
-  /// 130 for the one, 143 for the other, as a shell reports a process each signal killed.
+  /// The first of SIGINT or SIGTERM that arrived since ``install()``, if any: the command's
+  /// status is 130 for the one, 143 for the other, and the process then dies of that signal.
   static var signal: Int32? {
     let number = interruptSignal.load(ordering: .sequentiallyConsistent)
     return number == 0 ? nil : number

@@ -162,7 +162,7 @@ final class ChildProcess: @unchecked Sendable {
   }
 
   /// Waits for the child to exit and its output to end; returns its status (exit code, or
-  /// 128 + signal) and output. On timeout the process group is killed (SIGKILL) and a
+  /// -N when signal N ended it: ``Spawn/waitForExit(_:)``) and output. On timeout the process group is killed (SIGKILL) and a
   /// ``HarnessError`` carrying the output is thrown.
   func finish(timeout: Double) throws -> (status: Int32, stdout: String, stderr: String) {
     let deadline = Date(timeIntervalSinceNow: timeout)

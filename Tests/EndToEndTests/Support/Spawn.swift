@@ -117,14 +117,16 @@ enum Spawn {
     return Child(pid: pid, stdinWrite: input[1], stdoutRead: output[0], stderrRead: errors[0])
   }
 
-  /// Waits for `pid` (`waitpid`, retried on EINTR) and returns the exit code, or 128 + the
-  /// signal number when a signal ended it (the shell convention).
+  /// Waits for `pid` (`waitpid`, retried on EINTR) and returns the exit code, or minus the
+  /// signal number when a signal ended it (as Python's `returncode`): read from the raw wait
+  /// status, so `exit(130)` (0 + 130) and death by SIGINT (-2) stay apart, although a shell
+  /// shows 130 for both.
   static func waitForExit(_ pid: pid_t) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 {
       if errno != EINTR { return -1 }
     }
     let signalNumber = status & 0x7F
-    return signalNumber == 0 ? (status >> 8) & 0xFF : 128 + signalNumber
+    return signalNumber == 0 ? (status >> 8) & 0xFF : -signalNumber
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 import Testing
 
 @testable import GHLoginKit
@@ -36,6 +37,28 @@ struct StopDescriptorTests {
     }
     #expect(unstopped.error != nil && unstopped.error != .interrupted)
     #expect(clock.monotonic() - started < 5)
+  }
+
+  /// Issue 18 item 2: once something installed Ctrl-C handling, every request a command makes
+  /// through its workspace watches that descriptor, whichever entry point made the workspace;
+  /// a stop descriptor set with `stopping(on:)` (a login, a library call's cancellation) wins.
+  @Test func everyTransportOfAWorkspaceWatchesTheInstalledInterruptDescriptor() throws {
+    let home = try TemporaryDirectory()
+    let installed = try CancellationPipe()
+    let explicit = try CancellationPipe()
+    func environment(installed fd: Int32?) -> Environment {
+      Environment(
+        arguments: [], variables: ["HOME": home.path], stdout: BufferOutput(), stderr: BufferOutput(),
+        stdin: BufferInput([]), clock: ManualClock(), browser: RecordingBrowser(),
+        transport: { _ in HTTPClient(variables: [:], userAgent: "test") }, interruptDescriptor: { fd },
+        installedInterruptDescriptor: { fd })
+    }
+    let watched = try Workspace(environment(installed: installed.readFD), quiet: true)
+    #expect((watched.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == installed.readFD)
+    let unwatched = try Workspace(environment(installed: nil), quiet: true)
+    #expect((unwatched.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == nil)
+    let stopped = watched.stopping(on: explicit.readFD)
+    #expect((stopped.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == explicit.readFD)
   }
 }
 
