@@ -4,8 +4,10 @@
 JSON: {"argv": [...], "env": {...}, "when": "text", "send": "\\u0003" | "TERM", "timeout": 20}
 Once "when" appears in the output, "send" is typed into the terminal ("\\u0003" is Ctrl-C: the
 line discipline echoes ^C and sends SIGINT to the foreground group) or, for "TERM", SIGTERM is
-sent to the child. Prints {"status": exit status (128+N for signal N), "output": everything the
-terminal showed} as JSON. Used by Tests/EndToEndTests/TerminalEndToEndTests.swift.
+sent to the child. Instead of "when"/"send", "steps": [{"when": ..., "send": ...}, ...] answers
+several prompts in turn (each "when" is looked for after the previous one). Prints {"status":
+exit status (128+N for signal N), "output": everything the terminal showed} as JSON. Used by
+Tests/EndToEndTests/TerminalEndToEndTests.swift and GuidedSetupEndToEndTests.swift.
 """
 import json, os, pty, select, signal, sys, time
 
@@ -14,9 +16,9 @@ pid, fd = pty.fork()
 if pid == 0:
     os.execve(spec["argv"][0], spec["argv"], spec.get("env", {}))
 out = b""
-sent = False
+steps = spec.get("steps") or ([{"when": spec["when"], "send": spec["send"]}] if spec.get("when") else [])
+searched = 0
 deadline = time.time() + spec.get("timeout", 20)
-when = spec.get("when")
 while True:
     ready, _, _ = select.select([fd], [], [], 0.05)
     if ready:
@@ -27,12 +29,15 @@ while True:
         if not data:
             break
         out += data
-    if when and not sent and when.encode() in out:
-        sent = True
-        if spec.get("send") == "TERM":
-            os.kill(pid, signal.SIGTERM)
-        else:
-            os.write(fd, spec["send"].encode())
+    if steps:
+        found = out.find(steps[0]["when"].encode(), searched)
+        if found >= 0:
+            searched = found + len(steps[0]["when"].encode())
+            step = steps.pop(0)
+            if step["send"] == "TERM":
+                os.kill(pid, signal.SIGTERM)
+            else:
+                os.write(fd, step["send"].encode())
     if time.time() > deadline:
         os.kill(pid, signal.SIGKILL)
         break

@@ -21,16 +21,23 @@ enum TerminalSecret {
 
   /// The line read from the terminal `fd` (without its newline), with echo off.
   /// `stopFD`, when given, ends the wait when it becomes readable (the Ctrl-C self-pipe).
-  static func readLine(fd: Int32, stopFD: Int32?, limit: Int) throws(Failure) -> [UInt8] {
+  /// `prompt` runs once the echo is off (so what it shows means the terminal is ready);
+  /// with `visible`, the echo is left as it is (a line that is not secret, such as a client ID).
+  static func readLine(
+    fd: Int32, stopFD: Int32?, limit: Int, visible: Bool = false, prompt: () -> Void = {}
+  ) throws(Failure) -> [UInt8] {
     var saved = termios()
-    guard tcgetattr(fd, &saved) == 0 else { throw .cannotHideInput(SystemError(call: "tcgetattr", errno: errno)) }
-    var quiet = saved
-    quiet.c_lflag &= ~tcflag_t(ECHO)
-    quiet.c_lflag |= tcflag_t(ECHONL)
-    guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else {
-      throw .cannotHideInput(SystemError(call: "tcsetattr", errno: errno))
+    if !visible {
+      guard tcgetattr(fd, &saved) == 0 else { throw .cannotHideInput(SystemError(call: "tcgetattr", errno: errno)) }
+      var quiet = saved
+      quiet.c_lflag &= ~tcflag_t(ECHO)
+      quiet.c_lflag |= tcflag_t(ECHONL)
+      guard tcsetattr(fd, TCSAFLUSH, &quiet) == 0 else {
+        throw .cannotHideInput(SystemError(call: "tcsetattr", errno: errno))
+      }
     }
-    defer { _ = tcsetattr(fd, TCSANOW, &saved) }
+    defer { if !visible { _ = tcsetattr(fd, TCSANOW, &saved) } }
+    prompt()
     var line: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
