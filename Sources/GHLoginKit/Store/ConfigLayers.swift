@@ -130,10 +130,10 @@ extension Config {
       let sources = setters[path] ?? []
       for source in sources {
         var inEffect = source == sources.last
-        if inEffect, path.hasSuffix("client_secret") {
-          // A secret is used only beside its own layer's client ID (or where no layer gives one).
+        if path.hasSuffix("client_secret") {
+          // The secret in effect is the one beside the client ID in effect (its own layer's).
           let idPath = String(path.dropLast("client_secret".count)) + "client_id"
-          if let idSource = setters[idPath]?.last, idSource != source { inEffect = false }
+          if let idSource = setters[idPath]?.last { inEffect = source == idSource }
         }
         result.append(ConfigEntry(path: path, source: source, inEffect: inEffect))
       }
