@@ -105,7 +105,8 @@ extension GitHubLogin {
   static func chooseFlow(variables: [String: String], deviceEndpoint: Bool, host: String) -> (LoginFlow, String?) {
     let (flow, note) = chooseFlow(variables: variables)
     guard flow == .device, !deviceEndpoint else { return (flow, note) }
-    let place = isSet("SSH_CONNECTION", variables) || isSet("SSH_TTY", variables) ? "Logged in over SSH" : "No display found"
+    let overSSH = isSet("SSH_CONNECTION", variables) || isSet("SSH_TTY", variables)
+    let place = overSSH ? "Logged in over SSH" : "No display found"
     return (
       .browser,
       "\(place), but no device_code_url is configured for \(host): using the browser flow "

@@ -131,14 +131,14 @@ struct AuthCommand: Command {
     if withToken { return try runWithToken(in: environment) }
     var workspace = try Workspace(environment)
     if addScopes == nil, let setupHost = try? workspace.host(host), Self.needsSetup(workspace, host: setupHost) {
-      let setupFlow =
-        device ? LoginFlow.device
-        : web || noBrowser
-          ? .browser
-          : GitHubLogin.chooseFlow(
-            variables: environment.variables, deviceEndpoint: workspace.deviceEndpointIsKnown(for: setupHost),
-            host: setupHost.name
-          ).0
+      let setupFlow: LoginFlow
+      if device || web || noBrowser {
+        setupFlow = device ? .device : .browser
+      } else {
+        let known = workspace.deviceEndpointIsKnown(for: setupHost)
+        let variables = environment.variables
+        setupFlow = GitHubLogin.chooseFlow(variables: variables, deviceEndpoint: known, host: setupHost.name).0
+      }
       try runSetup(workspace, host: setupHost, flow: setupFlow)
       workspace = try Workspace(environment, quiet: true)
     }

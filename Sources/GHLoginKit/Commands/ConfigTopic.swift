@@ -130,8 +130,8 @@ enum ConfigTopic {
     text += "\nKeys set now, and the layer that set each:\n"
     let width = (entries.map { Sanitize.terminal($0.path).count }.max() ?? 0) + 2
     for entry in entries {
-      let place = entry.source.layer == .system || entry.source.layer == .user || entry.source.layer == .builtIn
-        ? " (\(Sanitize.terminal(entry.source.location)))" : ""
+      let named = entry.source.layer != .environment
+      let place = named ? " (\(Sanitize.terminal(entry.source.location)))" : ""
       let note = entry.inEffect ? "" : " (not used: a higher layer sets it, or its client_id is another layer's)"
       text += "  " + Sanitize.terminal(entry.path).padded(to: width) + entry.source.layer.name + place + note + "\n"
     }
