@@ -11,8 +11,49 @@
 # run time), so the loader and --gc-sections have less to keep (about 3% of `token`'s
 # instructions). These are given here, not in Package.swift: a library target with unsafe flags
 # cannot be a version-tagged dependency, and GHLoginKit is one.
+#
+# A packager's default app (like gh's release builds, which embed gh's own OAuth app): with
+# GHLOGIN_DEFAULT_CLIENT_ID (and optionally GHLOGIN_DEFAULT_CLIENT_SECRET, GHLOGIN_DEFAULT_APP_NAME)
+# in the environment, the app is compiled in as the lowest layer of the configuration for
+# github.com. The values go into Sources/GHLoginKit/Generated/BuiltInApp+Generated.swift, which git
+# ignores and this script removes when the build ends (also on failure), compiled only with
+# -D GHLOGIN_BUILT_IN_APP (given here): no default is ever committed, a generated file left behind
+# compiles to nothing, and Package.swift keeps no unsafe flags. Build it apart from the plain
+# release build, e.g. with --scratch-path .build/default-app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec swift build -c release --static-swift-stdlib --disable-local-rpath \
+generated=Sources/GHLoginKit/Generated/BuiltInApp+Generated.swift
+flags=()
+if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
+  export LC_ALL=C
+  # printf is a shell builtin: the secret never reaches a command line.
+  for name in GHLOGIN_DEFAULT_CLIENT_ID GHLOGIN_DEFAULT_CLIENT_SECRET; do
+    value="${!name:-}"
+    if [ -n "$value" ] && ! [[ "$value" =~ ^[A-Za-z0-9._~+/=-]+$ ]]; then
+      printf 'build-release.sh: %s must be letters, digits and ._~+/=- only\n' "$name" >&2
+      exit 2
+    fi
+  done
+  if [[ "${GHLOGIN_DEFAULT_APP_NAME:-}" =~ [^\ -~]|[\"\\] ]]; then
+    printf 'build-release.sh: GHLOGIN_DEFAULT_APP_NAME must be printable ASCII without " or \\\n' >&2
+    exit 2
+  fi
+  literal() { if [ -n "$1" ]; then printf '"%s"' "$1"; else printf 'nil'; fi; }
+  trap 'rm -f "$generated"' EXIT
+  {
+    printf '// Written by scripts/build-release.sh for this build only; ignored by git, removed after the build.\n'
+    printf '#if GHLOGIN_BUILT_IN_APP\n  extension BuiltInApp {\n'
+    printf '    static let compiled: BuiltInApp? = BuiltInApp(\n'
+    printf '      clientID: %s, clientSecret: %s, name: %s)\n' "$(literal "$GHLOGIN_DEFAULT_CLIENT_ID")" \
+      "$(literal "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}")" "$(literal "${GHLOGIN_DEFAULT_APP_NAME:-}")"
+    printf '  }\n#endif\n'
+  } > "$generated"
+  chmod 600 "$generated"
+  flags=(-Xswiftc -DGHLOGIN_BUILT_IN_APP)
+elif [ -n "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}${GHLOGIN_DEFAULT_APP_NAME:-}" ]; then
+  echo "build-release.sh: GHLOGIN_DEFAULT_CLIENT_SECRET and GHLOGIN_DEFAULT_APP_NAME need GHLOGIN_DEFAULT_CLIENT_ID" >&2
+  exit 2
+fi
+swift build -c release --static-swift-stdlib --disable-local-rpath \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xlinker --no-export-dynamic "$@"
+  -Xlinker --no-export-dynamic ${flags[@]+"${flags[@]}"} "$@"

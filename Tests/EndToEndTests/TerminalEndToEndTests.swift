@@ -27,7 +27,7 @@ import Testing
   func onTerminal(_ args: [String], _ extra: [String: String] = [:], when: String? = nil, send: String? = nil)
     throws -> (status: Int, output: String)
   {
-    var spec: [String: Any] = ["argv": [binary] + args, "env": env(extra), "timeout": 20]
+    var spec: [String: Any] = ["argv": [binary] + args, "env": Spawn.pinned(env(extra)), "timeout": 20]
     if let when, let send {
       spec["when"] = when
       spec["send"] = send

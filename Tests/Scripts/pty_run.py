@@ -8,7 +8,7 @@ Once "when" appears in the output, "send" is typed into the terminal ("\\u0003" 
 line discipline echoes ^C and sends SIGINT to the foreground group) or, for "TERM", SIGTERM is
 sent to the child. Prints {"status": exit status (-N when signal N
 ended it: the raw wait status, not the shell's 128+N), "output": everything the
-terminal showed} as JSON. Used by Tests/EndToEndTests/TerminalEndToEndTests.swift.
+terminal showed} as JSON. Used by Tests/EndToEndTests/TerminalEndToEndTests.swift and GuidedSetupEndToEndTests.swift.
 """
 import json, os, pty, select, signal, sys, time
 

@@ -46,19 +46,23 @@ extension GitHubLogin {
     if let scopes = options.scopes { app.scopes = scopes }
     let flow: LoginFlow
     var saidWhy = false
+    var pasteBack = options.acceptsPastedRedirect
     if let chosen = options.flow {
       flow = chosen
     } else {
-      let (automatic, note) = Self.chooseFlow(variables: environment.variables)
+      let (automatic, note) = Self.chooseFlow(
+        variables: environment.variables, deviceEndpoint: workspace.deviceEndpointIsKnown(for: host), host: host.name)
       flow = automatic
       if let note { events(.notice(note)) }
       saidWhy = note != nil
+      // No browser here and no device flow known: the address the browser reached may be pasted.
+      if automatic == .browser && Self.chooseFlow(variables: environment.variables).0 == .device { pasteBack = true }
     }
     let context = workspace.loginContext(for: host, app: app, expectedLogin: options.expectedLogin)
     let result: LoginResult
     switch flow {
     case .browser:
-      let paste = options.acceptsPastedRedirect && environment.stdin.isTerminal ? environment.stdin.descriptor : nil
+      let paste = pasteBack && environment.stdin.isTerminal ? environment.stdin.descriptor : nil
       let login = LoopbackLogin(
         context, timeout: Double(options.timeout ?? LoginOptions.defaultBrowserTimeout), port: options.port,
         pasteInput: paste)
@@ -92,6 +96,24 @@ extension GitHubLogin {
   /// The flow to run when none is asked for, and the line that says why when it is the device flow:
   /// the device flow with no `DISPLAY`/`WAYLAND_DISPLAY` or in a session over SSH
   /// (`SSH_CONNECTION`/`SSH_TTY`), else the browser flow.
+  /// ``chooseFlow(variables:)`` for a login to `host`: where the device flow would be chosen
+  /// but `deviceEndpoint` is false (the host's endpoints are configured and no
+  /// `device_code_url` is: ``Workspace/deviceEndpointIsKnown(for:)``), the browser flow with
+  /// paste-back instead, and the one line that says why.
+  static func chooseFlow(variables: [String: String], deviceEndpoint: Bool, host: String) -> (LoginFlow, String?) {
+    let (flow, note) = chooseFlow(variables: variables)
+    guard flow == .device, !deviceEndpoint else { return (flow, note) }
+    let overSSH = isSet("SSH_CONNECTION", variables) || isSet("SSH_TTY", variables)
+    let place = overSSH ? "Logged in over SSH" : "No display found"
+    return (
+      .browser,
+      "\(place), but no device_code_url is configured for \(host): using the browser flow "
+        + "(set device_code_url, or pass --device, for the device flow)."
+    )
+  }
+
+  private static func isSet(_ name: String, _ variables: [String: String]) -> Bool { !(variables[name] ?? "").isEmpty }
+
   static func chooseFlow(variables: [String: String]) -> (LoginFlow, String?) {
     func isSet(_ name: String) -> Bool { !(variables[name] ?? "").isEmpty }
     if isSet("SSH_CONNECTION") || isSet("SSH_TTY") {

@@ -3,7 +3,8 @@ public struct LoginOptions: Sendable, Hashable {
   /// The host to log in to (default: as ``GitHubLogin/token(host:account:)`` chooses).
   public var host: String?
   /// The flow; nil chooses: the device flow with no display (`DISPLAY`, `WAYLAND_DISPLAY`) or
-  /// over SSH, else the browser flow.
+  /// over SSH where the host's device endpoint is known (a `device_code_url` is configured, or
+  /// its endpoints are the host's own), else the browser flow (with paste-back when headless).
   public var flow: LoginFlow?
   /// The scopes to ask for instead of the configured ones.
   public var scopes: [String]?

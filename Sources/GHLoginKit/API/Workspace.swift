@@ -124,6 +124,15 @@ extension Workspace {
       deviceCode: settings.deviceCodeURL, api: settings.apiURL)
   }
 
+  /// Whether the device flow's endpoint of `host` is known rather than guessed: a
+  /// `device_code_url` is configured, or ghlogin derives the host's endpoints itself (no
+  /// `authorize_url` or `token_url` for it: github.com, `*.ghe.com`, an Enterprise Server).
+  /// Only then does a login without a display choose the device flow by itself.
+  func deviceEndpointIsKnown(for host: GitHubHost) -> Bool {
+    let settings = config.settings(for: host.name)
+    return settings.deviceCodeURL != nil || (settings.authorizeURL == nil && settings.tokenURL == nil)
+  }
+
   /// The OAuth app to log in to `host` with; a missing `client_id` is a configuration error
   /// that says how to get one.
   func app(for host: GitHubHost) throws(MissingClientID) -> OAuthApp {

@@ -49,7 +49,7 @@ public enum GHLogin {
       environment.stdout.write(Help.root(commands: commands))
       return .success
     case "--version", "-V":
-      return VersionCommand().run(in: environment)
+      return VersionCommand(brief: true).run(in: environment)
     default:
       break
     }

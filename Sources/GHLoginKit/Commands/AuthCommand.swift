@@ -17,9 +17,18 @@ struct AuthCommand: Command {
       With no display (no DISPLAY or WAYLAND_DISPLAY) or over SSH (SSH_CONNECTION or SSH_TTY),
       auth uses the device flow instead: it prints a one-time code and a page to enter it on, from
       any device, and polls GitHub until you approve. The app must have "Enable Device Flow"
-      ticked. --device always uses the device flow; --web and --no-browser always use the browser
-      flow. With --no-browser and a terminal, you may also paste the address the browser was
-      redirected to, when the browser runs on another machine.
+      ticked. It does so only where the device endpoint is known: a device_code_url is configured,
+      or ghlogin derives the host's endpoints itself (github.com, *.ghe.com, an Enterprise Server
+      with no authorize_url or token_url set); otherwise it uses the browser flow with paste-back
+      and says why in one line. --device always uses the device flow; --web and --no-browser always
+      use the browser flow. With --no-browser and a terminal, you may also paste the address the
+      browser was redirected to, when the browser runs on another machine.
+
+      With no client ID configured and a terminal on stdin and stderr, auth guides you through
+      registering an OAuth app: it shows the values to enter on GitHub's page (and opens it when
+      it can), asks for the client ID and the client secret (not shown; empty for a public
+      client), saves them to your config file (0600; the hosts.HOST block with --host) and logs
+      in. Ctrl-C at a prompt writes nothing. Without a terminal it exits 2 with the steps instead.
 
       --with-token stores a token made elsewhere instead (a classic or fine-grained personal access
       token, or a GitHub App user token), for CI and for organizations that block OAuth apps. It
@@ -157,8 +166,9 @@ struct AuthCommand: Command {
   ///
   /// `--device` forces the device flow; `--web` and `--no-browser` the browser flow. Otherwise
   /// the device flow is used when no browser can be shown here: no `DISPLAY`/`WAYLAND_DISPLAY`,
-  /// or a session over SSH (`SSH_CONNECTION`/`SSH_TTY`). Every host has a device-code URL (the
-  /// default one or the config's), so that is not a condition.
+  /// or a session over SSH (`SSH_CONNECTION`/`SSH_TTY`) — and, decided by the login once the
+  /// host is known, only where its device endpoint is known
+  /// (``GitHubLogin/chooseFlow(variables:deviceEndpoint:host:)``).
   static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: [String: String]) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
@@ -169,7 +179,19 @@ struct AuthCommand: Command {
   /// printing each event's lines on stderr; Ctrl-C stops the wait.
   func run(in environment: Environment) throws -> ExitStatus {
     if withToken { return try runWithToken(in: environment) }
-    let workspace = try Workspace(environment)
+    var workspace = try Workspace(environment)
+    if addScopes == nil, let setupHost = try? workspace.host(host), Self.needsSetup(workspace, host: setupHost) {
+      let setupFlow: LoginFlow
+      if device || web || noBrowser {
+        setupFlow = device ? .device : .browser
+      } else {
+        let known = workspace.deviceEndpointIsKnown(for: setupHost)
+        let variables = environment.variables
+        setupFlow = GitHubLogin.chooseFlow(variables: variables, deviceEndpoint: known, host: setupHost.name).0
+      }
+      try runSetup(workspace, host: setupHost, flow: setupFlow)
+      workspace = try Workspace(environment, quiet: true)
+    }
     let github = GitHubLogin(workspace: workspace)
     var scopes = self.scopes
     var expectedLogin = self.expectedLogin
@@ -186,7 +208,10 @@ struct AuthCommand: Command {
     let style = TerminalStyle(environment.stderr, variables: environment.variables)
     let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
-    let pasting = noBrowser && environment.stdin.isTerminal
+    // Paste-back is on with --no-browser, and when the library falls back to the browser flow
+    // where no browser can be shown here (no device endpoint known: a browser flow not asked for).
+    let headless = GitHubLogin.chooseFlow(variables: environment.variables).0 == .device
+    let pasting = (noBrowser || (headless && !web)) && environment.stdin.isTerminal
     let outcome: LoginOutcome
     do {
       outcome = try github.blockingLogin(options, stop: Interruption(descriptor: environment.interruptDescriptor())) {

@@ -40,6 +40,11 @@ enum ConfigTopic {
     ("GHLOGIN_USER", "The account to use for one command, instead of the active one."),
     ("GH_HOST", "The host to use when --host is not given."),
     ("XDG_CONFIG_HOME", "The directory holding ghlogin/ (default: ~/.config)."),
+    (
+      "XDG_CONFIG_DIRS",
+      "Directories searched for the system file ghlogin/config.json, colon-separated (default: /etc/xdg); "
+        + "the first that has one is the layer below the user's file."
+    ),
     ("https_proxy, HTTPS_PROXY", "A proxy for HTTPS (http://[user:password@]proxy:port); lower case wins."),
     ("no_proxy, NO_PROXY", "Hosts, domains, addresses and CIDR ranges not to reach through the proxy."),
     ("SSL_CERT_FILE, SSL_CERT_DIR", "CA certificates to trust instead of the system's (OpenSSL's variables)."),
@@ -61,6 +66,7 @@ enum ConfigTopic {
   /// The default locations, for the man page (no environment at hand).
   static let defaultPaths = """
     config: $GHLOGIN_CONFIG, else $XDG_CONFIG_HOME/ghlogin/config.json, else ~/.config/ghlogin/config.json
+    system config (below it): the first $XDG_CONFIG_DIRS/ghlogin/config.json (default /etc/xdg/ghlogin/config.json)
     credentials: $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json, else ~/.config/ghlogin/credentials.json
     """
 
@@ -74,9 +80,11 @@ enum ConfigTopic {
     } catch {
       text += "  (cannot be resolved: \(error.message))\n"
     }
+    text += layers(variables: environment)
     text += """
 
-      The config is JSON; ghlogin never writes it except through 'ghlogin config set'. Keys:
+      The config is JSON; ghlogin never writes it except through 'ghlogin config set' and the guided
+      set-up of 'ghlogin auth', which write only the user's file. Keys:
 
       """
     text += table(keys)
@@ -96,6 +104,42 @@ enum ConfigTopic {
         ghlogin config path
 
       """
+    return text
+  }
+
+  /// The layers as resolved now, lowest first, and each key set with the layer that set it.
+  static func layers(variables: [String: String]) -> String {
+    var text = "\nLayers (lowest first; a higher one wins key by key, but client_id and client_secret come\n"
+    text += "from the same layer; GHLOGIN_CONFIG leaves only its file and the built-in app):\n"
+    text += "  built-in     \(BuiltInApp.summary(BuiltInApp.compiled))\n"
+    let config: Config
+    do {
+      let paths = try ConfigPaths.resolve(variables)
+      config = try Config.load(paths: paths, variables: variables, unknownKeys: .lenient)
+    } catch {
+      return text + "  (cannot be read: \(Sanitize.terminal(error.message)))\n"
+    }
+    let candidates = ConfigPaths.systemConfigCandidates(variables)
+    if let system = config.system {
+      text += "  system       \(Sanitize.terminal(system.file))\n"
+    } else if candidates.isEmpty {
+      text += "  system       not read (GHLOGIN_CONFIG names the only file)\n"
+    } else {
+      let list = candidates.map { Sanitize.terminal($0) }.joined(separator: ", ")
+      text += "  system       none (looked for \(list); set by XDG_CONFIG_DIRS, default /etc/xdg)\n"
+    }
+    text += "  user         \(Sanitize.terminal(config.file))\(config.fileExisted ? "" : " (none yet)")\n"
+    text += "  environment  GHLOGIN_CLIENT_ID, GHLOGIN_CLIENT_SECRET\n"
+    let entries = config.entries
+    guard !entries.isEmpty else { return text + "\nNo key is set in any layer.\n" }
+    text += "\nKeys set now, and the layer that set each:\n"
+    let width = (entries.map { Sanitize.terminal($0.path).count }.max() ?? 0) + 2
+    for entry in entries {
+      let named = entry.source.layer != .environment
+      let place = named ? " (\(Sanitize.terminal(entry.source.location)))" : ""
+      let note = entry.inEffect ? "" : " (not used: a higher layer sets it, or its client_id is another layer's)"
+      text += "  " + Sanitize.terminal(entry.path).padded(to: width) + entry.source.layer.name + place + note + "\n"
+    }
     return text
   }
 

@@ -20,17 +20,30 @@ struct Endpoints: Sendable, Hashable {
   ///
   /// Configured URLs are used exactly as given: the config loader has already
   /// refused plain `http://` for hosts that are not loopback. Nothing here
-  /// ever comes from a server response (R48).
+  /// ever comes from a server response (R48). An endpoint left out is derived from the host
+  /// with the scheme of the configured ones on that host (``derivedScheme(host:given:)``).
   init(
     host: GitHubHost, authorize: WebURL? = nil, token: WebURL? = nil, deviceCode: WebURL? = nil, api: WebURL? = nil
   ) {
-    let defaults = host.defaultEndpoints
+    let scheme = Self.derivedScheme(host: host, given: [authorize, token, deviceCode, api].compactMap { $0 })
+    let defaults = host.defaultEndpoints(scheme: scheme)
     self.init(
       authorize: authorize ?? defaults.authorize,
       token: token ?? defaults.token,
       deviceCode: deviceCode ?? defaults.deviceCode,
       api: api ?? defaults.api
     )
+  }
+}
+
+extension Endpoints {
+  /// The scheme of the endpoints derived for `host`: `http` when every configured endpoint on
+  /// the host itself uses `http` (a loopback server: the loader allows `http://` nowhere else),
+  /// else `https`. So a device-code URL left out beside `http://127.0.0.1:PORT/...` endpoints is
+  /// `http://127.0.0.1:PORT/login/device/code`, not a TLS handshake with a plain server.
+  static func derivedScheme(host: GitHubHost, given: [WebURL]) -> WebURL.Scheme {
+    let onHost = given.filter { $0.authority == host.name }
+    return !onHost.isEmpty && onHost.allSatisfy({ $0.scheme == .http }) ? .http : .https
   }
 }
 

@@ -113,13 +113,17 @@ struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   /// - github.com: `https://github.com/login/...`, API `https://api.github.com`.
   /// - `SUBDOMAIN.ghe.com`: `https://SUBDOMAIN.ghe.com/login/...`, API `https://api.SUBDOMAIN.ghe.com`.
   /// - any other host (GitHub Enterprise Server): `https://HOST/login/...`, API `https://HOST/api/v3`.
-  var defaultEndpoints: Endpoints {
-    let web = WebURL(scheme: .https, host: hostname, port: port, pathAndQuery: "/")
+  var defaultEndpoints: Endpoints { defaultEndpoints(scheme: .https) }
+
+  /// ``defaultEndpoints`` with `scheme` (`http` only for a loopback server whose configured
+  /// endpoints use it: ``Endpoints/derivedScheme(host:given:)``).
+  func defaultEndpoints(scheme: WebURL.Scheme) -> Endpoints {
+    let web = WebURL(scheme: scheme, host: hostname, port: port, pathAndQuery: "/")
     let api: WebURL
     if isGitHubDotCom {
-      api = WebURL(scheme: .https, host: "api.github.com", pathAndQuery: "/")
+      api = WebURL(scheme: scheme, host: "api.github.com", pathAndQuery: "/")
     } else if isGHEDotCom {
-      api = WebURL(scheme: .https, host: "api." + hostname, port: port, pathAndQuery: "/")
+      api = WebURL(scheme: scheme, host: "api." + hostname, port: port, pathAndQuery: "/")
     } else {
       api = web.appending(path: "api/v3")
     }

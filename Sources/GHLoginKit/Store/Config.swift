@@ -1,5 +1,6 @@
 /// The user's configuration: the config file (if any) plus the `GHLOGIN_CLIENT_ID` and
-/// `GHLOGIN_CLIENT_SECRET` environment overrides.
+/// `GHLOGIN_CLIENT_SECRET` environment overrides, over the system file and the built-in app
+/// (``ConfigLayer``: lowest first, built-in < system < user < environment).
 ///
 /// A missing file is fine: every setting is then nil and callers use the defaults for
 /// github.com. Anything unexpected in the file is an error (exit 2), including unknown keys,
@@ -10,11 +11,20 @@ struct Config: Sendable, Equatable {
   /// The host used when the file names none.
   static let defaultHostName = "github.com"
 
-  /// The top-level `host`, lowercased (the host commands use when not told otherwise).
+  /// The top-level `host`, lowercased (the host commands use when not told otherwise): the
+  /// user's, else the system file's.
   var host: String?
-  /// The top-level settings keys.
+  /// The user's file's own `host` (``host`` may come from the system file).
+  var userHost: String?
+  /// The user's file's own `store`.
+  var userStore: TokenStorage?
+  /// The system file (`$XDG_CONFIG_DIRS/ghlogin/config.json`), when there is one.
+  var system: ConfigFileLayer?
+  /// The app compiled into this ghlogin for github.com (``BuiltInApp``), the lowest layer.
+  var builtIn: BuiltInApp?
+  /// The user's file's top-level settings keys.
   var topLevel: HostSettings
-  /// The `hosts` blocks, keyed by lowercased host name.
+  /// The user's file's `hosts` blocks, keyed by lowercased host name.
   var hosts: [String: HostSettings]
   /// Where the config was read from (or would be).
   var file: String
@@ -26,7 +36,8 @@ struct Config: Sendable, Equatable {
   var clientSecretOverride: String?
   /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
   var ignoredKeys: [IgnoredConfigKey] = []
-  /// The top-level `store`: where new logins keep their tokens (`file` unless set).
+  /// The top-level `store`: where new logins keep their tokens (the user's, else the system
+  /// file's, else `file`).
   var store: TokenStorage = .file
   /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
   /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
@@ -39,6 +50,7 @@ struct Config: Sendable, Equatable {
     self.file = file
     self.fileExisted = fileExisted
     self.host = host
+    self.userHost = host
     self.topLevel = topLevel
     self.hosts = hosts
     self.clientIDOverride = clientIDOverride
@@ -53,30 +65,45 @@ struct Config: Sendable, Equatable {
     return Self.defaultHostName
   }
 
-  /// Reads and validates `paths.configFile` and captures the environment overrides.
+  /// Reads and validates `paths.configFile` and the system file below it, and captures the
+  /// environment overrides.
   ///
-  /// The file is opened with `open(O_RDONLY|O_CLOEXEC|O_NOFOLLOW)`, so a symlink is refused,
-  /// and must be a regular file of at most 1 MiB, owned by the user or root and not writable by
-  /// group or others (R93); its bytes go to ``parse(bytes:file:variables:)``.
+  /// Both files are read by ``readTrusted(_:)`` (R93) and decoded as
+  /// ``parse(bytes:file:variables:)`` decodes; a system file that fails stops the command
+  /// exactly as the user's does. With `GHLOGIN_CONFIG` set no system file is read.
   /// With `unknownKeys` ``UnknownConfigKeys/lenient``, keys the config does not know are left
   /// out and listed in ``ignoredKeys`` instead of failing the load.
   static func load(
-    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict
+    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict,
+    builtIn: BuiltInApp? = BuiltInApp.compiled
   ) throws(ConfigError) -> Config {
     let file = paths.configFile
-    let config = try environmentOnly(file: file, variables: variables)
-    guard let bytes = try readTrusted(file) else {
-      // A file named on purpose must be there: an empty config would hide the mistake.
-      if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { throw .namedFileMissing(file: file) }
-      return config
+    var config = try environmentOnly(file: file, variables: variables)
+    config.builtIn = builtIn
+    // The system file: the first of $XDG_CONFIG_DIRS that has one, under the same rules.
+    for candidate in ConfigPaths.systemConfigCandidates(variables) {
+      guard let bytes = try readTrusted(candidate) else { continue }
+      let layer = try decode(bytes, into: Config(file: candidate), unknownKeys: unknownKeys)
+      config.system = ConfigFileLayer(
+        file: candidate, host: layer.userHost, store: layer.userStore, topLevel: layer.topLevel, hosts: layer.hosts,
+        ignoredKeys: layer.ignoredKeys)
+      break
     }
-    return try decode(bytes, into: config, unknownKeys: unknownKeys)
+    if let bytes = try readTrusted(file) {
+      config = try decode(bytes, into: config, unknownKeys: unknownKeys)
+    } else if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty {
+      // A file named on purpose must be there: an empty config would hide the mistake.
+      throw .namedFileMissing(file: file)
+    }
+    config.mergeSystemLayer()
+    return config
   }
 
   /// The bytes of the config file at `file`, read the one way every reader and editor of it
   /// reads them (``load(paths:variables:unknownKeys:)`` and ``ConfigEditor``, R93, R97): with
   /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
-  /// writable by group or others. Nil when nothing is at the path.
+  /// writable by group or others. Nil when nothing is at the path. The one check for the user's
+  /// file and the system file.
   static func readTrusted(_ file: String) throws(ConfigError) -> [UInt8]? {
     let contents: (bytes: [UInt8], status: FileStatus)
     do {
@@ -90,7 +117,6 @@ struct Config: Sendable, Equatable {
       case .system(let systemError): throw .unreadable(file: file, systemError)
       }
     }
-    // OpenSSH's rule for its own config (R93): it decides where the token is sent.
     let owner = contents.status.owner
     let user = ProcessState.userID
     guard owner == user || owner == 0 else { throw .notOwned(file: file, owner: owner, user: user) }
@@ -98,6 +124,26 @@ struct Config: Sendable, Equatable {
       throw .writableByOthers(file: file, mode: contents.status.permissions)
     }
     return contents.bytes
+  }
+
+  /// `host`, `store` and the host the top-level endpoints share, with the system file's keys
+  /// under the user's.
+  private mutating func mergeSystemLayer() {
+    guard let system else { return }
+    host = userHost ?? system.host
+    if userStore == nil, let store = system.store { self.store = store }
+    if host == nil {
+      let top = topLevel
+      let low = system.topLevel
+      let merged = HostSettings(
+        authorizeURL: top.authorizeURL ?? low.authorizeURL, tokenURL: top.tokenURL ?? low.tokenURL,
+        deviceCodeURL: top.deviceCodeURL ?? low.deviceCodeURL, apiURL: top.apiURL ?? low.apiURL,
+        revocationURL: top.revocationURL ?? low.revocationURL)
+      let named = [top.authorizeURL, top.tokenURL, top.deviceCodeURL, top.apiURL, top.revocationURL].contains { $0 != nil }
+      endpointHost = EndpointHost.derive(merged, file: named ? file : system.file)
+    } else {
+      endpointHost = nil
+    }
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures
@@ -134,7 +180,11 @@ struct Config: Sendable, Equatable {
     let decoder = ConfigDecoder(file: file)
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
-    if let store = object["store"] { config.store = try decoder.store(store, "store") }
+    config.userHost = config.host
+    if let store = object["store"] {
+      config.store = try decoder.store(store, "store")
+      config.userStore = config.store
+    }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
     config.deriveEndpointHost()
     return config
@@ -147,40 +197,75 @@ struct Config: Sendable, Equatable {
     endpointHost = host == nil ? EndpointHost.derive(topLevel, file: file) : nil
   }
 
-  /// The effective settings for `host` (any case):
+  /// The effective settings for `host` (any case). In each layer (the built-in app, which
+  /// applies to github.com only, the system file, the user's file):
   ///
   /// 1. `hosts[host]` wins for every key it sets.
   /// 2. Otherwise `client_id`, `client_secret`, `scopes` and `ca_file` come from the top level —
   ///    except that a `client_secret` is never paired with another app's `client_id`: when the
   ///    host block sets `client_id`, only its own `client_secret` is used.
   /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
-  /// 4. `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
-  ///    secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
+  ///
+  /// Then the layers merge key by key, the higher winning, except that `client_id` and
+  /// `client_secret` come from the highest layer that gives a `client_id` (a secret never
+  /// pairs with another layer's ID). Last, the environment:
+  /// `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
+  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
   func settings(for host: String) -> HostSettings {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
-    let block = hosts[name] ?? HostSettings()
     let isDefault = name == defaultHost
-    var result = HostSettings(
-      scopes: block.scopes ?? topLevel.scopes,
-      authorizeURL: block.authorizeURL ?? (isDefault ? topLevel.authorizeURL : nil),
-      tokenURL: block.tokenURL ?? (isDefault ? topLevel.tokenURL : nil),
-      deviceCodeURL: block.deviceCodeURL ?? (isDefault ? topLevel.deviceCodeURL : nil),
-      apiURL: block.apiURL ?? (isDefault ? topLevel.apiURL : nil),
-      caFile: block.caFile ?? topLevel.caFile,
-      revocationURL: block.revocationURL ?? (isDefault ? topLevel.revocationURL : nil)
-    )
-    if let clientID = block.clientID {
-      result.clientID = clientID
-      result.clientSecret = block.clientSecret
-    } else {
-      result.clientID = topLevel.clientID
-      result.clientSecret = block.clientSecret ?? topLevel.clientSecret
+    var layers: [HostSettings] = []
+    if let builtIn, name == BuiltInApp.host {
+      layers.append(HostSettings(clientID: builtIn.clientID, clientSecret: builtIn.clientSecret))
+    }
+    if let system {
+      layers.append(Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault))
+    }
+    layers.append(Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault))
+    var result = HostSettings()
+    for layer in layers {
+      result.scopes = layer.scopes ?? result.scopes
+      result.authorizeURL = layer.authorizeURL ?? result.authorizeURL
+      result.tokenURL = layer.tokenURL ?? result.tokenURL
+      result.deviceCodeURL = layer.deviceCodeURL ?? result.deviceCodeURL
+      result.apiURL = layer.apiURL ?? result.apiURL
+      result.caFile = layer.caFile ?? result.caFile
+      result.revocationURL = layer.revocationURL ?? result.revocationURL
+      if let clientID = layer.clientID {
+        result.clientID = clientID
+        result.clientSecret = layer.clientSecret
+      } else if result.clientID == nil, let secret = layer.clientSecret {
+        result.clientSecret = secret
+      }
     }
     if let clientIDOverride {
       result.clientID = clientIDOverride
       result.clientSecret = clientSecretOverride
     } else if let clientSecretOverride {
       result.clientSecret = clientSecretOverride
+    }
+    return result
+  }
+
+  /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
+  /// ``settings(for:)``).
+  private static func resolve(top: HostSettings, block: HostSettings?, isDefault: Bool) -> HostSettings {
+    let block = block ?? HostSettings()
+    var result = HostSettings(
+      scopes: block.scopes ?? top.scopes,
+      authorizeURL: block.authorizeURL ?? (isDefault ? top.authorizeURL : nil),
+      tokenURL: block.tokenURL ?? (isDefault ? top.tokenURL : nil),
+      deviceCodeURL: block.deviceCodeURL ?? (isDefault ? top.deviceCodeURL : nil),
+      apiURL: block.apiURL ?? (isDefault ? top.apiURL : nil),
+      caFile: block.caFile ?? top.caFile,
+      revocationURL: block.revocationURL ?? (isDefault ? top.revocationURL : nil)
+    )
+    if let clientID = block.clientID {
+      result.clientID = clientID
+      result.clientSecret = block.clientSecret
+    } else {
+      result.clientID = top.clientID
+      result.clientSecret = block.clientSecret ?? top.clientSecret
     }
     return result
   }

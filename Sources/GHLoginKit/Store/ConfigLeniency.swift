@@ -72,9 +72,17 @@ struct IgnoredConfigKey: Sendable, Equatable {
 }
 
 extension Config {
-  /// The one warning line for the keys a lenient load left out (nil when there are none):
-  /// which keys, the nearest known ones, and that the commands that change a login refuse them.
+  /// The warning line for the keys a lenient load left out (nil when there are none), one per
+  /// file (the system file's first): which keys, the nearest known ones, and that the commands
+  /// that change a login refuse them.
   var ignoredKeysWarning: String? {
+    let lines = [system.map { ($0.file, $0.ignoredKeys) }, (file, ignoredKeys)].compactMap { $0 }.compactMap {
+      Self.ignoredKeysLine(file: $0.0, $0.1)
+    }
+    return lines.isEmpty ? nil : lines.joined()
+  }
+
+  private static func ignoredKeysLine(file: String, _ ignoredKeys: [IgnoredConfigKey]) -> String? {
     guard !ignoredKeys.isEmpty else { return nil }
     let keys = ignoredKeys.map { key in
       "\"\(key.path)\"" + (key.suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")

@@ -38,7 +38,12 @@ enum TerminalSecret {
   /// The line read from the terminal `fd` (without its newline), with echo off.
   /// `stopFD`, when given, ends the wait when it becomes readable (the Ctrl-C self-pipe).
   /// `echoNewline` false: the Enter is not echoed either (the caller moves to a new line).
-  static func readLine(fd: Int32, stopFD: Int32?, limit: Int, echoNewline: Bool = true) throws(Failure) -> [UInt8] {
+  /// `prompt` runs once the echo is off (so what it shows means the terminal is ready); with
+  /// `visible`, the echo is left as it is (a line that is not secret, such as a client ID).
+  static func readLine(
+    fd: Int32, stopFD: Int32?, limit: Int, echoNewline: Bool = true, visible: Bool = false,
+    prompt: () -> Void = {}
+  ) throws(Failure) -> [UInt8] {
     var probe = termios()
     guard tcgetattr(fd, &probe) == 0 else { throw .cannotHideInput(SystemError(call: "tcgetattr", errno: errno)) }
     CoreDumps.disable()
@@ -47,16 +52,23 @@ enum TerminalSecret {
       throw .cannotHideInput(error)
     }
     defer { signals.uninstall() }
+    var prompted = false
     while true {
       // (Again after a stop: the settings the terminal has now are the ones to give back.)
       var saved = termios()
       guard tcgetattr(fd, &saved) == 0 else { throw .cannotHideInput(SystemError(call: "tcgetattr", errno: errno)) }
       var quiet = saved
-      quiet.c_lflag &= ~tcflag_t(ECHO)
-      if echoNewline { quiet.c_lflag |= tcflag_t(ECHONL) }
+      if !visible {
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        if echoNewline { quiet.c_lflag |= tcflag_t(ECHONL) }
+      }
       let attempt: Attempt
       var pending: [Int32] = []
-      if tcsetattr(fd, TCSAFLUSH, &quiet) == 0 {
+      if tcsetattr(fd, visible ? TCSANOW : TCSAFLUSH, &quiet) == 0 {
+        if !prompted {
+          prompted = true
+          prompt()
+        }
         attempt = read(fd, stopFD: stopFD, signals: signals.readFD, limit: limit)
         // The terminal first, whatever ended the read. In the background this raises SIGTTOU:
         // stop, and finish restoring once continued.

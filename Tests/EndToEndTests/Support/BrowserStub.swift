@@ -9,9 +9,12 @@ extension Sandbox {
   /// number → `readlink` target; its own `listdir` descriptor is not included), `pid`, `ppid`.
   /// With `follow: true` it also starts `fake_browser.py URL --ca CA` detached (so it returns at
   /// once, as xdg-open does) writing its JSON report to the file named in `browser_output`.
+  /// With `followOnly`, only URLs containing that text are followed (the others only recorded).
   /// Returns the stub's path.
   @discardableResult
-  func installBrowserStub(named name: String = "xdg-open", follow: Bool = false) throws -> String {
+  func installBrowserStub(named name: String = "xdg-open", follow: Bool = false, followOnly: String? = nil) throws
+    -> String
+  {
     let script = """
       #!\(HarnessPaths.python3)
       import json, os, subprocess, sys
@@ -22,7 +25,7 @@ extension Sandbox {
           except OSError:
               pass  # the descriptor listdir itself used, already closed
       record = {"argv": sys.argv, "fds": fds, "pid": os.getpid(), "ppid": os.getppid()}
-      if \(follow ? "True" : "False") and len(sys.argv) > 1:
+      if \(follow ? "True" : "False") and len(sys.argv) > 1 and \(pythonString(followOnly ?? "")) in sys.argv[1]:
           out = \(pythonString(home + "/browser-")) + str(os.getpid()) + ".json"
           record["browser_output"] = out
           with open(out, "wb") as sink:

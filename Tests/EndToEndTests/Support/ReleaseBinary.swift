@@ -69,9 +69,45 @@ enum ReleaseBinary {
         consider(path)
         continue
       }
+      // Files only: a directory's time changes when scripts/build-release.sh removes the file it
+      // generates for a build with a default app, which changes no source.
       let entries = FileManager.default.enumerator(atPath: path)
-      while let relative = entries?.nextObject() as? String { consider(path + "/" + relative) }
+      while let relative = entries?.nextObject() as? String {
+        if (entries?.fileAttributes?[.type] as? FileAttributeType) != .typeDirectory { consider(path + "/" + relative) }
+      }
     }
     return newest
   }
+}
+
+/// The release build with a packager's default app compiled in (`GHLOGIN_DEFAULT_CLIENT_ID` …
+/// given to `scripts/build-release.sh --scratch-path .build/default-app`), which
+/// `DefaultAppEndToEndTests` logs in with: `$GHLOGIN_DEFAULT_APP_BINARY` (`.ci/run` builds it and
+/// sets it), else `<root>/.build/default-app/release/ghlogin` when it exists. Missing: the
+/// tests fail under CI and are skipped otherwise.
+enum DefaultAppBinary {
+  static let buildCommand =
+    "GHLOGIN_DEFAULT_CLIENT_ID=Ov23liCIBUILTIN0APP GHLOGIN_DEFAULT_APP_NAME='ghlogin CI' "
+    + "scripts/build-release.sh --scratch-path .build/default-app"
+
+  static let lookup: Result<String, HarnessError> = {
+    let environment = ProcessInfo.processInfo.environment
+    let fm = FileManager.default
+    if let given = environment["GHLOGIN_DEFAULT_APP_BINARY"], !given.isEmpty {
+      return fm.isExecutableFile(atPath: given)
+        ? .success(given) : .failure(HarnessError("GHLOGIN_DEFAULT_APP_BINARY=\(given) is not an executable file"))
+    }
+    let built = HarnessPaths.packageRoot + "/.build/default-app/release/ghlogin"
+    return fm.isExecutableFile(atPath: built)
+      ? .success(built) : .failure(HarnessError("no build with a default app at \(built): run `\(buildCommand)`"))
+  }()
+
+  /// Whether to run the tests: there is a binary, or CI (or a named binary) requires it.
+  static var shouldRun: Bool {
+    if case .success = lookup { return true }
+    let environment = ProcessInfo.processInfo.environment
+    return !(environment["GHLOGIN_DEFAULT_APP_BINARY"] ?? "").isEmpty || !(environment["CI"] ?? "").isEmpty
+  }
+
+  static func path() throws -> String { try lookup.get() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -98,7 +99,7 @@ enum Spawn {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-    let env = environment ?? ProcessInfo.processInfo.environment
+    let env = pinned(environment ?? ProcessInfo.processInfo.environment)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -115,6 +116,19 @@ enum Spawn {
       throw HarnessError("posix_spawn \(executable) failed, errno \(result)")
     }
     return Child(pid: pid, stdinWrite: input[1], stdoutRead: output[0], stderrRead: errors[0])
+  }
+
+  /// An empty directory for `XDG_CONFIG_DIRS`, made once per test run.
+  private static let emptyConfigDirs: String =
+    (try? makeTemporaryDirectory(prefix: "ghlogin-xdg-dirs")) ?? "/nonexistent/ghlogin-xdg-dirs"
+
+  /// `environment` as every child gets it: `XDG_CONFIG_DIRS` pinned to an empty directory
+  /// unless the test sets it (so the machine's `/etc/xdg/ghlogin/config.json` is never a
+  /// layer of a test's config), and no `GHLOGIN_DEFAULT_*` (a packager's build-time app).
+  static func pinned(_ environment: [String: String]) -> [String: String] {
+    var env = environment.filter { !$0.key.hasPrefix("GHLOGIN_DEFAULT_") }
+    if env["XDG_CONFIG_DIRS"] == nil { env["XDG_CONFIG_DIRS"] = emptyConfigDirs }
+    return env
   }
 
   /// Waits for `pid` (`waitpid`, retried on EINTR) and returns the exit code, or minus the

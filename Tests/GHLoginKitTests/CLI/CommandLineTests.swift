@@ -38,7 +38,9 @@ import Testing
 
   @Test func versionTwoWays() {
     #expect(runCommand(["--version"]).stdout == "ghlogin \(GHLogin.version)\n")
-    #expect(runCommand(["version"]).stdout == "ghlogin \(GHLogin.version)\n")
+    #expect(
+      runCommand(["version"]).stdout
+        == "ghlogin \(GHLogin.version)\nno OAuth app is built in (a client ID must be configured)\n")
   }
 
   @Test func unknownCommandSuggestsTheNearestAndExits2() {

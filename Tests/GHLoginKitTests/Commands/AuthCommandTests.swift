@@ -216,3 +216,61 @@ final class PastingOutput: TextOutput {
     if line.hasPrefix("https://github.com/login/oauth/authorize?"), let url = try? WebURL(parsing: line) { paste(url) }
   }
 }
+
+/// Issue 21 §4 and §1: the device flow is chosen by itself only where its endpoint is known,
+/// and the guided set-up's checks of what is typed.
+@Suite struct FirstRunFlowTests {
+  @Test func withoutAKnownDeviceEndpointHeadlessUsesTheBrowserAndSaysWhy() {
+    let ssh = ["SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22", "DISPLAY": ":0"]
+    #expect(GitHubLogin.chooseFlow(variables: ssh, deviceEndpoint: true, host: "h").0 == .device)
+    let (flow, note) = GitHubLogin.chooseFlow(variables: ssh, deviceEndpoint: false, host: "127.0.0.1:8080")
+    #expect(flow == .browser)
+    #expect(
+      note == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "
+        + "(set device_code_url, or pass --device, for the device flow).")
+    #expect(GitHubLogin.chooseFlow(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but") == true)
+    #expect(GitHubLogin.chooseFlow(variables: ["DISPLAY": ":0"], deviceEndpoint: false, host: "h") == (.browser, nil))
+  }
+
+  @Test func aDeviceEndpointIsKnownWhenConfiguredOrDerivedForTheHost() throws {
+    func known(_ settings: HostSettings, host: String = "github.com") throws -> Bool {
+      let config = Config(file: "f", topLevel: settings)
+      let workspace = Workspace(
+        Environment(
+          arguments: [], variables: [:], stdout: BufferOutput(), stderr: BufferOutput(), stdin: BufferInput(),
+          clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in NoNetwork() }),
+        paths: ConfigPaths(configFile: "f", credentialsFile: "c", home: nil), config: config)
+      return workspace.deviceEndpointIsKnown(for: try GitHubHost(validating: host))
+    }
+    let loopback = try WebURL(parsing: "http://127.0.0.1:9/login/oauth/access_token")
+    #expect(try known(HostSettings()))
+    #expect(try known(HostSettings(), host: "ghe.example.com"))
+    #expect(try known(HostSettings(), host: "acme.ghe.com"))
+    #expect(try !known(HostSettings(tokenURL: loopback)))
+    #expect(try known(HostSettings(tokenURL: loopback, deviceCodeURL: loopback)))
+  }
+
+  @Test func aDerivedEndpointTakesTheSchemeOfTheConfiguredOnesOnTheHost() throws {
+    let host = try GitHubHost(validating: "127.0.0.1:9")
+    let token = try WebURL(parsing: "http://127.0.0.1:9/login/oauth/access_token")
+    let endpoints = Endpoints(host: host, token: token)
+    #expect(endpoints.deviceCode.description == "http://127.0.0.1:9/login/device/code")
+    #expect(endpoints.authorize.description == "http://127.0.0.1:9/login/oauth/authorize")
+    #expect(endpoints.api.description == "http://127.0.0.1:9/api/v3")
+    let elsewhere = Endpoints(host: .gitHubDotCom, token: token)
+    #expect(elsewhere.deviceCode.description == "https://github.com/login/device/code", "never http:// to github.com")
+  }
+
+  @Test(arguments: [
+    ("", "it is empty"), ("two words", "it contains a space"), ("tab\there", "it contains a space"),
+    ("Ov23li\u{7F}", "it contains characters that are not printable ASCII"),
+    ("Ov23liÉ", "it contains characters that are not printable ASCII"),
+  ])
+  func typedAppValuesAreChecked(_ text: String, _ problem: String) {
+    #expect(ConfigEditor.appCredentialProblem(text) == problem)
+  }
+
+  @Test func aPlausibleValuePasses() {
+    #expect(ConfigEditor.appCredentialProblem("Ov23liABCdef.0123") == nil)
+  }
+}

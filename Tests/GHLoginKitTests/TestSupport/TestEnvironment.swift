@@ -37,9 +37,14 @@ func runCommand(
 ) -> CommandRun {
   let out = BufferOutput(isTerminal: stdoutIsTerminal)
   let err = BufferOutput()
+  // No system config layer from the machine's /etc/xdg unless a test names one.
+  let pinned = variables["XDG_CONFIG_DIRS"] == nil ? variables.merging(["XDG_CONFIG_DIRS": unitTestConfigDirs]) { $1 } : variables
   let environment = Environment(
-    arguments: arguments, variables: variables, stdout: out, stderr: err, stdin: BufferInput(stdin),
+    arguments: arguments, variables: pinned, stdout: out, stderr: err, stdin: BufferInput(stdin),
     clock: clock, browser: browser, transport: { _ in transport }, executablePath: "/usr/local/bin/ghlogin")
   let status = GHLogin.main(environment: environment)
   return CommandRun(status: status, stdout: out.text, stderr: err.text)
 }
+
+/// `XDG_CONFIG_DIRS` for in-process runs: a directory that does not exist, so no system file.
+let unitTestConfigDirs = "/nonexistent/ghlogin-unit-tests-xdg"

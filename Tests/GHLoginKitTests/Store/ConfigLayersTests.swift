@@ -1,0 +1,114 @@
+import GHLoginTestSupport
+import Testing
+
+@testable import GHLoginKit
+
+/// Issue 21 §1: the layers of the configuration (built-in app < system file < user's file <
+/// environment), merged key by key with `client_id` and `client_secret` from one layer, and
+/// where each key came from (``Config/entries``, for `help config` and `config list`).
+@Suite struct ConfigLayersTests {
+  static let builtIn = BuiltInApp(clientID: "Ov23liBUILTIN", clientSecret: "built-in-secret", name: "Acme")
+
+  static func system(_ top: HostSettings = HostSettings(), hosts: [String: HostSettings] = [:], host: String? = nil)
+    -> ConfigFileLayer
+  {
+    ConfigFileLayer(file: "/etc/xdg/ghlogin/config.json", host: host, topLevel: top, hosts: hosts)
+  }
+
+  @Test func theBuiltInAppIsForGitHubDotComOnlyAndTheLowestLayer() {
+    var config = Config(file: "user.json")
+    config.builtIn = Self.builtIn
+    #expect(config.settings(for: "github.com").clientID == "Ov23liBUILTIN")
+    #expect(config.settings(for: "github.com").clientSecret == "built-in-secret")
+    #expect(config.settings(for: "ghe.example.com").clientID == nil)
+    config.system = Self.system(HostSettings(clientID: "org-id"))
+    #expect(config.settings(for: "github.com").clientID == "org-id")
+    #expect(config.settings(for: "github.com").clientSecret == nil, "the built-in secret stays with its own ID")
+    config.topLevel = HostSettings(clientID: "my-id", clientSecret: "my-secret")
+    #expect(config.settings(for: "github.com").clientID == "my-id")
+    #expect(config.settings(for: "github.com").clientSecret == "my-secret")
+  }
+
+  @Test func keysMergeOneByOneTheHigherWinning() {
+    var config = Config(file: "user.json", topLevel: HostSettings(scopes: ["read:user"]))
+    config.system = Self.system(
+      HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["repo"], caFile: "/org-ca.pem"),
+      hosts: ["ghe.example.com": HostSettings(clientID: "org-ghe")])
+    let github = config.settings(for: "github.com")
+    #expect(github == HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["read:user"], caFile: "/org-ca.pem"))
+    // A host block in the system file; the user's top-level client ID (a higher layer) wins over it.
+    #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
+    #expect(config.settings(for: "ghe.example.com").clientSecret == nil, "the block's ID comes with its own secret")
+    config.topLevel.clientID = "my-id"
+    #expect(config.settings(for: "ghe.example.com").clientID == "my-id")
+    #expect(config.settings(for: "ghe.example.com").clientSecret == nil)
+  }
+
+  @Test func aSecretNeverPairsWithAnotherLayersID() {
+    var config = Config(file: "user.json", topLevel: HostSettings(clientSecret: "user-secret"))
+    config.system = Self.system(HostSettings(clientID: "org-id", clientSecret: "org-secret"))
+    #expect(config.settings(for: "github.com").clientSecret == "org-secret")
+    config.system = Self.system(HostSettings(clientID: "org-id"))
+    #expect(config.settings(for: "github.com").clientSecret == nil, "a public client stays one")
+    // The environment keeps its own rule: GHLOGIN_CLIENT_SECRET alone replaces the secret.
+    config.clientSecretOverride = "env-secret"
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id", clientSecret: "env-secret"))
+  }
+
+  @Test func theSystemsHostAndStoreApplyUnlessTheUserSetsThem() throws {
+    let root = try TemporaryDirectory(prefix: "ghlogin-layers")
+    let system = root.path + "/etc/ghlogin"
+    try FileSystem.makeDirectory(root.path + "/etc", mode: 0o755)
+    try FileSystem.makeDirectory(system, mode: 0o755)
+    try writeFile(system + "/config.json", #"{"host": "ghe.example.com", "store": "keyring", "client_id": "org"}"#)
+    let paths = ConfigPaths(configFile: root.path + "/user.json", credentialsFile: root.path + "/c.json", home: root.path)
+    let variables = ["XDG_CONFIG_DIRS": root.path + "/none:" + root.path + "/etc"]
+    let config = try Config.load(paths: paths, variables: variables, builtIn: nil)
+    #expect(config.host == "ghe.example.com")
+    #expect(config.store == .keyring)
+    #expect(config.system?.file == system + "/config.json")
+    try writeFile(root.path + "/user.json", #"{"host": "github.com", "store": "file"}"#)
+    let both = try Config.load(paths: paths, variables: variables, builtIn: nil)
+    #expect(both.host == "github.com")
+    #expect(both.store == .file)
+    #expect(both.settings(for: "github.com").clientID == "org")
+    let named = try Config.load(paths: paths, variables: variables.merging(["GHLOGIN_CONFIG": root.path + "/user.json"]) { $1 }, builtIn: nil)
+    #expect(named.system == nil, "GHLOGIN_CONFIG: only that file (and the built-in app)")
+  }
+
+  @Test func systemCandidatesComeFromXDGConfigDirs() {
+    #expect(ConfigPaths.systemConfigCandidates([:]) == ["/etc/xdg/ghlogin/config.json"])
+    #expect(ConfigPaths.systemConfigCandidates(["XDG_CONFIG_DIRS": ""]) == ["/etc/xdg/ghlogin/config.json"])
+    #expect(
+      ConfigPaths.systemConfigCandidates(["XDG_CONFIG_DIRS": "/a:relative:/b/"])
+        == ["/a/ghlogin/config.json", "/b/ghlogin/config.json"])
+    #expect(ConfigPaths.systemConfigCandidates(["GHLOGIN_CONFIG": "/x.json"]).isEmpty)
+  }
+
+  @Test func entriesSayWhichLayerSetEachKey() {
+    var config = Config(file: "user.json", topLevel: HostSettings(clientSecret: "user-secret", scopes: ["repo"]))
+    config.builtIn = Self.builtIn
+    config.system = Self.system(HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["gist"]))
+    config.clientIDOverride = "env-id"
+    let shown = config.entries.map { "\($0.path) \($0.source.layer.name) \($0.source.location) \($0.inEffect)" }
+    #expect(
+      shown == [
+        "hosts.github.com.client_id built-in this build true",
+        "hosts.github.com.client_secret built-in this build true",
+        "client_id system /etc/xdg/ghlogin/config.json true",
+        "client_secret system /etc/xdg/ghlogin/config.json true",
+        "client_secret user user.json false",
+        "scopes system /etc/xdg/ghlogin/config.json false",
+        "scopes user user.json true",
+        "GHLOGIN_CLIENT_ID environment GHLOGIN_CLIENT_ID true",
+      ])
+  }
+
+  @Test func theBuiltInSummarySaysWhoseItIs() {
+    #expect(BuiltInApp.summary(nil) == "no OAuth app is built in (a client ID must be configured)")
+    #expect(BuiltInApp.summary(Self.builtIn) == "built-in OAuth app for github.com: Acme (client ID Ov23liBUILTIN)")
+    #expect(
+      BuiltInApp.summary(BuiltInApp(clientID: "Ov23liX")) == "built-in OAuth app for github.com: client ID Ov23liX")
+    #expect(BuiltInApp.compiled == nil, "no default is committed")
+  }
+}
