@@ -2,13 +2,14 @@ extension ConfigEditor {
   /// Writes an OAuth app's `client_id` and `client_secret` (nil: none, a public client; any
   /// secret there was is removed, since it belonged to another ID) to `file`: at the top level,
   /// or in the `hosts.HOST` block with `host`. Through the same read, edit and checked atomic
-  /// save as `ghlogin config set` (mode 0600); throws ``ConfigError`` or ``StoreError`` with
+  /// save as `ghlogin config set`, under the config's lock (R99; mode 0600); throws ``ConfigError`` or ``StoreError`` with
   /// nothing written.
   static func saveApp(clientID: String, clientSecret: String?, host: String?, to file: String) throws {
-    var editor = try ConfigEditor(file: file)
-    editor.set("client_id", to: .string(clientID), host: host)
-    editor.set("client_secret", to: clientSecret.map(JSONValue.string), host: host)
-    try editor.save()
+    try edit(file: file) { editor in
+      editor.set("client_id", to: .string(clientID), host: host)
+      editor.set("client_secret", to: clientSecret.map(JSONValue.string), host: host)
+      return true
+    }
   }
 
   /// What is wrong with a typed client ID or secret, or nil when nothing the login itself would
