@@ -152,7 +152,7 @@ import Testing
   /// Issue 21 §2: `-h` is the host where a command has `--host` (hosts follow it), and gh's
   /// `auth WORD` forms are offered after `auth`.
   @Test func dashHCompletesHostsAndAuthOffersGhsWords() throws {
-    #expect(try bashCompletions(["ghlogin", "token", "-h", ""]) == ["ghe.example.com", "github.com"])
+    #expect(try bashCompletions(["ghlogin", "token", "-h", ""]) == ["ghe.example.com:8443", "github.com"])
     #expect(try bashCompletions(["ghlogin", "auth", "s"]) == ["status", "switch", "setup-git"])
     #expect(try bashCompletions(["ghlogin", "auth", "lo"]) == ["login", "logout"])
     #expect(try bashCompletions(["ghlogin", "completion", "-"]).contains("-h"))
