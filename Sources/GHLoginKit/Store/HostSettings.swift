@@ -169,12 +169,11 @@ struct ConfigDecoder {
     return url
   }
 
-  /// `host` or `host:port`, lowercased, when `text` is exactly that; nil otherwise.
+  /// `host` or `host:port` as ghlogin names it (lowercased, no `:443`) when `text` is a host
+  /// name; nil otherwise. The same rule as `--host` and the credentials file's keys
+  /// (``GitHubHost/init(validating:)``, R97, R106): one definition of a host name.
   static func normalizedHost(_ text: String) -> String? {
-    guard !text.isEmpty, !text.contains("/"), let url = try? WebURL(parsing: "https://" + text),
-      url.pathAndQuery == "/"
-    else { return nil }
-    return url.authority
+    (try? GitHubHost(validating: text))?.name
   }
 
   /// Whether `text` is non-empty and free of whitespace and control characters.
