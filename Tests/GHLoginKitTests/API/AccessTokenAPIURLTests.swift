@@ -40,9 +40,8 @@ import Testing
   /// A config file's `api_url` for the host, given with a trailing slash, is what the token says.
   @Test func configuredAPIURL() throws {
     let config = fixture.home + "/config.json"
-    try writeFile(
-      config,
-      #"{"hosts": {"ghe.example.com": {"client_id": "Iv1.0123456789abcdef", "api_url": "https://ghe.example.com/rest/"}}}"#)
+    let host = #""ghe.example.com": {"client_id": "Iv1.0123456789abcdef", "api_url": "https://ghe.example.com/rest/"}"#
+    try writeFile(config, #"{"hosts": {"# + host + "}}")
     let github = try GitHubLogin(environment: environment(["GHLOGIN_CONFIG": config]))
     #expect(try token(on: "ghe.example.com", with: github).apiURL == "https://ghe.example.com/rest")
     #expect(try token(on: "github.com", with: github).apiURL == "https://api.github.com")
