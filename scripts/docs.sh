@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds GHLoginKit's documentation (the DocC catalog plus the public symbol graph) into
-# .build/docs/GHLoginKit.doccarchive. Fails on any docc warning, and on any public symbol
-# without a documentation comment.
+# .build/docs/GHLoginKit.doccarchive. Fails on any docc warning (an unresolved ``symbol`` or
+# <doc:article> link is one), and on any public symbol without a documentation comment. The
+# links in the documentation comments of internal and private symbols are checked too: docc
+# converts a second graph with every symbol (thrown away), so a renamed internal function
+# cannot leave a stale ``link`` behind in the code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 symbols=$(scripts/symbol-graph.sh)
@@ -12,4 +15,10 @@ docc convert Sources/GHLoginKit/GHLoginKit.docc \
   --additional-symbol-graph-dir "$symbols" \
   --fallback-display-name GHLoginKit --fallback-bundle-identifier org.ghlogin.GHLoginKit \
   --output-path .build/docs/GHLoginKit.doccarchive --warnings-as-errors
+all_symbols=$(scripts/symbol-graph.sh --all)
+docc convert Sources/GHLoginKit/GHLoginKit.docc \
+  --additional-symbol-graph-dir "$all_symbols" \
+  --fallback-display-name GHLoginKit --fallback-bundle-identifier org.ghlogin.GHLoginKit \
+  --output-path .build/docs/links-check.doccarchive --warnings-as-errors
+rm -rf .build/docs/links-check.doccarchive
 echo "docs: .build/docs/GHLoginKit.doccarchive"

@@ -89,8 +89,8 @@ extension GitHubLogin {
       events(.notice(warning))
     }
     return LoginOutcome(
-      token: AccessToken(credential, host: host.name), flow: flow, stored: options.storesLogin,
-      replacedPrevious: replaced != nil)
+      token: AccessToken(credential, host: host.name, api: workspace.endpoints(for: host).api), flow: flow,
+      stored: options.storesLogin, replacedPrevious: replaced != nil)
   }
 
   /// The flow to run when none is asked for, and the line that says why when it is the device flow:

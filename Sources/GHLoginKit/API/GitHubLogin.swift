@@ -3,8 +3,9 @@
 ///
 /// A value holds the configuration and where the credentials live; it is cheap to copy and
 /// safe to share between tasks. Logins are stored in the same credentials file `ghlogin`
-/// uses (`$GHLOGIN_CREDENTIALS`, else `credentials.json` next to the ghlogin config), under
-/// the same lock, so a tool and the `ghlogin` command never overwrite each other's refresh.
+/// uses (`$GHLOGIN_CREDENTIALS`, else `$XDG_CONFIG_HOME/ghlogin/credentials.json`, else
+/// `~/.config/ghlogin/credentials.json`; never beside a config named by `$GHLOGIN_CONFIG`),
+/// under the same lock, so a tool and the `ghlogin` command never overwrite each other's refresh.
 ///
 /// Every method throws only ``GitHubLoginError``: catch it with
 /// `catch let error as GitHubLoginError` and branch on its ``GitHubLoginError/kind``.
@@ -82,7 +83,9 @@ public struct GitHubLogin: Sendable {
   public func token(host: String? = nil, account: String? = nil) throws -> AccessToken {
     do {
       let usable = try workspace.usableCredentialReport(AccountSelection(host: host, user: account))
-      return AccessToken(usable.credential, host: usable.host.name, refreshWarning: usable.warning)
+      return AccessToken(
+        usable.credential, host: usable.host.name, api: workspace.endpoints(for: usable.host).api,
+        refreshWarning: usable.warning)
     } catch {
       throw GitHubLoginError(error)
     }
@@ -97,6 +100,12 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
   public let value: String
   /// The host it is for.
   public let host: String
+  /// The REST API base URL for ``host``, without a trailing slash: append a path such as
+  /// `/user` to it. `https://api.github.com` for github.com, `https://api.SUBDOMAIN.ghe.com`
+  /// for GitHub Enterprise Cloud with data residency, `https://HOST/api/v3` for GitHub
+  /// Enterprise Server, or the configured `api_url` (``GitHubLoginConfiguration/apiURL``): the
+  /// URL the library itself calls for this host.
+  public let apiURL: String
   /// The account it belongs to.
   public let login: String
   /// The account's numeric id (it stays the same when the login is renamed).
@@ -111,9 +120,12 @@ public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
   /// GitHub's expiry of the token (``Credential/gitHubExpiration``), for `token`'s warning.
   let gitHubExpiration: Double?
 
-  init(_ credential: Credential, host: String, refreshWarning: String? = nil) {
+  /// `credential` on `host`, whose REST API is at `api` (``Workspace/endpoints(for:)``).
+  init(_ credential: Credential, host: String, api: WebURL, refreshWarning: String? = nil) {
     value = credential.token
     self.host = host
+    let base = api.description
+    apiURL = base.hasSuffix("/") ? String(base.dropLast()) : base
     login = credential.login
     userID = credential.userID
     scopes = credential.scopes

@@ -14,7 +14,7 @@ struct LoopbackRequest: Sendable {
   }
 }
 
-/// The handler's answer; `finish` ends ``LoopbackServer/serve(deadline:clock:stopFD:extraInput:handler:)`` once it is sent.
+/// The handler's answer; `finish` ends ``LoopbackServer/serve(deadline:clock:stopFD:watching:handler:)`` once it is sent.
 struct LoopbackReply: Sendable {
   var status: Int
   /// Fields to send; the server adds `Content-Length` and `Connection: close`.

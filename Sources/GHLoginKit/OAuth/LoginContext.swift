@@ -1,4 +1,4 @@
-/// What every login flow needs, built once by the caller (``Workspace/loginContext(for:app:stopFD:expectedLogin:)``):
+/// What every login flow needs, built once by the caller (``Workspace/loginContext(for:app:expectedLogin:)``):
 /// the host, the app, the endpoints, the token endpoint and the API client that share one
 /// transport, the clock, and the descriptor that stops a wait.
 struct LoginContext: Sendable {

@@ -100,7 +100,7 @@ struct Config: Sendable, Equatable {
   }
 
   /// The bytes of the config file at `file`, read the one way every reader and editor of it
-  /// reads them (``load(paths:variables:unknownKeys:)`` and ``ConfigEditor``, R93, R97): with
+  /// reads them (``load(paths:variables:unknownKeys:builtIn:)`` and ``ConfigEditor``, R93, R97): with
   /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
   /// writable by group or others. Nil when nothing is at the path. The one check for the user's
   /// file and the system file.
@@ -147,7 +147,7 @@ struct Config: Sendable, Equatable {
   }
 
   /// Validates the contents of a config file read from `file` (named in messages) and captures
-  /// the environment overrides from `variables`: everything ``load(paths:variables:)`` does
+  /// the environment overrides from `variables`: everything ``load(paths:variables:unknownKeys:builtIn:)`` does
   /// except reading the file. The seam the config fuzz target drives.
   static func parse(bytes: [UInt8], file: String, variables: [String: String]) throws(ConfigError) -> Config {
     try decode(bytes, into: try environmentOnly(file: file, variables: variables))

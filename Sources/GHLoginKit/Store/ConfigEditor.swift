@@ -12,7 +12,7 @@ struct ConfigEditor {
   /// How long ``edit(file:lockTimeout:clock:_:)`` waits for the config's lock by default, in seconds.
   static let defaultLockTimeout = CredentialStore.defaultLockTimeout
 
-  /// Reads `file`, refusing what ``Config/load(paths:variables:unknownKeys:)`` refuses, through
+  /// Reads `file`, refusing what ``Config/load(paths:variables:unknownKeys:builtIn:)`` refuses, through
   /// the same ``Config/readTrusted(_:)`` (a symbolic link, not a regular file, over 1 MiB,
   /// another user's or writable by group or others (R93), not JSON, not an object, an invalid
   /// setting).

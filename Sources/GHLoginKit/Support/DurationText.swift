@@ -1,7 +1,7 @@
 /// Human durations for expiry times: "7h 59m", "3 days".
 ///
 /// Never traps (R89): a stored expiry may be anything finite a file or an old build held
-/// (`2^63` seconds from a hostile server), so seconds go through ``wholeSeconds(_:)`` first.
+/// (`2^63` seconds from a hostile server), so seconds go through ``wholeSeconds(_:rounding:)`` first.
 enum DurationText {
   /// More than this is shown as "more than 100 years".
   static let longest = 100 * 366 * 86_400

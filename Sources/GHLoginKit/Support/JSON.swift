@@ -1,4 +1,4 @@
-/// A JSON value (RFC 8259), as parsed by ``JSON/parse(_:)`` or built to be serialized.
+/// A JSON value (RFC 8259), as parsed by ``JSON/parse(_:)-(Collection<UInt8>)`` or built to be serialized.
 ///
 /// Numbers keep their literal text, so nothing is rounded on the way through;
 /// ``intValue`` and ``doubleValue`` convert on demand.
@@ -146,9 +146,9 @@ struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Strict RFC 8259 JSON: parsing and serializing, without Foundation.
 enum JSON {
-  /// The largest input ``parse(_:)`` accepts, in bytes.
+  /// The largest input ``parse(_:)-(Collection<UInt8>)`` accepts, in bytes.
   static let maximumInputSize = 4 * 1024 * 1024
-  /// The deepest nesting of arrays and objects ``parse(_:)`` accepts.
+  /// The deepest nesting of arrays and objects ``parse(_:)-(Collection<UInt8>)`` accepts.
   static let maximumDepth = 64
 
   /// Parses one JSON text.

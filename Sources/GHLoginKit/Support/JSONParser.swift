@@ -1,4 +1,4 @@
-/// The recursive-descent parser behind ``JSON/parse(_:)``.
+/// The recursive-descent parser behind ``JSON/parse(_:)-(Collection<UInt8>)``.
 ///
 /// Works on the raw bytes so that invalid UTF-8 is found and reported at its position instead of
 /// being replaced by U+FFFD. Recursion is bounded by ``JSON/maximumDepth``.

@@ -27,7 +27,7 @@ final class Socket {
   /// `EADDRINUSE`: ``listenOnLoopback(port:backlog:)`` throws `SystemError(call: "bind", errno: addressInUse)` for a busy port.
   static let addressInUse = EADDRINUSE
 
-  /// What ``connect(to:deadline:clock:)`` throws when the deadline passes (or the kernel gives up).
+  /// What ``connect(to:deadline:clock:stopFD:)`` throws when the deadline passes (or the kernel gives up).
   static let connectTimedOut = SystemError(call: "connect", errno: ETIMEDOUT)
 
   /// Connects to `address` before `deadline`: non-blocking `connect`, `poll` for writability, then `SO_ERROR`.

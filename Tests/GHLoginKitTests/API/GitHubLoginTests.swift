@@ -80,6 +80,7 @@ import Testing
     }
     #expect(outcome.token.value == "gho_device")
     #expect(outcome.token.login == "octocat")
+    #expect(outcome.token.apiURL == "https://api.github.com")
     #expect(outcome.flow == .device)
     #expect(!outcome.stored)
     let events = seen.withLock { $0 }

@@ -24,15 +24,10 @@ func token(for host: String?, with github: GitHubLogin) async throws -> AccessTo
   return token
 }
 
-/// The API base of `host`.
-func apiBase(_ host: String) -> String {
-  host == "github.com" ? "https://api.github.com" : "https://\(host)/api/v3"
-}
-
 do {
   let github = try GitHubLogin()
   let token = try await token(for: CommandLine.arguments.dropFirst().first, with: github)
-  var request = URLRequest(url: URL(string: apiBase(token.host) + "/user/repos?per_page=100")!)
+  var request = URLRequest(url: URL(string: token.apiURL + "/user/repos?per_page=100")!)
   request.setValue("Bearer \(token.value)", forHTTPHeaderField: "Authorization")
   request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
   let (data, _) = try await URLSession.shared.data(for: request)
