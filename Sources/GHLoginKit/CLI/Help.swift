@@ -91,8 +91,8 @@ enum Help {
     (1, "failure (network, server, denied, timed out)"),
     (2, "usage or configuration error"),
     (4, "not logged in, or the token was rejected"),
-    (130, "interrupted (Ctrl-C, SIGINT)"),
-    (143, "terminated (SIGTERM)"),
+    (130, "interrupted (Ctrl-C): ends by SIGINT after cleaning up, as the shell shows"),
+    (143, "terminated: ends by SIGTERM after cleaning up"),
   ]
 
   static let exitStatuses =
