@@ -17,6 +17,9 @@ extension Environment {
         return fd >= 0 ? fd : nil
       }
     )
+    if let argument0 = CommandLine.arguments.first {
+      environment.programName = String(decoding: argument0.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+    }
     let path = variables["PATH"]
     environment.resolveExecutablePath = {
       ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? "ghlogin", path: path)
