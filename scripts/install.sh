@@ -10,6 +10,8 @@
 #
 # Files:
 #   $DESTDIR$PREFIX/bin/ghlogin                                   (0755)
+#   $DESTDIR$PREFIX/bin/docker-credential-ghlogin                 (a link to ghlogin: the
+#                                                                  container registries' helper)
 #   $DESTDIR$PREFIX/share/man/man1/ghlogin.1                      (0644, doc/ghlogin.1)
 #   $DESTDIR$PREFIX/share/bash-completion/completions/ghlogin     (0644, for bash-completion)
 #   $DESTDIR$PREFIX/share/zsh/site-functions/_ghlogin             (0644, on zsh's default $fpath)
@@ -25,6 +27,7 @@ action=${1:-install}
 
 base=$DESTDIR$PREFIX
 bin=$base/bin/ghlogin
+docker_helper=$base/bin/docker-credential-ghlogin
 man=$base/share/man/man1/ghlogin.1
 bash_completion=$base/share/bash-completion/completions/ghlogin
 zsh_completion=$base/share/zsh/site-functions/_ghlogin
@@ -48,16 +51,21 @@ install)
   "$BINARY" completion zsh > "$tmp/zsh"
   "$BINARY" completion fish > "$tmp/fish"
   install -m 0755 "$BINARY" "$bin"
+  ln -sfn ghlogin "$docker_helper"
   install -m 0644 "$root/doc/ghlogin.1" "$man"
   install -m 0644 "$tmp/bash" "$bash_completion"
   install -m 0644 "$tmp/zsh" "$zsh_completion"
   install -m 0644 "$tmp/fish" "$fish_completion"
-  for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion"; do
+  for file in "$bin" "$docker_helper" "$man" "$bash_completion" "$zsh_completion" "$fish_completion"; do
     echo "installed $file"
   done
   ;;
 uninstall)
-  for file in "$bin" "$man" "$bash_completion" "$zsh_completion" "$fish_completion"; do
+  if [ -L "$docker_helper" ]; then
+    echo "install.sh: run 'ghlogin setup-docker --unset' before uninstalling: a credHelpers entry naming" >&2
+    echo "  the removed docker-credential-ghlogin breaks even pulls of public images" >&2
+  fi
+  for file in "$bin" "$docker_helper" "$man" "$bash_completion" "$zsh_completion" "$fish_completion"; do
     if [ -e "$file" ] || [ -L "$file" ]; then
       rm -f "$file"
       echo "removed $file"
