@@ -213,6 +213,28 @@ import Testing
     #expect(!(denied.stdout + denied.stderr).contains(Self.token))
   }
 
+  /// A global `credsStore: ghlogin` (docker then asks ghlogin for every registry; setup-docker
+  /// never sets it) widens nothing: the helper answers "not found" for the unmapped public
+  /// registry, and a public pull still works. (containers/image, under skopeo and podman, reads
+  /// only `credHelpers` and `auths`, not `credsStore`: with this file skopeo does not call the
+  /// helper at all, so the helper is also asked directly here.)
+  @Test func aGlobalCredsStoreGivesNoTokenToAnUnmappedRegistry() throws {
+    guard let world = try Self.shared() else { return }
+    let home = try world.makeHome("global", registries: [world.privateRegistry], loggedIn: true)
+    try Data(#"{"credsStore": "ghlogin"}"#.utf8).write(to: URL(fileURLWithPath: home + "/.docker/config.json"))
+    let environment = world.environment(home)
+    let helper = try ChildProcess(
+      executable: home + "/bin/docker-credential-ghlogin", arguments: ["get"], environment: environment,
+      stdin: world.publicRegistry + "\n"
+    ).finish(timeout: 30)
+    #expect(helper.status == 1)
+    #expect(helper.stdout == "credentials not found in native keychain\n")
+    let inspect = try world.run(
+      world.skopeo, ["inspect", "--cert-dir", world.certDir, "docker://\(world.publicRegistry)/\(Self.image)"],
+      environment: environment)
+    #expect(inspect.status == 0, "\(inspect.stderr)")
+  }
+
   /// The docker CLI where it is installed: the one client skipped when absent, even under CI
   /// (Debian's docker.io brings a daemon that cannot run on these machines).
   @Test func dockerManifestInspectThroughTheHelper() throws {
