@@ -165,7 +165,7 @@ import Testing
     #expect(!help.contains("goauth"))
     #expect(help.contains("setup-docker"))
     let page = ManPage.render(commands: GHLogin.commands.map { $0.configuration })
-    #expect(page.contains(#".SS "ghlogin docker\-credential ACTION""#) || page.contains("ghlogin docker\\-credential"))
+    #expect(page.contains("ghlogin docker\\-credential action"))
     #expect(page.contains("ghlogin goauth"))
     #expect(page.contains("ghlogin setup\\-docker"))
   }
