@@ -2,6 +2,7 @@
 """Tests of bench/run's verdicts (bench/verdict.py) on made-up figures: a wrong answer and a
 missed target fail with 1, a broken input or a bug with 2, and only right answers within every
 target pass. Run by `swift test` (BenchVerdictTests) and by `bench/run --self-test`."""
+import base64
 import json
 import os
 import subprocess
@@ -16,6 +17,9 @@ RIGHT = {
     "gh": TOKEN + "\n",
     "git-store": f"username=octocat\npassword={TOKEN}\n",
     "git-helper": f"protocol=https\nhost=github.com\nusername=octocat\npassword={TOKEN}\n",
+    "docker-get": f'{{"ServerURL":"ghcr.io","Username":"octocat","Secret":"{TOKEN}"}}\n',
+    "goauth": "https://github.com/\n\nAuthorization: Basic "
+              + base64.b64encode(f"octocat:{TOKEN}".encode()).decode() + "\n\n",
 }
 READELF_OK = """
 Dynamic section at offset 0x1 contains 3 entries:
@@ -24,7 +28,8 @@ Dynamic section at offset 0x1 contains 3 entries:
  0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]
 """
 # milliseconds per command in every run: token 1.2x cat, gh 30x token, git-helper 1.2x git-store
-GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 36.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 2.1}
+GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 36.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 2.1,
+          "docker-get": 1.4, "goauth": 1.2}
 
 
 def run(*args):
@@ -88,6 +93,22 @@ class Answers(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("answer of git-helper: WRONG", text)
         self.assertNotIn(TOKEN, text)
+
+    def test_a_docker_helper_answer_for_another_server_fails(self):
+        wrong = RIGHT["docker-get"].replace("ghcr.io", "evil.test")
+        self.assertEqual(run("answers", Work().answers({"docker-get": wrong}).dir, TOKEN)[0], 1)
+
+    def test_a_docker_helper_not_found_fails(self):
+        not_found = "credentials not found in native keychain\n"
+        self.assertEqual(run("answers", Work().answers({"docker-get": not_found}, {"docker-get": 1}).dir, TOKEN)[0], 1)
+
+    def test_a_goauth_answer_for_no_url_fails(self):
+        self.assertEqual(run("answers", Work().answers({"goauth": ""}).dir, TOKEN)[0], 1)
+
+    def test_a_slow_docker_helper_fails(self):
+        status, text = Work().figures({"docker-get": 1.6}).verdict()
+        self.assertEqual(status, 1)
+        self.assertIn("docker-credential-ghlogin get vs cat credentials.json (<= 1.25x)", text)
 
     def test_a_helper_exiting_non_zero_fails(self):
         self.assertEqual(run("answers", Work().answers(statuses={"git-helper": 1}).dir, TOKEN)[0], 1)

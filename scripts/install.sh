@@ -37,6 +37,7 @@ action=${1:-install}
 #   link -    TARGET PATH    a symbolic link whose value is TARGET (relative to PATH's directory)
 items='
 file 0755 binary   bin/ghlogin
+link -    ghlogin  bin/docker-credential-ghlogin
 file 0644 man-page share/man/man1/ghlogin.1
 file 0644 bash     share/bash-completion/completions/ghlogin
 file 0644 zsh      share/zsh/site-functions/_ghlogin
@@ -209,6 +210,10 @@ install)
   ;;
 uninstall)
   each check_remove
+  if [ -L "$base/bin/docker-credential-ghlogin" ]; then
+    echo "install.sh: run 'ghlogin setup-docker --unset' before uninstalling: a credHelpers entry naming" >&2
+    echo "  the removed docker-credential-ghlogin breaks even pulls of public images" >&2
+  fi
   each remove_item
   ;;
 *)

@@ -26,6 +26,7 @@ import Testing
   /// The installed files, relative to DESTDIR, with their modes.
   static let files: [(path: String, mode: Int)] = [
     ("/usr/bin/ghlogin", 0o755),
+    ("/usr/bin/docker-credential-ghlogin", 0o777),  // a link to ghlogin (lstat's mode)
     ("/usr/share/man/man1/ghlogin.1", 0o644),
     ("/usr/share/bash-completion/completions/ghlogin", 0o644),
     ("/usr/share/zsh/site-functions/_ghlogin", 0o644),
@@ -83,6 +84,7 @@ import Testing
     }
     let contents = { (path: String) in FileManager.default.contents(atPath: path) }
     #expect(contents(stage + "/usr/bin/ghlogin") == contents(binary))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stage + "/usr/bin/docker-credential-ghlogin") == "ghlogin")
     #expect(contents(stage + "/usr/share/man/man1/ghlogin.1") == contents(Self.committedPage))
     for (shell, path) in [
       ("bash", "/usr/share/bash-completion/completions/ghlogin"), ("zsh", "/usr/share/zsh/site-functions/_ghlogin"),
@@ -94,6 +96,7 @@ import Testing
 
     let removed = try install(["uninstall"])
     #expect(removed.status == 0)
+    #expect(removed.stderr.contains("run 'ghlogin setup-docker --unset' before uninstalling"))
     #expect(removed.stdout == Self.files.map { "removed \(stage)\($0.path)\n" }.joined())
     #expect(stagedFiles() == [])
     #expect(try install(["uninstall"]) == (0, "", ""))

@@ -22,6 +22,9 @@ public enum GHLogin {
     ("migrate", MigrateCommand.self),
     ("setup-git", SetupGitCommand.self),
     ("git-credential", GitCredentialCommand.self),
+    ("setup-docker", SetupDockerCommand.self),
+    ("docker-credential", DockerCredentialCommand.self),
+    ("goauth", GoAuthCommand.self),
     ("config", ConfigCommand.self),
     ("completion", CompletionCommand.self),
     ("version", VersionCommand.self),
@@ -40,6 +43,10 @@ public enum GHLogin {
   /// Runs the command line in `environment` and returns the status to exit with.
   public static func main(environment: Environment) -> ExitStatus {
     let arguments = environment.arguments
+    if environment.programName == DockerCredentialCommand.linkName {
+      // docker-credential-helpers' calling convention: the action is argv[1].
+      return run(DockerCredentialCommand.self, arguments: arguments, in: environment)
+    }
     guard let first = arguments.first else {
       environment.stderr.write(Help.root(commands: commands))
       return .usage

@@ -148,9 +148,10 @@ struct ConfigCommand: Command {
     return lines
   }
 
-  /// `scopes` as a list (split at commas and spaces), everything else as a string.
+  /// `scopes` and `container_registries` as lists (split at commas and spaces), everything
+  /// else as a string.
   static func value(_ text: String, for key: String) -> JSONValue {
-    guard key == "scopes" else { return .string(text) }
+    guard key == "scopes" || key == "container_registries" else { return .string(text) }
     let names = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { JSONValue.string(String($0)) }
     return .array(names)
   }

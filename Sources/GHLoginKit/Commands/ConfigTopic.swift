@@ -25,6 +25,13 @@ enum ConfigTopic {
         + "refresh token, then the access token there (default: none; GitHub hosts use GitHub's own revocation)."
     ),
     (
+      "container_registries",
+      "Container registries (host[:port]) whose credential helper, docker-credential-ghlogin, answers "
+        + "with this host's login, on top of the built-in ghcr.io and docker.pkg.github.com (github.com) and "
+        + "containers.HOST, docker.HOST (an Enterprise host); at the top level for the config's host. "
+        + "Example: ghlogin config set --host ghe.example.com container_registries registry.example.com:5000"
+    ),
+    (
       "hosts",
       "Per-host blocks, {\"HOST\": {...}}, holding any of the keys above except host, store and hosts; "
         + "a block's client_id comes with its own client_secret."

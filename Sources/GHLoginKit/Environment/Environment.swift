@@ -11,6 +11,9 @@ protocol BrowserOpener: Sendable {
 public struct Environment: Sendable {
   /// The arguments after the program name.
   var arguments: [String]
+  /// The last path component of the name the program was run as (argv[0]): `ghlogin`, or
+  /// `docker-credential-ghlogin` through the link `scripts/install.sh` makes (``GHLogin/main(environment:)``).
+  var programName: String = "ghlogin"
   /// The environment variables.
   var variables: [String: String]
   var stdout: any TextOutput

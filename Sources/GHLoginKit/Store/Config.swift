@@ -231,6 +231,7 @@ struct Config: Sendable, Equatable {
       result.apiURL = layer.apiURL ?? result.apiURL
       result.caFile = layer.caFile ?? result.caFile
       result.revocationURL = layer.revocationURL ?? result.revocationURL
+      result.containerRegistries = layer.containerRegistries ?? result.containerRegistries
       if let clientID = layer.clientID {
         result.clientID = clientID
         result.clientSecret = layer.clientSecret
@@ -260,6 +261,7 @@ struct Config: Sendable, Equatable {
       caFile: block.caFile ?? top.caFile,
       revocationURL: block.revocationURL ?? (isDefault ? top.revocationURL : nil)
     )
+    result.containerRegistries = block.containerRegistries ?? (isDefault ? top.containerRegistries : nil)
     if let clientID = block.clientID {
       result.clientID = clientID
       result.clientSecret = block.clientSecret

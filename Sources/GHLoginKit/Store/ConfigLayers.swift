@@ -66,7 +66,8 @@ extension HostSettings {
     let present: [(String, Bool)] = [
       ("client_id", clientID != nil), ("client_secret", clientSecret != nil), ("scopes", scopes != nil),
       ("authorize_url", authorizeURL != nil), ("token_url", tokenURL != nil), ("device_code_url", deviceCodeURL != nil),
-      ("api_url", apiURL != nil), ("ca_file", caFile != nil),
+      ("api_url", apiURL != nil), ("ca_file", caFile != nil), ("revocation_url", revocationURL != nil),
+      ("container_registries", containerRegistries != nil),
     ]
     return present.filter(\.1).map(\.0)
   }

@@ -13,6 +13,9 @@ struct HostSettings: Sendable, Equatable {
   var revocationURL: WebURL?
   /// A PEM file of CA certificates to trust for this host, instead of the system store.
   var caFile: String?
+  /// `container_registries`: registry `host[:port]` names (normalised) whose credential helper
+  /// answers with this host's login (``RegistryMap``). Never inherited from the top level.
+  var containerRegistries: [String]?
 
   init(
     clientID: String? = nil, clientSecret: String? = nil, scopes: [String]? = nil, authorizeURL: WebURL? = nil,
@@ -43,6 +46,7 @@ struct ConfigDecoder {
   static let hostKeys = [
     "client_id", "client_secret", "scopes", "authorize_url", "token_url", "device_code_url", "api_url", "ca_file",
     "revocation_url",
+    "container_registries",
   ]
   /// Keys allowed at the top level.
   static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
@@ -69,6 +73,7 @@ struct ConfigDecoder {
           throw .invalidValue(file: file, key: path, reason: "must be a non-empty path without control characters")
         }
         settings.caFile = text
+      case "container_registries": settings.containerRegistries = try registries(value, path)
       default:
         throw .unknownKey(file: file, key: path, suggestion: nearestCandidate(to: key, among: known))
       }
@@ -137,6 +142,24 @@ struct ConfigDecoder {
       throw .invalidValue(file: file, key: path, reason: "must not contain spaces or control characters")
     }
     return text
+  }
+
+  /// `container_registries`: an array of registry names, each exactly a `host[:port]` as
+  /// ``RegistryAddress`` normalises it (no scheme, path, user info; `:443` dropped).
+  private func registries(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
+    guard let elements = value.arrayValue else {
+      throw .wrongType(file: file, key: path, expected: "an array of strings")
+    }
+    var registries: [String] = []
+    for element in elements {
+      guard let text = element.stringValue else { throw .wrongType(file: file, key: path, expected: "an array of strings") }
+      guard let name = try? GitHubHost(validating: text).name else {
+        throw .invalidValue(
+          file: file, key: path, reason: "must hold registry names such as \"registry.example.com:5000\" (host[:port], no scheme or path)")
+      }
+      if !registries.contains(name) { registries.append(name) }
+    }
+    return registries
   }
 
   private func scopes(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {

@@ -42,12 +42,7 @@ enum ExecutablePath {
   }
 
   /// `readlink(2)` of `path`, or nil.
-  private static func readLink(_ path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
+  private static func readLink(_ path: String) -> String? { FileSystem.readLink(path) }
 
   /// Whether `stat(2)` (following links) finds the same device and inode for both paths.
   private static func isSameFile(_ first: String, _ second: String) -> Bool {

@@ -27,6 +27,14 @@ enum FileSystem {
     return FileStatus(info)
   }
 
+  /// `readlink(2)`: what the symbolic link at `path` points to, or nil (not a link, unreadable).
+  static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count > 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// `rename(2)`: atomically replaces `destination` (a link there is replaced, not followed).
   static func rename(_ source: String, _ destination: String) throws(SystemError) {
     try retryingEINTR("rename") { Glibc.rename(source, destination) }

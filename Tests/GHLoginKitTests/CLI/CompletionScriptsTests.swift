@@ -59,12 +59,14 @@ import Testing
       CompletionScripts.fish(Self.commands),
     ] {
       for name in [
-        "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "completion", "version",
-        "help",
+        "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "setup-docker", "completion",
+        "version", "help",
       ] {
         #expect(text.contains(name))
       }
       #expect(!text.contains("git-credential"))
+      #expect(!text.contains("docker-credential"))
+      #expect(!text.contains("goauth"))
     }
   }
 
@@ -139,7 +141,7 @@ import Testing
   }
 
   @Test func bashCompletesCommandsOptionsAndValues() throws {
-    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "switch", "setup-git"])
+    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "switch", "setup-git", "setup-docker"])
     #expect(try bashCompletions(["ghlogin", "env", "--s"]) == ["--shell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", ""]) == ["sh", "fish", "powershell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", "=", "f"]) == ["fish"])
@@ -164,7 +166,7 @@ import Testing
       try shell("fish", ["--no-config", "-c", "source \(path); complete -C \(ShellQuoting.quote(line, for: .fish))"])
         .split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
     }
-    #expect(try complete("ghlogin se") == ["setup-git"])
+    #expect(try complete("ghlogin se") == ["setup-docker", "setup-git"])
     #expect(try complete("ghlogin env --shell ") == ["fish", "powershell", "sh"])
     #expect(try complete("ghlogin token --host ") == ["ghe.example.com:8443", "github.com"])
     #expect(try complete("ghlogin completion ").sorted() == ["bash", "fish", "zsh"])
@@ -174,7 +176,7 @@ import Testing
   @Test(
     .enabled(if: hasShell("zsh")),
     arguments: [
-      ("ghlogin s", ["status", "switch", "setup-git"]),
+      ("ghlogin s", ["status", "switch", "setup-git", "setup-docker"]),
       ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
       ("ghlogin token --host=", ["ghe.example.com:8443", "github.com"]),
       // Issue 18 item 7: the port is kept (zsh's _describe cut the host at its colon).
