@@ -19,7 +19,8 @@ import Testing
   static let steps: [Step] = [
     Step(
       name: "identity check", method: "GET", url: "https://api.github.com/user", host: "api.github.com",
-      message: "identity check at api_url https://api.github.com/: could not connect to api.github.com:443: Connection refused"
+      message:
+        "identity check at api_url https://api.github.com/: could not connect to api.github.com:443: Connection refused"
     ) { transport in
       let host = GitHubHost.gitHubDotCom
       _ = try GitHubAPI(host: host, base: host.defaultEndpoints.api, transport: transport, timeout: 9).user(token: "t")

@@ -37,6 +37,18 @@ import Testing
     }
   }
 
+  /// A fake made where no `.verifiesFakes` scope runs (its suite lacks the trait) is an issue
+  /// itself: its stubs would go unchecked.
+  @Test func aFakeOutsideAVerifyingScopeFailsTheTest() throws {
+    try withKnownIssue {
+      FakeRegistry.$current.withValue(nil) { _ = FakeTransport() }
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "FakeTransport made in a test whose suite is not marked @Suite(.verifiesFakes)"
+      ]
+    }
+  }
+
   @Test func aStubThatMayGoUnusedPasses() async throws {
     try await inVerifyingScope {
       FakeTransport().on("GET", Self.url, mayGoUnused: "this test checks the trait itself") { _ in .json("{}") }
