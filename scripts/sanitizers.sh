@@ -9,9 +9,9 @@
 # loopback test then reports peak memory without bounding it (ASan's shadow memory and TSan's
 # history make RSS meaningless) and allows the callback 10 s instead of 2 s.
 # Leaks inside the toolchain's XCTest and Foundation (used by the tests, not by ghlogin) are
-# suppressed through scripts/lsan-suppressions.txt, and TSan's false positives on Swift's
-# futex-based Synchronization.Mutex in the test harness through scripts/tsan-suppressions.txt;
-# any other sanitizer report fails the run. No test is skipped under either sanitizer.
+# suppressed through scripts/lsan-suppressions.txt; scripts/tsan-suppressions.txt suppresses
+# nothing (test code shares state through GHLoginTestSupport's TestLock, a pthread mutex TSan
+# sees, not the futex-based Synchronization.Mutex it cannot); any sanitizer report fails the run. No test is skipped under either sanitizer.
 # Logs go to .build/sanitizers-NAME.log; prints a summary and exits 1 if any run failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,5 @@
 import Foundation
 import GHLoginTestSupport
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -37,9 +36,9 @@ func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
 
 /// A counting semaphore for async code whose release is synchronous (callable from `deinit`).
 final class SlotPool: Sendable {
-  private let state: Mutex<(free: Int, waiters: [CheckedContinuation<Void, Never>])>
+  private let state: TestLock<(free: Int, waiters: [CheckedContinuation<Void, Never>])>
 
-  init(_ slots: Int) { state = Mutex((slots, [])) }
+  init(_ slots: Int) { state = TestLock((slots, [])) }
 
   /// Waits for a free slot.
   func acquire() async {

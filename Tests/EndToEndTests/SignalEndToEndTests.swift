@@ -97,7 +97,8 @@ import Testing
       [try HarnessPaths.ghloginBinary(), "auth", "--with-token"], env: scenario.environment(["NO_COLOR": "1"]),
       steps: [
         ["expect": "then press Enter:"], ["echo_is": false, "as": "reading"],
-        ["send": Self.pat + "\n"], ["sleep": 1.5],
+        ["send": Self.pat + "\n"],
+        ["fetch": "http://127.0.0.1:\(scenario.fake.controlPort)/control/log", "has": #""path": "/user""#],
         ["send": "\u{3}"], ["wait": true, "timeout": 1.5], ["echo_is": true, "as": "after", "timeout": 0],
       ])
     #expect(report.ok, "\(report)")
@@ -218,8 +219,7 @@ import Testing
         ["send": "ghp_half"],  // typed, then ^Z: thrown away (it was never a whole line)
         ["send": "\u{1A}"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
-        ["send": "fg\n"], ["expect": "ghlogin"], ["sleep": 1],
-        ["echo_is": false, "as": "after fg"],
+        ["send": "fg\n"], ["expect": "ghlogin"], ["echo_is": false, "as": "after fg"],
         ["send": Self.pat + "\n"], ["expect": "Logged in to github.test as octocat"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
         ["send": "exit\n"], ["wait": true],
@@ -248,11 +248,10 @@ import Testing
       ["/bin/bash", "--norc", "--noprofile", "-i"], env: Self.shellEnvironment(scenario),
       steps: [
         ["expect": "PROMPT> "],
-        ["send": "\(binary) auth --with-token &\n"], ["expect": "then press Enter:"], ["sleep": 1],
+        ["send": "\(binary) auth --with-token &\n"], ["expect": "then press Enter:"], ["stopped": true],
         ["send": "jobs\n"], ["expect": "Stopped"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
-        ["send": "fg\n"], ["expect": "ghlogin"], ["sleep": 1],
-        ["echo_is": false, "as": "after fg"],
+        ["send": "fg\n"], ["expect": "ghlogin"], ["echo_is": false, "as": "after fg"],
         ["send": Self.pat + "\n"], ["expect": "Logged in to github.test as octocat"], ["expect": "PROMPT> "],
         ["send": "exit\n"], ["wait": true],
       ])

@@ -16,13 +16,19 @@ optional), each step one of
   {"signal": "HUP", "to": "child"}     send a signal to the program ("child") or to the
                                        terminal's foreground process group ("foreground")
   {"sleep": 0.5}
+  {"fetch": "http://...", "has": "text", "timeout": 20}
+                                       wait until a GET of that URL answers a body containing
+                                       text (a readiness signal, e.g. the fake's request log)
+  {"stopped": true, "timeout": 20}     wait until a process of the program's session other
+                                       than the program itself is stopped (a background job
+                                       that got SIGTTOU/SIGTTIN)
   {"wait": true, "timeout": 20}        wait for the program to end
 Prints one JSON object: {"ok": every step done, "failed": the step that was not (or null),
 "output": everything the terminal showed, "status": exit code, or -N when signal N ended the
 program (null if still running: it is then killed), "core": whether that signal dumped core,
 "echo": {label: bool}}. Used by Tests/EndToEndTests/SignalEndToEndTests.swift.
 """
-import fcntl, json, os, resource, select, signal, sys, termios, time
+import fcntl, json, os, resource, select, signal, sys, termios, time, urllib.request
 
 spec = json.loads(sys.argv[1])
 master, slave = os.openpty()
@@ -81,6 +87,28 @@ def foreground():
         return int(stat.read().rsplit(")", 1)[1].split()[5])
 
 
+def fetched(url, text):
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return text.encode() in answer.read()
+    except OSError:
+        return False
+
+
+def stopped_in_session():
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == pid:
+            continue
+        try:
+            with open("/proc/%s/stat" % entry) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == pid and fields[0] == "T":
+            return True
+    return False
+
+
 def echo():
     return bool(termios.tcgetattr(slave)[3] & termios.ECHO)
 
@@ -99,6 +127,18 @@ for step in spec["steps"]:
         end = time.time() + step["sleep"]
         while time.time() < end:
             pump(0.02)
+    elif "fetch" in step:
+        while not fetched(step["fetch"], step["has"]) and time.time() < deadline:
+            pump(0.05)
+        if not fetched(step["fetch"], step["has"]):
+            failed = step
+            break
+    elif "stopped" in step:
+        while not stopped_in_session() and time.time() < deadline:
+            pump(0.02)
+        if not stopped_in_session():
+            failed = step
+            break
     elif "expect" in step:
         wanted = step["expect"].encode()
         while wanted not in out[position:] and time.time() < deadline:

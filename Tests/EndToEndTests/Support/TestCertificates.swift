@@ -1,11 +1,10 @@
 import Foundation
 import GHLoginTestSupport
-import Synchronization
 
 /// The throwaway CA and leaf certificates, made once per test process by `make_certs.sh` into
 /// a fresh temporary directory (kept until the process exits; the keys are test-only).
 enum TestCertificates {
-  private static let made = Mutex<String?>(nil)
+  private static let made = TestLock<String?>(nil)
 
   /// The directory holding `ca.pem`, `server.pem/key`, `wronghost.pem/key`, `expired.pem/key`,
   /// `selfsigned.pem/key`. The first call runs `make_certs.sh` (about 0.2 s).

@@ -13,7 +13,7 @@ import Testing
 /// login. Now the configuration gets the config file's rule through the same function
 /// (`Config.deriveEndpointHost`, `EndpointHost`): with no `host`, the endpoints it uses must share
 /// one host, which is the label; otherwise `GitHubLogin(configuration:)` throws asking for `host`.
-@Suite struct GitHubLoginHostTests {
+@Suite(.verifiesFakes) struct GitHubLoginHostTests {
   let fixture: StoreFixture
   let transport = FakeTransport()
   static let gitHubToken = "gho_16C7e42F292c6912E7710c838347Ae178B4a"

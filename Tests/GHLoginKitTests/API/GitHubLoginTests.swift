@@ -7,7 +7,7 @@ import Testing
 @testable import GHLoginKit
 
 /// The library's public entry points, in-process with a fake transport and a temporary store.
-@Suite struct GitHubLoginTests {
+@Suite(.verifiesFakes) struct GitHubLoginTests {
   let fixture: StoreFixture
   let transport = FakeTransport()
 

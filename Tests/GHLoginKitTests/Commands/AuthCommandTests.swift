@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// `ghlogin auth` in-process: which flow runs, what is printed, what is stored.
-@Suite struct AuthCommandTests {
+@Suite(.verifiesFakes) struct AuthCommandTests {
   let fixture: StoreFixture
   let transport = FakeTransport()
   let clock = ManualClock()
@@ -90,7 +90,6 @@ import Testing
     #expect(stored?.token == "gho_device")
     #expect(stored?.viaDeviceFlow == true)
     #expect(!transport.requests.contains { String(decoding: $0.body, as: UTF8.self).contains("s3cr3t") })
-    transport.verify()
   }
 
   /// `--device` with a display opens the verification page; `--no-browser` does not.
@@ -219,7 +218,7 @@ final class PastingOutput: TextOutput {
 
 /// Issue 21 §4 and §1: the device flow is chosen by itself only where its endpoint is known,
 /// and the guided set-up's checks of what is typed.
-@Suite struct FirstRunFlowTests {
+@Suite(.verifiesFakes) struct FirstRunFlowTests {
   @Test func withoutAKnownDeviceEndpointHeadlessUsesTheBrowserAndSaysWhy() {
     let ssh = ["SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22", "DISPLAY": ":0"]
     #expect(GitHubLogin.chooseFlow(variables: ssh, deviceEndpoint: true, host: "h").0 == .device)

@@ -5,7 +5,7 @@ import Testing
 /// `git-credential erase` forgets a login only when the host's API rejects that exact token now
 /// (R102, issue 18 item 13): Go's `GOAUTH=git` sends `erase` with a valid token after an
 /// unrelated 401.
-@Suite struct GitCredentialEraseTests {
+@Suite(.verifiesFakes) struct GitCredentialEraseTests {
   typealias Fixture = LifecycleFixture
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
   static let input = "protocol=https\nhost=github.com\nusername=octocat\npassword=\(token)\n\n"
@@ -39,7 +39,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL, respond: Fixture.user)
     let run = erase(transport: transport)
-    transport.verify()
     expectUserCheck(transport)
     #expect(run.status == .success)
     #expect(run.stdout.isEmpty)
@@ -53,7 +52,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL, respond: .json(#"{"message":"Bad credentials"}"#, status: 401))
     let run = erase(transport: transport)
-    transport.verify()
     expectUserCheck(transport)
     #expect(run.status == .success)
     #expect(run.stdout.isEmpty)
@@ -70,7 +68,6 @@ import Testing
       throw HTTPError.connect(host: "api.github.com", port: 443, reason: "Connection refused")
     }
     let run = erase(transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(
       run.stderr
@@ -85,7 +82,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL) { _ in throw HTTPError.timedOut(host: "api.github.com", phase: .response) }
     let run = erase(transport: transport)
-    transport.verify()
     expectUserCheck(transport)
     #expect(
       run.stderr
@@ -101,7 +97,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL, respond: .json(#"{"message":"oops"}"#, status: status))
     let run = erase(transport: transport)
-    transport.verify()
     #expect(
       run.stderr
         == Self.head + ", but it could not be checked (identity check at api_url https://api.github.com/: "
@@ -128,7 +123,6 @@ import Testing
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     transport.on("GET", Fixture.userURL, respond: Fixture.user)
     let run = erase("protocol=https\nhost=github.com\nusername=octocat\npassword=ghu_old\n\n", transport: transport)
-    transport.verify()
     #expect(transport.timeoutsSent == [5, 5])
     #expect(transport.requests.first?.formParameters.first { $0.name == "refresh_token" }?.value == "ghr_old")
     expectUserCheck(transport, token: "ghu_new", at: 1)
@@ -144,7 +138,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: .json(#"{"error":"bad_refresh_token"}"#))
     let run = erase("protocol=https\nhost=github.com\nusername=octocat\npassword=ghu_old\n\n", transport: transport)
-    transport.verify()
     #expect(transport.requests.count == 1)
     #expect(
       run.stderr
@@ -160,7 +153,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL) { _ in throw HTTPError.timedOut(host: "github.com", phase: .response) }
     let run = erase("protocol=https\nhost=github.com\nusername=octocat\npassword=ghu_old\n\n", transport: transport)
-    transport.verify()
     #expect(
       run.stderr
         == Self.head + ", but it could not be checked (token refresh at token_url "

@@ -4,7 +4,7 @@ import Testing
 
 /// `git-credential get` and `env` go through the shared refresh: a token about to expire is
 /// renewed and stored before it is handed out (R55, R40–R44).
-@Suite struct GitCredentialRefreshTests {
+@Suite(.verifiesFakes) struct GitCredentialRefreshTests {
   typealias Fixture = LifecycleFixture
   let fixture: LifecycleFixture
 
@@ -25,7 +25,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     let run = get(transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stdout == "username=octocat\npassword=ghu_new\npassword_expiry_utc=1700028800\n")
     #expect(run.stderr.isEmpty)
@@ -44,7 +43,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: .json(#"{"error":"bad_refresh_token"}"#))
     let run = get(transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == "ghlogin: the session for github.com expired; run 'ghlogin auth'\n")
@@ -56,7 +54,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     let run = fixture.run(["env"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stdout == "export GH_TOKEN='ghu_new'\nexport GITHUB_TOKEN='ghu_new'\n")
   }

@@ -3,7 +3,7 @@ import Testing
 @testable import GHLoginKit
 
 /// `logout`: revocation at GitHub (R45, R46), then removal whatever happened there.
-@Suite struct LogoutCommandTests {
+@Suite(.verifiesFakes) struct LogoutCommandTests {
   typealias Fixture = LifecycleFixture
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
   static let manual = "https://github.com/settings/connections/applications/Iv1.client"
@@ -16,7 +16,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("DELETE", Fixture.revokeURL, respond: HTTPResponse(status: 204))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stderr == "Logged out of github.com as octocat; the token was revoked at github.com\n")
     let sent = try #require(transport.requests.first)
@@ -98,7 +97,6 @@ import Testing
     transport.on(
       "DELETE", "https://ghe.test:8443/api/v3/applications/Iv1.ghe/token", respond: HTTPResponse(status: 204))
     let run = fixture.run(["logout", "--host", "GHE.test:8443"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(
       try #require(transport.requests.first).headers["Authorization"]

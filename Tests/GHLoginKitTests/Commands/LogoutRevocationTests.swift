@@ -5,7 +5,7 @@ import Testing
 /// `logout` revokes where the server can (R103, issue 18 item 14): RFC 7009 at `revocation_url`
 /// (refresh token first, then access token), GitHub's route elsewhere, and when nothing
 /// confirmed a revocation it says the token may still be valid and where to revoke it.
-@Suite struct LogoutRevocationTests {
+@Suite(.verifiesFakes) struct LogoutRevocationTests {
   typealias Fixture = LifecycleFixture
   static let token = "at_ACCESStoken0000000000000000000000000001"
   static let refresh = "rt_REFRESHtoken000000000000000000000000001"
@@ -40,7 +40,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.revokeURL, times: 2, respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stderr == "Logged out of auth.example.org as octocat; the token was revoked at auth.example.org\n")
     let sent = transport.requests
@@ -61,7 +60,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.revokeURL, times: 2, respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.stderr == "Logged out of auth.example.org as octocat; the token was revoked at auth.example.org\n")
     for request in transport.requests {
       #expect(request.headers["Authorization"] == nil)
@@ -77,7 +75,6 @@ import Testing
     transport.on("POST", Self.revokeURL, respond: .json(#"{"error":"temporarily_unavailable"}"#, status: 503))
     transport.on("POST", Self.revokeURL, respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(
       run.stderr
@@ -109,7 +106,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("DELETE", Self.gitHubRouteURL, respond: .typed("text/html", "<h1>Not Found</h1>", status: 404))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(
       run.stderr
@@ -140,7 +136,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", "https://github.com/r", respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.stderr == "Logged out of github.com as octocat; the token was revoked at github.com\n")
     #expect(transport.requests.map(\.method) == ["POST"])
   }
@@ -153,7 +148,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.revokeURL, times: 2, respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout", "--host", Self.host], transport: transport)
-    transport.verify()
     #expect(run.stderr == "Logged out of auth.example.org as octocat; the token was revoked at auth.example.org\n")
   }
 
@@ -192,7 +186,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", "http://127.0.0.1:8000/o/revoke_token/", respond: HTTPResponse(status: 200))
     let run = fixture.run(["logout"], transport: transport)
-    transport.verify()
     #expect(run.stderr == "Logged out of 127.0.0.1:8000 as octocat; the token was revoked at 127.0.0.1:8000\n")
   }
 

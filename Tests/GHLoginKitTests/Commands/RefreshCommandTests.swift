@@ -4,7 +4,7 @@ import Testing
 
 /// Automatic refresh in `token` and `whoami`, the `refresh` command, and how `status` shows
 /// expiring and expired sessions.
-@Suite struct RefreshCommandTests {
+@Suite(.verifiesFakes) struct RefreshCommandTests {
   typealias Fixture = LifecycleFixture
   let fixture: LifecycleFixture
 
@@ -22,7 +22,6 @@ import Testing
       arguments: ["token"], variables: fixture.variables, stdout: out, stderr: err, stdin: BufferInput(""),
       clock: fixture.clock, browser: RecordingBrowser(), transport: { _ in transport })
     #expect(GHLogin.main(environment: environment) == .success)
-    transport.verify()
     #expect(out.text == "ghu_new\n")
     #expect(err.text.isEmpty)
     #expect(out.snapshots.count == 1)
@@ -121,7 +120,6 @@ import Testing
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     transport.on("GET", Fixture.userURL, respond: Fixture.user)
     let run = fixture.run(["whoami"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stdout == "octocat (The Octocat) on github.com\n")
     #expect(transport.requests.last?.headers["Authorization"] == "Bearer ghu_new")
@@ -142,7 +140,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     let run = fixture.run(["refresh"], transport: transport)
-    transport.verify()
     #expect(run.status == .success)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == "Refreshed the token for github.com (octocat); it expires in 8h 0m.\n")
@@ -209,7 +206,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", "https://ghe.test/login/oauth/access_token", respond: Fixture.renewal())
     let run = fixture.run(["token", "--host", "GHE.test"], transport: transport)
-    transport.verify()
     #expect(run.stdout == "ghu_new\n")
     let form = try #require(transport.requests.first).formParameters
     #expect(form.map(\.name) == ["client_id", "grant_type", "refresh_token"])

@@ -3,7 +3,7 @@ import Testing
 @testable import GHLoginKit
 
 /// `token --header`, `status --json` and `whoami --json`: output for scripts.
-@Suite struct ScriptOutputTests {
+@Suite(.verifiesFakes) struct ScriptOutputTests {
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
 
   let fixture: StoreFixture
@@ -85,14 +85,12 @@ import Testing
     let run = runCommand(["whoami", "--json"], variables: variables, transport: ok)
     #expect(run.status == .success)
     #expect(run.stdout == body + "\n")
-    ok.verify()
 
     let rejected = FakeTransport()
     rejected.on("GET", "https://api.github.com/user", respond: .json(#"{"message":"Bad credentials"}"#, status: 401))
     let bad = runCommand(["whoami", "--json"], variables: variables, transport: rejected)
     #expect(bad.status == .notLoggedIn)
     #expect(bad.stdout.isEmpty)
-    rejected.verify()
 
     let nobody = runCommand(["whoami", "--json", "--host", "ghe.example.com"], variables: variables)
     #expect(nobody.status == .notLoggedIn)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GHLoginKit
 
-@Suite struct GitHubAPITests {
+@Suite(.verifiesFakes) struct GitHubAPITests {
   static let userURL = "https://api.github.com/user"
   static let body = #"{"login":"octocat","id":583231,"name":"The Octocat","email":null,"type":"User"}"#
 
@@ -27,7 +27,6 @@ import Testing
         == GitHubUser(
           login: "octocat", id: 583231, name: "The Octocat", grantedScopes: ["repo", "read:org", "gist"],
           rawJSON: Array(Self.body.utf8)))
-    transport.verify()
     let sent = try #require(transport.requests.first)
     #expect(sent.method == "GET")
     #expect(sent.headers["Authorization"] == "Bearer gho_token")
@@ -46,7 +45,6 @@ import Testing
     let user = try api(transport, host: try GitHubHost(validating: "ghe.test")).user(token: "t")
     #expect(user.login == "octocat")
     #expect(user.grantedScopes == nil)
-    transport.verify()
   }
 
   @Test func emptyScopesHeaderMeansNoScopes() throws {
@@ -65,19 +63,6 @@ import Testing
     #expect(user.name == "Evil]0;x Name")
     #expect(user.email == "a@b.c")
     #expect(user.rawJSON == Array(body.utf8))
-  }
-
-  /// Issue 11 item 4: a refused connection names the step, the config key and the URL; exit 1.
-  @Test func networkFailureNamesTheStepTheKeyAndTheURL() throws {
-    let transport = FakeTransport()
-    transport.on("GET", Self.userURL) { _ in
-      throw HTTPError.connect(host: "api.github.com", port: 443, reason: "Connection refused")
-    }
-    let error = try #require(throws: EndpointRequestError.self) { try api(transport).user(token: "t") }
-    #expect(
-      error.message
-        == "identity check at api_url https://api.github.com/: could not connect to api.github.com:443: Connection refused")
-    #expect(error.exitStatus == .failure)
   }
 
   @Test func tokenRejectedIsExitFour() throws {
@@ -109,7 +94,6 @@ import Testing
       respond: .json("", status: 302, headers: [("Location", "//api.github.com/user4")]))
     transport.on("GET", "https://api.github.com/user4", respond: .json(Self.body))
     #expect(try api(transport).user(token: "t").login == "octocat")
-    transport.verify()
     #expect(transport.requests.allSatisfy { $0.headers["Authorization"] == "Bearer t" })
   }
 

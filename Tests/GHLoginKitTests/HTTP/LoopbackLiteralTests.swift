@@ -26,7 +26,7 @@ final class LookupLog: Sendable {
 /// 127.0.0.0/8 in canonical dotted decimal or IPv6 `::1` (``IPAddress/loopback(_:)``), every
 /// URL key of the config and the library's configuration is judged by it, and the connection
 /// uses the parsed address with no lookup.
-@Suite struct LoopbackLiteralTests {
+@Suite(.verifiesFakes) struct LoopbackLiteralTests {
   static let cases = LoopbackSpelling.table.map { Case(host: $0.host, outcome: $0.outcome) }
 
   struct Case: CustomTestStringConvertible, Sendable {

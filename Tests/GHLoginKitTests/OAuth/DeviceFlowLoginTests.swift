@@ -3,7 +3,7 @@ import Testing
 @testable import GHLoginKit
 
 /// The whole device login against stubs: what is printed, when the browser opens, what comes back.
-@Suite struct DeviceFlowLoginTests {
+@Suite(.verifiesFakes) struct DeviceFlowLoginTests {
   let clock = ManualClock()
   let transport = FakeTransport()
 
@@ -53,7 +53,6 @@ import Testing
         "Opened your browser. Waiting up to 15 minutes for the approval (Ctrl-C to cancel)...",
       ])
     #expect(run.opened.map(\.description) == ["https://github.com/login/device"])
-    transport.verify()
   }
 
   @Test func sayNothingAboutABrowserThatDidNotOpen() throws {

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The poller driven by a manual clock: every wait is recorded, nothing really sleeps.
-@Suite struct DeviceFlowPollerTests {
+@Suite(.verifiesFakes) struct DeviceFlowPollerTests {
   let clock = ManualClock()
   let transport = FakeTransport()
 
@@ -45,7 +45,6 @@ import Testing
       #expect(!String(decoding: request.body, as: UTF8.self).contains("secret"))
       #expect(request.headers["Accept"] == "application/json")
     }
-    transport.verify()
   }
 
   /// T34: a code answer without `interval` gives 5 s (checked through the parser and the poller).

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GHLoginKit
 
-@Suite struct LoginSessionTests {
+@Suite(.verifiesFakes) struct LoginSessionTests {
   static let tokenURL = "https://github.com/login/oauth/access_token"
   static let userURL = "https://api.github.com/user"
   static let port = 53117
@@ -51,7 +51,6 @@ import Testing
     #expect(result.receivedAt == 1_800_000_000)
     #expect(result.accessTokenExpiresAt == 1_800_028_800)
     #expect(result.refreshTokenExpiresAt == nil)
-    transport.verify()
     let exchange = transport.requests[0].formParameters
     #expect(exchange.first { $0.name == "code" }?.value == "thecode")
     #expect(exchange.first { $0.name == "redirect_uri" }?.value == "http://127.0.0.1:\(Self.port)/callback")
@@ -83,7 +82,6 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(try session.outcome?.get().user.login == "octocat")
-    transport.verify()
   }
 
   /// T31: a redelivered code after success is refused and never exchanged.
@@ -144,7 +142,6 @@ import Testing
       error.message
         == "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
     )
-    transport.verify()
   }
 
   @Test func expectedLoginComparesCaseInsensitively() throws {
@@ -170,7 +167,6 @@ import Testing
     let error = try #require(throws: TokenError.self) { try session.outcome?.get() }
     #expect(error.oauthCode == "bad_verification_code")
     #expect(transport.requests.count == 1)
-    transport.verify()
     // And the code is not tried again.
     #expect(session.handle(method: "GET", target: callback(), headers: host).status == 400)
     #expect(transport.requests.count == 1)

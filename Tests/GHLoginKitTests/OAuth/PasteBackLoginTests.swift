@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// Paste-back through the real listener: a pipe stands in for the terminal.
-@Suite struct PasteBackLoginTests {
+@Suite(.verifiesFakes) struct PasteBackLoginTests {
   let transport = FakeTransport()
 
   /// A pipe whose read end is the paste input; both ends closed at the end of the test.
@@ -86,7 +86,6 @@ import Testing
       ])
     #expect(transport.requests.first?.formParameters.first { $0.name == "code" }?.value == "pasted")
     #expect(TestNetwork.connect(port: run.port) == -1)
-    transport.verify()
   }
 
   /// The browser's callback wins when it comes first; the paste input is simply no longer read.

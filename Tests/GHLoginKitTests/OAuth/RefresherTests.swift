@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginKit
 
 /// The refresher against a real credentials file, a fake token endpoint and a manual clock.
-@Suite struct RefresherTests {
+@Suite(.verifiesFakes) struct RefresherTests {
   static let tokenURL = "https://github.com/login/oauth/access_token"
   static let now = 1_700_000_000.0
   static let app = OAuthApp(clientID: "Iv1.client", clientSecret: "the-secret")
@@ -67,7 +67,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.tokenURL, respond: Self.renewal)
     let outcome = try refresher(transport).usable(credential)
-    transport.verify()
     #expect(outcome.refreshed)
     #expect(outcome.deferredFailure == nil)
     #expect(outcome.credential.token == "ghu_new")
@@ -127,7 +126,6 @@ import Testing
       let token = (try? refreshers[index].usable(credential).credential.token) ?? "failed"
       results.withLock { $0.append(token) }
     }
-    transport.verify()
     #expect(transport.requests.count == 1)
     #expect(results.withLock { $0 } == Array(repeating: "ghu_new", count: 10))
   }
@@ -257,7 +255,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Self.tokenURL, respond: Self.renewal)
     let outcome = try refresher(transport).refresh(login: "OctoCat", force: true)
-    transport.verify()
     #expect(outcome.refreshed)
     #expect(try stored().token == "ghu_new")
   }

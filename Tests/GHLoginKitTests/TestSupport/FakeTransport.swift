@@ -1,3 +1,4 @@
+import GHLoginTestSupport
 import Synchronization
 import Testing
 
@@ -6,8 +7,10 @@ import Testing
 /// An ``HTTPTransport`` that answers from registered stubs and records every request.
 ///
 /// Each stub matches a method and exact URL and answers once (pass `times:` for more).
-/// A request no stub matches is recorded and answered with an error; ``verify()``
-/// records an issue for it and for every stub left unused.
+/// A request no stub matches is recorded and answered with an error. Every fake made in a test
+/// of a suite marked `@Suite(.verifiesFakes)` verifies itself when the test ends: an issue for
+/// each unexpected request and each stub left unused (see ``VerifiesFakesTrait``). A fake whose
+/// stub may deliberately go unused says so: `on(..., mayGoUnused: "why")`.
 final class FakeTransport: HTTPTransport {
   /// What an unexpected request gets.
   struct UnexpectedRequest: Error, Equatable {
@@ -19,6 +22,7 @@ final class FakeTransport: HTTPTransport {
     var method: String
     var url: String
     var remaining: Int
+    var optional: Bool
     var respond: @Sendable (HTTPRequest) throws -> HTTPResponse
   }
 
@@ -30,8 +34,22 @@ final class FakeTransport: HTTPTransport {
   }
 
   private let state = Mutex(State())
+  /// Where the fake was made: where its verification issues point.
+  let sourceLocation: SourceLocation
 
-  init() {}
+  /// A fake with no stubs, registered with the running test's ``VerifiesFakesTrait`` scope.
+  /// A test that makes one outside such a scope gets an issue (its fakes would go unchecked);
+  /// a fake made on a thread that is not the test's (no test is current there) is not checked.
+  init(sourceLocation: SourceLocation = #_sourceLocation) {
+    self.sourceLocation = sourceLocation
+    if let registry = FakeRegistry.current {
+      registry.add(self)
+    } else if Test.current != nil {
+      Issue.record(
+        "FakeTransport made in a test whose suite is not marked @Suite(.verifiesFakes)",
+        sourceLocation: sourceLocation)
+    }
+  }
 
   /// Answers `method url` with `response`, `times` times.
   func on(_ method: String, _ url: String, times: Int = 1, respond response: HTTPResponse) {
@@ -39,10 +57,16 @@ final class FakeTransport: HTTPTransport {
   }
 
   /// Answers `method url` by calling `respond` (which may throw, like a failed connection).
+  /// `mayGoUnused` says why answers left over at the end are not a failure (a scripted
+  /// sequence the code may stop reading early, whose test counts the requests itself).
   func on(
-    _ method: String, _ url: String, times: Int = 1, respond: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
+    _ method: String, _ url: String, times: Int = 1, mayGoUnused: Comment? = nil,
+    respond: @escaping @Sendable (HTTPRequest) throws -> HTTPResponse
   ) {
-    state.withLock { $0.stubs.append(Stub(method: method, url: url, remaining: times, respond: respond)) }
+    state.withLock {
+      $0.stubs.append(
+        Stub(method: method, url: url, remaining: times, optional: mayGoUnused != nil, respond: respond))
+    }
   }
 
   func send(_ request: HTTPRequest, timeout: Double) throws -> HTTPResponse {
@@ -70,16 +94,50 @@ final class FakeTransport: HTTPTransport {
   var timeoutsSent: [Double] { state.withLock { $0.timeouts } }
   /// Requests no stub matched.
   var unexpected: [UnexpectedRequest] { state.withLock { $0.unexpected } }
-  /// Stubs with answers left, as `METHOD URL`.
-  var unused: [String] { state.withLock { $0.stubs.filter { $0.remaining > 0 }.map { "\($0.method) \($0.url)" } } }
+  /// Stubs with answers left, as `METHOD URL` (not those marked `mayGoUnused`).
+  var unused: [String] {
+    state.withLock { $0.stubs.filter { $0.remaining > 0 && !$0.optional }.map { "\($0.method) \($0.url)" } }
+  }
 
-  /// Records an issue for each unexpected request and each stub left unused.
-  func verify(sourceLocation: SourceLocation = #_sourceLocation) {
+  /// Records an issue for each unexpected request and each stub left unused (but those marked
+  /// `mayGoUnused`). ``VerifiesFakesTrait`` calls it after each test.
+  func verify() {
     for request in unexpected {
       Issue.record("unexpected request \(request.method) \(request.url)", sourceLocation: sourceLocation)
     }
     for stub in unused { Issue.record("stub never used: \(stub)", sourceLocation: sourceLocation) }
   }
+}
+
+/// The fakes made while one test runs under ``VerifiesFakesTrait``.
+final class FakeRegistry: Sendable {
+  @TaskLocal static var current: FakeRegistry?
+
+  private let fakes = TestLock<[FakeTransport]>([])
+
+  func add(_ fake: FakeTransport) { fakes.withLock { $0.append(fake) } }
+  var all: [FakeTransport] { fakes.withLock { $0 } }
+}
+
+/// A Swift Testing scope (SE-0457) that, after each test (each case of a parameterized one),
+/// verifies every ``FakeTransport`` the test made: an unused stub or an unexpected request
+/// fails the test. Apply it to the suite: `@Suite(.verifiesFakes)`. A test that throws is
+/// not verified further (it has already failed).
+struct VerifiesFakesTrait: SuiteTrait, TestTrait, TestScoping {
+  var isRecursive: Bool { true }
+
+  func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let registry = FakeRegistry()
+    try await FakeRegistry.$current.withValue(registry) { try await function() }
+    for fake in registry.all { fake.verify() }
+  }
+}
+
+extension Trait where Self == VerifiesFakesTrait {
+  /// Every ``FakeTransport`` made in the test verifies itself when the test ends.
+  static var verifiesFakes: Self { Self() }
 }
 
 extension HTTPResponse {
