@@ -4,7 +4,7 @@ import Testing
 
 /// ``AccessToken/apiURL`` is the REST API base the library itself calls for the token's host
 /// (``Workspace/endpoints(for:)``): the host's default, or the configured `api_url`.
-@Suite struct AccessTokenAPIURLTests {
+@Suite(.verifiesFakes) struct AccessTokenAPIURLTests {
   let fixture: StoreFixture
   let transport = FakeTransport()
 

@@ -5,7 +5,7 @@ import Testing
 /// `docker-credential-ghlogin get` and `goauth` go through the same refresh as `token`: a token
 /// about to expire is renewed and stored before it is handed out; a dead session is "not found"
 /// (R104, R40–R44).
-@Suite struct ToolHelperRefreshTests {
+@Suite(.verifiesFakes) struct ToolHelperRefreshTests {
   typealias Fixture = LifecycleFixture
   let fixture: LifecycleFixture
 
@@ -26,7 +26,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     let result = run(["get"], stdin: "ghcr.io", viaLink: true, transport: transport)
-    transport.verify()
     #expect(result.status == .success)
     #expect(result.stdout == #"{"ServerURL":"ghcr.io","Username":"octocat","Secret":"ghu_new"}"# + "\n")
     #expect(try fixture.account()?.token == "ghu_new")
@@ -37,7 +36,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: .json(#"{"error":"bad_refresh_token"}"#))
     let result = run(["get"], stdin: "ghcr.io", viaLink: true, transport: transport)
-    transport.verify()
     #expect(result.status == .failure)
     #expect(result.stdout == "credentials not found in native keychain\n")
     #expect(result.stderr.contains("the session for github.com expired; run 'ghlogin auth'"))
@@ -49,7 +47,6 @@ import Testing
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
     let result = run(["goauth", "https://github.com/octocat/private/@v/list"], stdin: "", viaLink: false, transport: transport)
-    transport.verify()
     let basic = Crypto.base64(Array("octocat:ghu_new".utf8))
     #expect(result.stdout == "https://github.com/\n\nAuthorization: Basic \(basic)\n\n")
     #expect(result.status == .success)
