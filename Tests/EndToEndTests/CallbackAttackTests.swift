@@ -57,7 +57,9 @@ import Testing
         return try await raw(Array("GET /callback HTTP/1.1\r\nHost: 127.0.0.1:\(pending.port)\r\n\(filler)\r\n".utf8))
       case .junkBytes:
         // A TLS ClientHello's first bytes, then binary noise: not HTTP.
-        return try await raw([0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03, 0x00, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A])
+        return try await raw([
+          0x16, 0x03, 0x01, 0x00, 0xA5, 0x01, 0x00, 0x00, 0xA1, 0x03, 0x03, 0x00, 0xFF, 0x0D, 0x0A, 0x0D, 0x0A,
+        ])
       }
     }
   }
@@ -77,7 +79,8 @@ import Testing
     #expect(browser.callbackStatus == 200, "\(browser.report)")
     let result = try await pending.finish()
     #expect(result.status == 0, "\(result)")
-    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
+    #expect(
+      result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
     let exchanges = try scenario.tokenRequests()
     #expect(exchanges.count == 1)
     #expect(exchanges.first?.formValue("code") == browser.issuedCode, "only the real callback's code")

@@ -24,29 +24,35 @@ import Testing
       name: "unknown key with a suggestion", text: #"{"client_id": "Iv1.testclient", "clinet_secret": "\#(secret)"}"#,
       message: "{file}: unknown key \"clinet_secret\"; did you mean \"client_secret\"?\n"),
     Case(
-      name: "key of the wrong type", text: #"{"client_id": "Iv1.testclient", "client_secret": "\#(secret)", "scopes": "repo"}"#,
+      name: "key of the wrong type",
+      text: #"{"client_id": "Iv1.testclient", "client_secret": "\#(secret)", "scopes": "repo"}"#,
       message: "{file}: \"scopes\" must be an array of strings\n"),
     Case(
       name: "http:// endpoint that is not loopback",
-      text: #"{"client_id": "Iv1.testclient", "client_secret": "\#(secret)", "token_url": "http://github.test/login/oauth/access_token"}"#,
+      text:
+        #"{"client_id": "Iv1.testclient", "client_secret": "\#(secret)", "token_url": "http://github.test/login/oauth/access_token"}"#,
       message: "{file}: \"token_url\" uses http://; https is required except for literal loopback addresses "
-        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"),
+        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"
+    ),
     Case(
       name: "http:// endpoint on the name localhost (RFC 8252 §8.3)",
       text: #"{"client_id": "Iv1.testclient", "authorize_url": "http://localhost:8080/login/oauth/authorize"}"#,
       message: "{file}: \"authorize_url\" uses http://; https is required except for literal loopback addresses "
-        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"),
+        + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere\n"
+    ),
     Case(
       name: "URL that does not parse", text: #"{"client_id": "Iv1.testclient", "api_url": "https://"}"#,
       message: "{file}: \"api_url\" is not a valid URL: it has no host\n"),
     Case(
-      name: "T20 javascript: authorize_url", text: #"{"client_id": "Iv1.testclient", "authorize_url": "javascript:alert(1)"}"#,
+      name: "T20 javascript: authorize_url",
+      text: #"{"client_id": "Iv1.testclient", "authorize_url": "javascript:alert(1)"}"#,
       message: "{file}: \"authorize_url\" is not a valid URL: it is not an absolute URL (expected https://HOST/...)\n"),
     Case(
       name: "T20 file: authorize_url", text: #"{"client_id": "Iv1.testclient", "authorize_url": "file:///etc/passwd"}"#,
       message: "{file}: \"authorize_url\" is not a valid URL: only https:// URLs are supported\n"),
     Case(
-      name: "no client_id", text: #"{"host": "github.test", "client_secret": "\#(secret)", "authorize_url": "{web}/login/oauth/authorize"}"#,
+      name: "no client_id",
+      text: #"{"host": "github.test", "client_secret": "\#(secret)", "authorize_url": "{web}/login/oauth/authorize"}"#,
       message: """
         no OAuth client_id is configured for github.test.
         Register an OAuth app at https://github.test/settings/applications/new with the callback URL
@@ -71,7 +77,9 @@ import Testing
     let run = try await scenario.run(["auth", "--timeout", "5"], env: ["DISPLAY": ":0"])
     #expect(run.status == 2, "\(run)")
     #expect(run.stdout == "")
-    #expect(run.stderr == "ghlogin: " + testCase.message.replacingOccurrences(of: "{file}", with: scenario.sandbox.configFile))
+    #expect(
+      run.stderr == "ghlogin: " + testCase.message.replacingOccurrences(of: "{file}", with: scenario.sandbox.configFile)
+    )
     expectNothingStored(scenario)
     #expect(try scenario.fake.log().isEmpty, "nothing reached the network")
     #expect(scenario.sandbox.browserCalls().isEmpty, "no browser started")

@@ -20,7 +20,8 @@ import Testing
 
     let status = try await scenario.run(["status"], env: env)
     #expect(status.status == 0, "\(status)")
-    #expect(status.stdout.hasSuffix("\nCredentials: \(scenario.sandbox.credentialsFile) (mode 0600, owned by you: safe)\n"))
+    #expect(
+      status.stdout.hasSuffix("\nCredentials: \(scenario.sandbox.credentialsFile) (mode 0600, owned by you: safe)\n"))
   }
 
   /// A credentials.json an earlier version wrote beside the config: named once with the exact

@@ -60,9 +60,12 @@ struct DefaultAppEndToEndTests {
 
     // help config names the built-in layer; the debug build has none and stops at the client ID.
     let help = try await offload {
-      try ChildProcess(executable: binary, arguments: ["help", "config"], environment: env, stdin: "").finish(timeout: 30)
+      try ChildProcess(executable: binary, arguments: ["help", "config"], environment: env, stdin: "").finish(
+        timeout: 30)
     }
-    #expect(help.stdout.contains("  built-in     built-in OAuth app for github.com: ghlogin CI (client ID \(clientID))\n"), "\(help.stdout)")
+    #expect(
+      help.stdout.contains("  built-in     built-in OAuth app for github.com: ghlogin CI (client ID \(clientID))\n"),
+      "\(help.stdout)")
     let line = help.stdout.split(separator: "\n").first { $0.hasPrefix("  hosts.github.com.client_id ") }
     #expect(line?.hasSuffix(" built-in (this build)") == true, "\(help.stdout)")
     let debug = try await scenario.run(["auth", "--device"], env: ["GHLOGIN_TEST_RESOLVE": ""])

@@ -10,7 +10,8 @@ import Testing
     let host = "github.test:\(scenario.fake.port)"
     let (run, browser, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to \(host) as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
+    #expect(
+      run.stderr.hasSuffix("Logged in to \(host) as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
     #expect(!run.stderr.contains("github.com"), "\(run)")
     #expect(browser.callbackBody?.contains("You are logged in to \(host) as octocat.") == true)
     let hosts = scenario.sandbox.credentialsJSON()?["hosts"] as? [String: Any]
@@ -21,7 +22,9 @@ import Testing
 
   @Test func endpointsOnSeveralHostsStopBeforeAnythingIsSent() async throws {
     let scenario = try await Scenario.start()
-    try scenario.sandbox.writeConfig(["host": NSNull(), "token_url": scenario.fake.gheBase + "/login/oauth/access_token"])
+    try scenario.sandbox.writeConfig([
+      "host": NSNull(), "token_url": scenario.fake.gheBase + "/login/oauth/access_token",
+    ])
     let run = try await scenario.run(["auth", "--no-browser"])
     let fake = scenario.fake
     #expect(run.status == 2, "\(run)")

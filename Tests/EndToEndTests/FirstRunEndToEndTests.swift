@@ -125,7 +125,8 @@ import Testing
     let spaced = try run(["config", "set", "client_id", "two words"])
     #expect(spaced.status == 2)
     #expect(
-      spaced.stderr == "ghlogin: \(configFile): \"client_id\" must not be empty or contain spaces or control characters\n"
+      spaced.stderr
+        == "ghlogin: \(configFile): \"client_id\" must not be empty or contain spaces or control characters\n"
     )
     #expect(config() == before)
   }
@@ -208,6 +209,7 @@ import Testing
     let scopes = try run(["login", "-s", "repo,\u{7}x"])
     #expect(scopes.status == 2)
     #expect(
-      scopes.stderr.hasPrefix("ghlogin auth: --scopes takes names like repo,read:org without spaces or control characters\n"))
+      scopes.stderr.hasPrefix(
+        "ghlogin auth: --scopes takes names like repo,read:org without spaces or control characters\n"))
   }
 }

@@ -91,7 +91,8 @@ import Testing
     let env = ["HOME": root.path, "PATH": "/usr/bin:/bin", "TERM": "xterm", "LANG": "C.UTF-8"]
     let (status, output) = try await onTerminal(
       ["auth"], env: env, steps: [("Client ID: ", "Ov23liEXAMPLE\r"), (Self.secretPrompt, "\u{3}")])
-    #expect(output.contains("Client ID: Ov23liEXAMPLE\r\n" + Self.secretPrompt + "\r\n"), "the secret prompt shows nothing")
+    #expect(
+      output.contains("Client ID: Ov23liEXAMPLE\r\n" + Self.secretPrompt + "\r\n"), "the secret prompt shows nothing")
     #expect(status == -2, "\(output)")
     #expect(output.contains("  1. Open https://github.com/settings/applications/new\r\n"), "\(output)")
     #expect(

@@ -49,7 +49,9 @@ import Testing
   }
 
   /// A whole second `days` days from now (plus half a day: far from a day boundary).
-  static func inDays(_ days: Double) -> Double { (Date().timeIntervalSince1970 + days * 86_400 + 43_200).rounded(.down) }
+  static func inDays(_ days: Double) -> Double {
+    (Date().timeIntervalSince1970 + days * 86_400 + 43_200).rounded(.down)
+  }
 
   static func account(_ sandbox: Sandbox, host: String = "github.test") -> [String: Any]? {
     ((sandbox.credentialsJSON()?["hosts"] as? [String: Any])?[host] as? [String: Any])
@@ -106,13 +108,16 @@ import Testing
       let b = try await scenario.run(plain)
       #expect(a.status == b.status && a.stdout == b.stdout && a.stderr == b.stderr, "\(two): \(a)\n\(plain): \(b)")
     }
-    #expect(try await scenario.run(["auth", "refresh"]).stderr
-      == "The token for github.test (octocat) does not expire; there is nothing to refresh.\n")
+    #expect(
+      try await scenario.run(["auth", "refresh"]).stderr
+        == "The token for github.test (octocat) does not expire; there is nothing to refresh.\n")
     #expect(try await scenario.run(["auth", "token"]).stdout == Self.token + "\n")
 
     let typo = try await scenario.run(["auth", "logni"])
     #expect(typo.status == 2, "\(typo)")
-    #expect(typo.stderr.hasPrefix("ghlogin auth: unknown subcommand 'logni'; did you mean `auth login`?\nUsage: ghlogin auth"))
+    #expect(
+      typo.stderr.hasPrefix("ghlogin auth: unknown subcommand 'logni'; did you mean `auth login`?\nUsage: ghlogin auth")
+    )
     #expect(typo.stderr.hasSuffix("\nRun 'ghlogin auth --help' for more.\n"))
     let late = try await scenario.run(["auth", "--host", "github.test", "token"])
     #expect(late.status == 2, "\(late)")
@@ -135,7 +140,8 @@ import Testing
     let env = scenario.environment()
     let fake = scenario.fake
     let pending = try await offload {
-      try PendingLogin(child: try startGHLogin(["auth", "refresh", "-s", "read:org", "--no-browser"], env: env), fake: fake)
+      try PendingLogin(
+        child: try startGHLogin(["auth", "refresh", "-s", "read:org", "--no-browser"], env: env), fake: fake)
     }
     #expect(pending.query["scope"] == "repo gist read:org", "\(pending.url)")
     _ = try await pending.browse()
@@ -194,7 +200,8 @@ import Testing
     let scenario = try await Scenario.start()
     let nothing = try await scenario.run(["setup-git", "--unset", "-h", "github.test"])
     #expect(nothing.status == 0, "\(nothing)")
-    #expect(nothing.stderr == "ghlogin was not one of git's credential helpers for https://github.test; nothing to remove\n")
+    #expect(
+      nothing.stderr == "ghlogin was not one of git's credential helpers for https://github.test; nothing to remove\n")
     #expect(try await scenario.run(["setup-git", "-h", "github.test"]).status == 0)
     let removed = try await scenario.run(["setup-git", "--unset", "-h", "github.test"])
     #expect(removed.stderr == "Removed ghlogin from git's credential helpers for https://github.test\n", "\(removed)")
@@ -267,9 +274,12 @@ import Testing
     let coloured = try await offload { try Self.onTerminal(["status", "--offline"], env: env) }
     #expect(coloured.status == 0, "\(coloured)")
     #expect(
-      coloured.output.hasPrefix("\u{1B}[1mgithub.test\u{1B}[0m\r\n  \u{1B}[32m✓\u{1B}[0m \u{1B}[1moctocat\u{1B}[0m (active)\r\n"),
+      coloured.output.hasPrefix(
+        "\u{1B}[1mgithub.test\u{1B}[0m\r\n  \u{1B}[32m✓\u{1B}[0m \u{1B}[1moctocat\u{1B}[0m (active)\r\n"),
       "\(coloured)")
-    let plain = try await offload { try Self.onTerminal(["status", "--offline"], env: env.merging(["NO_COLOR": "1"]) { $1 }) }
+    let plain = try await offload {
+      try Self.onTerminal(["status", "--offline"], env: env.merging(["NO_COLOR": "1"]) { $1 })
+    }
     #expect(plain.output.hasPrefix("github.test\r\n  ✓ octocat (active)\r\n"), "\(plain)")
     #expect(!plain.output.contains("\u{1B}["))
     let piped = try await scenario.run(["status", "--offline"])
@@ -289,9 +299,11 @@ import Testing
   @Test func gitHubsTokenExpiryIsStoredShownAndWarnedAbout() async throws {
     let scenario = try await Scenario.start()
     let expiry = Self.inDays(3)
-    try scenario.fake.register(["tokens": [
-      ["access_token": Self.token, "login": "octocat", "expiration_header": Self.header(expiry)]
-    ]])
+    try scenario.fake.register([
+      "tokens": [
+        ["access_token": Self.token, "login": "octocat", "expiration_header": Self.header(expiry)]
+      ]
+    ])
     let login = try await scenario.run(["auth", "--with-token"], stdin: Self.token)
     #expect(login.status == 0, "\(login)")
     #expect((Self.account(scenario.sandbox)?["github_token_expiration"] as? Double) == expiry)
@@ -300,11 +312,14 @@ import Testing
     let date = Self.header(expiry)
     let status = try await scenario.run(["status"])
     #expect(status.status == 0, "\(status)")
-    #expect(status.stdout.contains("    scopes: repo, gist\n    GitHub expiry: \(date) (expires in 3 days)\n    online: valid\n"), "\(status)")
+    #expect(
+      status.stdout.contains(
+        "    scopes: repo, gist\n    GitHub expiry: \(date) (expires in 3 days)\n    online: valid\n"), "\(status)")
     let json = try await scenario.run(["status", "--json"])
     #expect((Self.jsonAccount(json.stdout)?["github_token_expiration"] as? Int).map(Double.init) == expiry, "\(json)")
 
-    let warning = "ghlogin: warning: GitHub says the token for github.test (octocat) expires in 3 days (\(date)); "
+    let warning =
+      "ghlogin: warning: GitHub says the token for github.test (octocat) expires in 3 days (\(date)); "
       + "make a new one and store it with 'ghlogin auth --with-token --host github.test'\n"
     let token = try await scenario.run(["token"])
     #expect(token.status == 0)
@@ -322,9 +337,11 @@ import Testing
     let scenario = try await Scenario.start()
     try scenario.seedLogin(token: Self.token)
     let expiry = Self.inDays(20)
-    try scenario.fake.register(["tokens": [
-      ["access_token": Self.token, "login": "octocat", "expiration_header": Self.header(expiry, offset: "+0200")]
-    ]])
+    try scenario.fake.register([
+      "tokens": [
+        ["access_token": Self.token, "login": "octocat", "expiration_header": Self.header(expiry, offset: "+0200")]
+      ]
+    ])
     let whoami = try await scenario.run(["whoami"])
     #expect(whoami.status == 0, "\(whoami)")
     #expect((Self.account(scenario.sandbox)?["github_token_expiration"] as? Double) == expiry)
@@ -335,8 +352,11 @@ import Testing
 
     // Refused forms leave the stored value as it was.
     let before = scenario.sandbox.credentialsBytes()
-    for bad in ["2026-13-01 00:00:00 UTC", Self.header(expiry) + "Z", "tomorrow", Self.header(expiry, offset: "+2500")] {
-      try scenario.fake.register(["tokens": [["access_token": Self.token, "login": "octocat", "expiration_header": bad]]])
+    for bad in ["2026-13-01 00:00:00 UTC", Self.header(expiry) + "Z", "tomorrow", Self.header(expiry, offset: "+2500")]
+    {
+      try scenario.fake.register([
+        "tokens": [["access_token": Self.token, "login": "octocat", "expiration_header": bad]]
+      ])
       #expect(try await scenario.run(["whoami"]).status == 0)
       #expect(scenario.sandbox.credentialsBytes() == before, "\(bad)")
     }
@@ -356,7 +376,9 @@ import Testing
         "refused /user (HTTP 403): this token must be authorised for an organisation's SAML single sign-on: open \(url) "
           + "in a browser, authorise it, then try again\n"), "\(run)")
     #expect(scenario.sandbox.credentialsBytes() == before)
-    for hostile in ["https://evil.test/orgs/acme/sso", "http://github.test/orgs/acme/sso", "https://github.test/orgs/a b/sso"] {
+    for hostile in [
+      "https://evil.test/orgs/acme/sso", "http://github.test/orgs/acme/sso", "https://github.test/orgs/a b/sso",
+    ] {
       try scenario.fake.script(["orgs": ["sso_required_url": hostile]])
       let refused = try await scenario.run(["whoami"])
       #expect(refused.status == 1)
@@ -412,7 +434,8 @@ import Testing
     #expect(scenario.sandbox.credentialsBytes() == before)
     let binary = try HarnessPaths.ghloginBinary()
     let shell = try ChildProcess(
-      executable: "/bin/bash", arguments: ["-c", "\"$0\" status --offline >/dev/null 2>&1 || echo login-needed", binary],
+      executable: "/bin/bash",
+      arguments: ["-c", "\"$0\" status --offline >/dev/null 2>&1 || echo login-needed", binary],
       environment: scenario.environment(), stdin: ""
     ).finish(timeout: 30)
     #expect(shell.stdout == "login-needed\n", "\(shell)")

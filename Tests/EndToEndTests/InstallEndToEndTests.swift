@@ -84,7 +84,9 @@ import Testing
     }
     let contents = { (path: String) in FileManager.default.contents(atPath: path) }
     #expect(contents(stage + "/usr/bin/ghlogin") == contents(binary))
-    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: stage + "/usr/bin/docker-credential-ghlogin") == "ghlogin")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: stage + "/usr/bin/docker-credential-ghlogin")
+        == "ghlogin")
     #expect(contents(stage + "/usr/share/man/man1/ghlogin.1") == contents(Self.committedPage))
     for (shell, path) in [
       ("bash", "/usr/share/bash-completion/completions/ghlogin"), ("zsh", "/usr/share/zsh/site-functions/_ghlogin"),
@@ -270,7 +272,9 @@ import Testing
     #expect(rendered.status == 0)
     #expect(rendered.stderr == "", "man warned")
     #expect(rendered.stdout.hasPrefix("GHLOGIN(1)"))
-    for heading in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXIT STATUS"] {
+    for heading in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "CONFIGURATION", "ENVIRONMENT", "FILES", "EXIT STATUS",
+    ] {
       #expect(rendered.stdout.contains("\n\(heading)\n"), "\(heading)")
     }
     #expect(rendered.stdout.contains("--host, --hostname HOST"))
@@ -294,7 +298,10 @@ import Testing
     // zsh: the directory is on $fpath (as $PREFIX/share/zsh/site-functions is by default).
     let zsh = try run(
       "zsh",
-      ["-f", HarnessPaths.packageRoot + "/Tests/Scripts/zsh_complete.zsh", stage + "/usr/share/zsh/site-functions", "ghlogin logi"],
+      [
+        "-f", HarnessPaths.packageRoot + "/Tests/Scripts/zsh_complete.zsh", stage + "/usr/share/zsh/site-functions",
+        "ghlogin logi",
+      ],
       env)
     #expect(zsh.stdout == "login\n", "\(zsh.stderr)")
     // fish: vendor_completions.d under an XDG data directory (HOME is the stage: no user config).

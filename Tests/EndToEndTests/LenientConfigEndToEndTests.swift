@@ -32,7 +32,9 @@ import Testing
 
     let env = try await scenario.run(["env"])
     #expect(env.status == 0, "\(env)")
-    #expect(env.stdout == "export GH_TOKEN='\(Self.token)'\nexport GITHUB_TOKEN='\(Self.token)'\nexport GH_HOST='github.test'\n")
+    #expect(
+      env.stdout
+        == "export GH_TOKEN='\(Self.token)'\nexport GITHUB_TOKEN='\(Self.token)'\nexport GH_HOST='github.test'\n")
     #expect(env.stderr == warning)
 
     let whoami = try await scenario.run(["whoami"])
@@ -75,6 +77,7 @@ import Testing
     let whoami = try await scenario.run(["whoami"])
     #expect(whoami.status == 2, "\(whoami)")
     #expect(whoami.stdout == "")
-    #expect(whoami.stderr == "ghlogin: \(scenario.sandbox.configFile): \"api_url\" is not a valid URL: it has no host\n")
+    #expect(
+      whoami.stderr == "ghlogin: \(scenario.sandbox.configFile): \"api_url\" is not a valid URL: it has no host\n")
   }
 }

@@ -213,7 +213,9 @@ import GHLoginTestSupport
   /// T17/T18: the result page's headers and body; a `next=` parameter never becomes a redirect.
   @Test func resultPageIsStaticAndNeverRedirects() async throws {
     let scenario = try await Scenario.start()
-    let (run, browser, pending) = try await scenario.login(browserArgs: ["--add-param", "next=https%3A%2F%2Fevil.test%2F"])
+    let (run, browser, pending) = try await scenario.login(browserArgs: [
+      "--add-param", "next=https%3A%2F%2Fevil.test%2F",
+    ])
     #expect(run.status == 0, "\(run)")
     #expect(browser.callbackStatus == 200)
     #expect(browser.callbackHeader("Location") == nil)
@@ -263,7 +265,8 @@ import GHLoginTestSupport
     let result = try await offload { RunResult(try child.finish(timeout: 30)) }
     #expect(result.status == 0, "\(result)")
     #expect(result.stderr.contains("Opened your browser."))
-    #expect(result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
+    #expect(
+      result.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"))
     var calls = scenario.sandbox.browserCalls()
     let deadline = Date(timeIntervalSinceNow: 5)
     while calls.isEmpty && Date() < deadline {  // the stub logs right after starting its browser

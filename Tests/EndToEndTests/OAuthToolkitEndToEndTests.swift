@@ -13,7 +13,9 @@ struct OAuthToolkitEndToEndTests {
 
   /// A sandbox whose config points at the server, logged in through `ghlogin auth`; the stored
   /// access and refresh tokens.
-  func loggedIn(revocation: Bool, publicClient: Bool = false) throws -> (sandbox: Sandbox, token: String, refresh: String) {
+  func loggedIn(revocation: Bool, publicClient: Bool = false) throws -> (
+    sandbox: Sandbox, token: String, refresh: String
+  ) {
     let fake = try FakeGitHub.start()  // only for the sandbox's paths; nothing is sent to it
     let sandbox = try Sandbox(fake: fake)
     let config = server.config(revocation: revocation, publicClient: publicClient)
@@ -45,9 +47,10 @@ struct OAuthToolkitEndToEndTests {
     #expect(result.stderr == "Logged out of \(server.host) as octocat; the token was revoked at \(server.host)\n")
     let sent = try server.log()
     #expect(sent.map { $0["path"] as? String } == ["/o/revoke_token/", "/o/revoke_token/"])
-    #expect(sent.map { $0["body"] as? String } == [
-      "token=\(refresh)&token_type_hint=refresh_token", "token=\(token)&token_type_hint=access_token",
-    ])
+    #expect(
+      sent.map { $0["body"] as? String } == [
+        "token=\(refresh)&token_type_hint=refresh_token", "token=\(token)&token_type_hint=access_token",
+      ])
     let basic = "Basic " + Data("\(server.clientID):\(server.clientSecret)".utf8).base64EncodedString()
     #expect(sent.allSatisfy { $0["authorization"] as? String == basic && $0["status"] as? Int == 200 })
     #expect(try server.userStatus(token) == 401)
@@ -85,10 +88,11 @@ struct OAuthToolkitEndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr == "Logged out of \(server.host) as octocat; the token was revoked at \(server.host)\n")
     let sent = try server.log()
-    #expect(sent.map { $0["body"] as? String } == [
-      "token=\(refresh)&token_type_hint=refresh_token&client_id=\(server.publicClientID)",
-      "token=\(token)&token_type_hint=access_token&client_id=\(server.publicClientID)",
-    ])
+    #expect(
+      sent.map { $0["body"] as? String } == [
+        "token=\(refresh)&token_type_hint=refresh_token&client_id=\(server.publicClientID)",
+        "token=\(token)&token_type_hint=access_token&client_id=\(server.publicClientID)",
+      ])
     #expect(sent.allSatisfy { $0["authorization"] is NSNull && $0["status"] as? Int == 200 }, "\(sent)")
     #expect(try server.userStatus(token) == 401)
     #expect(try server.refresh(refresh, publicClient: true).error == "invalid_grant")

@@ -14,7 +14,9 @@ import Testing
     let sandbox = try Sandbox(fake: fake)
     try sandbox.writeConfig()
     try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: validFor)
-    try sandbox.writeCredentials([expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: storedExpiresIn)])
+    try sandbox.writeCredentials([
+      expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: storedExpiresIn)
+    ])
     return (fake, sandbox)
   }
 

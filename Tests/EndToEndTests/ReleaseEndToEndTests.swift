@@ -45,12 +45,15 @@ struct ReleaseEndToEndTests {
     environment.removeValue(forKey: "GHLOGIN_TEST_RESOLVE")
     let env = environment
     let run = { (args: [String], stdin: String) in
-      try await offload { try ChildProcess(executable: binary, arguments: args, environment: env, stdin: stdin).finish(timeout: 30) }
+      try await offload {
+        try ChildProcess(executable: binary, arguments: args, environment: env, stdin: stdin).finish(timeout: 30)
+      }
     }
 
     // login: the browser flow, over TLS to 127.0.0.1
     let login = try await offload { () throws -> (status: Int32, stdout: String, stderr: String) in
-      let child = try ChildProcess(executable: binary, arguments: ["auth", "--no-browser"], environment: env, stdin: "")
+      let child = try ChildProcess(
+        executable: binary, arguments: ["auth", "--no-browser"], environment: env, stdin: "")
       let url = try child.waitForLine(.stderr, timeout: 30) { $0.hasPrefix("https://") }
       let browser = try runBrowser(url: url, fake: fake)
       guard browser.exitStatus == 0 else { throw HarnessError("fake_browser.py failed: \(browser.report)") }
@@ -118,7 +121,9 @@ struct ReleaseEndToEndTests {
     let after = try await run(["token"], "")
     #expect(after.status == 4, "\(after)")
     #expect(after.stdout.isEmpty)
-    for output in [login.stdout, login.stderr, git.stderr, refreshed.stderr, logout.stdout, logout.stderr, after.stderr] {
+    for output in [
+      login.stdout, login.stderr, git.stderr, refreshed.stderr, logout.stdout, logout.stderr, after.stderr,
+    ] {
       #expect(!output.contains(token) && !output.contains(newToken) && !output.contains(refresh))
     }
   }

@@ -33,8 +33,10 @@ import Testing
 
     // auth's failing paths: timeout, denied in the browser, client secret refused, bad code.
     record(["auth", "--timeout 1"], try await scenario.run(["auth", "--no-browser", "--timeout", "1"]))
-    for answer in [["authorize": ["access_denied"]], ["token": ["incorrect_client_credentials"]],
-                   ["token": ["bad_verification_code"]], ["token": [500]]] as [[String: [any Sendable]]] {
+    for answer in [
+      ["authorize": ["access_denied"]], ["token": ["incorrect_client_credentials"]],
+      ["token": ["bad_verification_code"]], ["token": [500]],
+    ] as [[String: [any Sendable]]] {
       try scenario.fake.script(["responses": answer])
       let (run, browser, _) = try await scenario.login()
       #expect(run.status != 0, "\(answer): \(run)")

@@ -9,9 +9,18 @@ import Testing
   /// (exit 2), naming the setting to check and not suggesting to try again; nothing is stored
   /// and the code is never exchanged.
   @Test(arguments: [
-    ("invalid_request", "Missing response_type parameter.", "\"authorize_url\" in {file}: it must be the server's OAuth authorization endpoint"),
-    ("unsupported_response_type", "Unsupported response_type.", "\"authorize_url\" in {file}: it must be the server's OAuth authorization endpoint"),
-    ("unauthorized_client", "Not allowed.", "\"client_id\" in {file}: the app must be allowed the authorization code flow"),
+    (
+      "invalid_request", "Missing response_type parameter.",
+      "\"authorize_url\" in {file}: it must be the server's OAuth authorization endpoint"
+    ),
+    (
+      "unsupported_response_type", "Unsupported response_type.",
+      "\"authorize_url\" in {file}: it must be the server's OAuth authorization endpoint"
+    ),
+    (
+      "unauthorized_client", "Not allowed.",
+      "\"client_id\" in {file}: the app must be allowed the authorization code flow"
+    ),
     ("invalid_scope", "Unknown scope.", "\"scopes\" in {file} (or --scopes): every scope must be one the server knows"),
   ])
   func authorizeRequestRefusalIsAConfigurationError(code: String, description: String, check: String) async throws {
@@ -58,7 +67,9 @@ import Testing
     try scenario.fake.register(["apps": [["client_id": "Iv1.public"]]])
     let (run, _, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
+    #expect(
+      run.stderr.hasSuffix("Logged in to github.test as octocat\nTo let git use this login: ghlogin setup-git\n"),
+      "\(run)")
     let exchange = try #require(try scenario.tokenRequests().first)
     #expect(exchange.formValue("client_id") == "Iv1.public")
     #expect((exchange["form"] as? [String: Any])?["client_secret"] == nil, "no client_secret parameter")

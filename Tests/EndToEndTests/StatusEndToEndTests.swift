@@ -60,7 +60,13 @@ import Testing
     try scenario.sandbox.writeConfig(["api_url": "https://127.0.0.1:1"])
     let run = try await scenario.run(["status"])
     #expect(run.status == 0, "\(run)")
-    #expect(run.stdout == Self.listing(scenario, online: "could not check (identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused)"))
+    #expect(
+      run.stdout
+        == Self.listing(
+          scenario,
+          online:
+            "could not check (identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused)"
+        ))
   }
 
   /// A slow API does not hold `status` up past the deadline of a few seconds.
@@ -81,7 +87,8 @@ import Testing
     let run = try await scenario.run(["status", "--json"])
     #expect(run.status == 0, "\(run)")
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-    let account = (((object?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"]
+    let account =
+      (((object?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"]
       as? [[String: Any]])?.first
     #expect(account?["check"] as? [String: String] == ["result": "valid", "login": "octocat"])
 
@@ -94,7 +101,8 @@ import Testing
     let offline = try await scenario.run(["status", "--json", "--offline"])
     #expect(offline.status == 0, "\(offline)")
     let offlineObject = try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any]
-    let offlineAccount = (((offlineObject?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"]
+    let offlineAccount =
+      (((offlineObject?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"]
       as? [[String: Any]])?.first
     #expect(offlineAccount?["check"] is NSNull)
   }
@@ -121,9 +129,11 @@ import Testing
     let scenario = try await Scenario.start()
     let other = "ghe.test:\(scenario.fake.port)"
     let otherToken = "gho_statusOtherHost000000000000000000000"
-    try scenario.fake.register(["tokens": [
-      ["access_token": Self.token, "login": "octocat"], ["access_token": otherToken, "login": "hubot"],
-    ]])
+    try scenario.fake.register([
+      "tokens": [
+        ["access_token": Self.token, "login": "octocat"], ["access_token": otherToken, "login": "hubot"],
+      ]
+    ])
     try scenario.sandbox.writeCredentials(["github.test": ("octocat", 1, Self.token), other: ("hubot", 2, otherToken)])
     try scenario.fake.revoke(otherToken)
     // Each answer takes 2 s: checked one after the other, the second request would arrive at

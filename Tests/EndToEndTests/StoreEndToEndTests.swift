@@ -33,7 +33,10 @@ import Testing
     #expect(Scenario.mode(of: file + ".lock") == 0o600)
     #expect(Scenario.mode(of: directory) == 0o700)
     #expect(Scenario.mode(of: scenario.sandbox.home + "/state") == 0o700)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["credentials.json", "credentials.json.lock"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
+        "credentials.json", "credentials.json.lock",
+      ])
     #expect(scenario.sandbox.credentialsBytes() == nil, "nothing at the default path")
     let token = try await scenario.run(["token"], env: ["GHLOGIN_CREDENTIALS": file])
     #expect(token.status == 0)
@@ -76,7 +79,8 @@ import Testing
     // The login is refused before the browser step: no token is issued that could not be stored.
     let run = try await scenario.run(["auth", "--no-browser"])
     #expect(run.status == 1, "\(run)")
-    let refusal = "ghlogin: refusing to use \(link): it is a symbolic link; ghlogin never reads or writes credentials "
+    let refusal =
+      "ghlogin: refusing to use \(link): it is a symbolic link; ghlogin never reads or writes credentials "
       + "through a link\n"
     #expect(run.stderr == refusal, "\(run)")
     #expect(try scenario.fake.requests().isEmpty)
@@ -152,7 +156,8 @@ import Testing
     #expect(last.contains(scenario.sandbox.configDirectory + "/"))
     #expect(scenario.sandbox.credentialsBytes() == before)
     #expect(try scenario.configDirectoryListing() == ["config.json", "credentials.json", "credentials.json.lock"])
-    let issued = try #require((try scenario.fake.state()["tokens"] as? [[String: Any]])?.compactMap { $0["access_token"] as? String })
+    let issued = try #require(
+      (try scenario.fake.state()["tokens"] as? [[String: Any]])?.compactMap { $0["access_token"] as? String })
     expectNoSecrets(issued + [Self.oldToken], in: [run.stdout, run.stderr])
   }
 

@@ -92,7 +92,8 @@ import Testing
     let (dirs, _, root) = try Self.systemOnly(scenario)
     let named = scenario.sandbox.home + "/named.json"
     try Data(#"{"host": "github.test"}"#.utf8).write(to: URL(fileURLWithPath: named))
-    let run = try await scenario.run(["auth", "--no-browser"], env: ["XDG_CONFIG_DIRS": dirs, "GHLOGIN_CONFIG": named])
+    let run = try await scenario.run(
+      ["auth", "--no-browser"], env: ["XDG_CONFIG_DIRS": dirs, "GHLOGIN_CONFIG": named])
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.hasPrefix("ghlogin: no OAuth client_id is configured for github.test.\n"), "\(run)")
     let help = try await scenario.run(["help", "config"], env: ["XDG_CONFIG_DIRS": dirs, "GHLOGIN_CONFIG": named])

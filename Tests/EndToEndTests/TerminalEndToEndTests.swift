@@ -44,7 +44,8 @@ import Testing
 
   static let red = "\u{1B}[1;31m"
   static let reset = "\u{1B}[0m"
-  static let typo = " unknown command 'atuh'; did you mean `auth`?\r\nUsage: ghlogin <command> [options]\r\n"
+  static let typo =
+    " unknown command 'atuh'; did you mean `auth`?\r\nUsage: ghlogin <command> [options]\r\n"
     + "Run 'ghlogin --help' to see the commands.\r\n"
 
   @Test func colourOnlyOnATerminalThatWantsIt() throws {
@@ -72,14 +73,18 @@ import Testing
     #expect(!dumb.output.contains(" left"))
     let piped = try runGHLogin(["auth", "--web", "--timeout", "1"], env: env())
     #expect(piped.status == 1)
-    #expect(piped.stderr.contains("\nWaiting up to 1 second for the browser (Ctrl-C to cancel)...\nghlogin: timed out after 1 second waiting"))
+    #expect(
+      piped.stderr.contains(
+        "\nWaiting up to 1 second for the browser (Ctrl-C to cancel)...\nghlogin: timed out after 1 second waiting"))
     #expect(!piped.stderr.contains("\r"))
   }
 
   @Test func afterCtrlCTheMessageStartsOnANewLineAndSIGINTEndsIt() throws {
     let counting = try onTerminal(["auth", "--web", "--timeout", "30"], when: "0:29 left", send: "\u{3}")
     #expect(counting.status == -Int(SIGINT))
-    #expect(counting.output.hasSuffix(" left^C\r\n" + Self.red + "ghlogin:" + Self.reset + " interrupted; nothing was stored\r\n"))
+    #expect(
+      counting.output.hasSuffix(
+        " left^C\r\n" + Self.red + "ghlogin:" + Self.reset + " interrupted; nothing was stored\r\n"))
     let plain = try onTerminal(
       ["auth", "--web", "--timeout", "30"], ["TERM": "dumb"], when: "(Ctrl-C to cancel)...\r\n", send: "\u{3}")
     #expect(plain.status == -Int(SIGINT))
@@ -87,7 +92,8 @@ import Testing
   }
 
   @Test func sigtermEndsItBySIGTERM() throws {
-    let result = try onTerminal(["auth", "--web", "--timeout", "30"], ["NO_COLOR": "1"], when: "0:29 left", send: "TERM")
+    let result = try onTerminal(
+      ["auth", "--web", "--timeout", "30"], ["NO_COLOR": "1"], when: "0:29 left", send: "TERM")
     #expect(result.status == -Int(SIGTERM))
     #expect(result.output.hasSuffix(" left\r\nghlogin: terminated; nothing was stored\r\n"))
   }
@@ -106,6 +112,7 @@ import Testing
     #expect(!failed.stderr.contains("Opened your browser"))
     try Data("#!/bin/sh\nexit 0\n".utf8).write(to: URL(fileURLWithPath: opener))
     let opened = try runGHLogin(["auth", "--timeout", "1"], env: env(["DISPLAY": ":0"]))
-    #expect(opened.stderr.contains("\nOpened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)...\n"))
+    #expect(
+      opened.stderr.contains("\nOpened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)...\n"))
   }
 }

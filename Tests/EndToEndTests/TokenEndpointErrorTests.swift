@@ -39,7 +39,8 @@ import Testing
   static let failures: [Case] = [
     .token(
       "T21 bad_verification_code (HTTP 200)", #""bad_verification_code""#, 1,
-      "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth --host github.test' again"),
+      "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth --host github.test' again"
+    ),
     .token(
       "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 1,
       "github.test rejected the client_id and/or client_secret; check client_id and client_secret in {config} "
@@ -56,7 +57,8 @@ import Testing
       "RFC 6749 HTTP 400 error body",
       #"{"kind": "oauth_error", "error": "invalid_grant", "status": 400, "error_description": "grant \u001b[2Jexpired"}"#,
       1, "github.test refused the token request: error 'invalid_grant': grant [2Jexpired"),
-    .token("HTTP 500", "500", 1, "token exchange at token_url {token_url}: github.test answered HTTP 500; try again later"),
+    .token(
+      "HTTP 500", "500", 1, "token exchange at token_url {token_url}: github.test answered HTTP 500; try again later"),
     .token(
       "HTTP 404 text", #"{"kind": "status", "status": 404, "body": "nope", "content_type": "text/plain"}"#, 1,
       "token exchange at token_url {token_url}: the server answered HTTP 404; check the host and token_url settings"),
@@ -71,29 +73,37 @@ import Testing
     .token(
       "garbage JSON",
       #"{"kind": "status", "status": 200, "body": "{\"access_token\": gho_", "content_type": "application/json"}"#,
-      1, "token exchange at token_url {token_url}: the server sent an answer that could not be read (invalid JSON at line 1, column 18); "
+      1,
+      "token exchange at token_url {token_url}: the server sent an answer that could not be read (invalid JSON at line 1, column 18); "
         + "nothing was stored"),
     .token(
       "garbage bytes instead of HTTP", #"{"kind": "raw", "data": "SSH-2.0-OpenSSH_9.6\r\n\r\n"}"#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: the first line is not a valid HTTP start line"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: the first line is not a valid HTTP start line"
+    ),
     .token(
       "connection dropped", #""drop""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: no response from {hostport}: the connection closed without a response"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: no response from {hostport}: the connection closed without a response"
+    ),
     .token(
       "T76 truncated body", #""truncated""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: truncated response from {hostport}: the connection closed before the message was complete"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: truncated response from {hostport}: the connection closed before the message was complete"
+    ),
     .token(
       "T77 Transfer-Encoding and Content-Length", #""te_and_cl""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: both Transfer-Encoding and Content-Length"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: both Transfer-Encoding and Content-Length"
+    ),
     .token(
       "T77 two Content-Lengths", #""dup_content_length""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: conflicting Content-Length values"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: conflicting Content-Length values"
+    ),
     .token(
       "T77 bare CR in a header", #""bare_cr_header""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: a bare CR or LF in the header section"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: malformed response from {hostport}: a bare CR or LF in the header section"
+    ),
     .token(
       "2 MiB body", #""huge""#, 1,
-      "token exchange at token_url https://{hostport}/login/oauth/access_token: response from {hostport} is too large: the body is larger than 1048576 bytes"),
+      "token exchange at token_url https://{hostport}/login/oauth/access_token: response from {hostport} is too large: the body is larger than 1048576 bytes"
+    ),
     .token(
       "T79 302 not followed", #"{"kind": "redirect", "location": "https://github.test:{port}/elsewhere"}"#, 1,
       "token exchange at token_url {token_url}: the server answered with a redirect (HTTP 302), which ghlogin never follows "
@@ -168,12 +178,15 @@ import Testing
   /// parsed; the scopes are stored as [repo, gist].
   @Test func formEncodedSuccessIsStored() async throws {
     let scenario = try await Scenario.start()
-    let (run, _, _) = try await Self.login(scenario, script: #"{"responses": {"token": ["form"]}}"#, authArgs: ["--scopes", "repo,gist"])
+    let (run, _, _) = try await Self.login(
+      scenario, script: #"{"responses": {"token": ["form"]}}"#, authArgs: ["--scopes", "repo,gist"])
     #expect(run.status == 0, "\(run)")
     let exchange = try #require(try scenario.tokenRequests().first)
     #expect(
-      (exchange["response_headers"] as? [[String]])?.contains { $0.first?.lowercased() == "content-type"
-        && $0.last?.hasPrefix("application/x-www-form-urlencoded") == true } == true)
+      (exchange["response_headers"] as? [[String]])?.contains {
+        $0.first?.lowercased() == "content-type"
+          && $0.last?.hasPrefix("application/x-www-form-urlencoded") == true
+      } == true)
     let account = try #require(Self.storedAccount(scenario))
     #expect(account["scopes"] as? [String] == ["repo", "gist"])
     #expect((account["token"] as? String)?.hasPrefix("gho_") == true)
@@ -194,7 +207,8 @@ import Testing
     let scenario = try await Scenario.start()
     let (run, _, _) = try await Self.login(scenario, script: #"{"token": {"access_token_length": 600}}"#)
     #expect(run.status == 0, "\(run)")
-    let issued = try #require((try scenario.fake.state()["tokens"] as? [[String: Any]])?.first?["access_token"] as? String)
+    let issued = try #require(
+      (try scenario.fake.state()["tokens"] as? [[String: Any]])?.first?["access_token"] as? String)
     #expect(issued.count == 600)
     let token = try await scenario.run(["token"])
     #expect(token.stdout == issued + "\n")

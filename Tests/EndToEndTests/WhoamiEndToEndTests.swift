@@ -15,7 +15,10 @@ import Testing
     let run = try await scenario.run(["whoami"])
     #expect(run.status == 4, "\(run)")
     #expect(run.stdout == "")
-    #expect(run.stderr == "ghlogin: the token for github.test was rejected (revoked or expired); run 'ghlogin auth --host github.test'\n")
+    #expect(
+      run.stderr
+        == "ghlogin: the token for github.test was rejected (revoked or expired); run 'ghlogin auth --host github.test'\n"
+    )
     #expect(scenario.sandbox.credentialsBytes() == before)
     let request = try #require(try scenario.fake.requests(path: "/user").first)
     #expect(request["status"] as? Int == 401)
@@ -34,7 +37,8 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "ghlogin: identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused\n")
+        == "ghlogin: identity check at api_url https://127.0.0.1:1/: could not connect to 127.0.0.1:1: Connection refused\n"
+    )
     #expect(scenario.sandbox.credentialsBytes() == before)
   }
 
@@ -47,7 +51,9 @@ import Testing
   func serverErrorsNameTheStep(_ status: Int, _ contentType: String, _ what: String) async throws {
     let scenario = try await Scenario.start()
     try scenario.seedLogin(token: Self.token)
-    let answer: [String: Any] = ["kind": "status", "status": status, "body": "<html>down</html>", "content_type": contentType]
+    let answer: [String: Any] = [
+      "kind": "status", "status": status, "body": "<html>down</html>", "content_type": contentType,
+    ]
     try scenario.fake.script(["responses": ["user": [answer]]])
     let before = scenario.sandbox.credentialsBytes()
     let run = try await scenario.run(["whoami"])
@@ -63,7 +69,9 @@ import Testing
   @Test func escapeSequencesInTheLoginAreStripped() async throws {
     let scenario = try await Scenario.start()
     try scenario.seedLogin(token: Self.token)
-    try scenario.fake.script(["user": ["override": ["login": "oct\u{1b}[31mocat", "name": "The\u{07} \u{1b}]0;pwned\u{07}Cat"]]])
+    try scenario.fake.script([
+      "user": ["override": ["login": "oct\u{1b}[31mocat", "name": "The\u{07} \u{1b}]0;pwned\u{07}Cat"]]
+    ])
     let run = try await scenario.run(["whoami"])
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout == "oct[31mocat (The ]0;pwnedCat) on github.test\n")
@@ -79,7 +87,9 @@ import Testing
     try scenario.fake.script(["user": ["override": ["login": "oct\u{1b}[31mocat"]]])
     let (run, browser, _) = try await scenario.login()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.hasSuffix("Logged in to github.test as oct[31mocat\nTo let git use this login: ghlogin setup-git\n"), "\(run)")
+    #expect(
+      run.stderr.hasSuffix("Logged in to github.test as oct[31mocat\nTo let git use this login: ghlogin setup-git\n"),
+      "\(run)")
     #expect(!run.stderr.contains("\u{1b}"))
     #expect(browser.callbackBody?.contains("as oct[31mocat") == true)
   }

@@ -162,7 +162,9 @@ import Testing
     let scenario = try await scenarioWithoutApp()
     let run = try await scenario.run(["auth", "--with-token", "--user", "hubot"], stdin: Self.pat)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.hasPrefix("ghlogin: logged in to github.test as octocat, but hubot was asked for; nothing was stored."))
+    #expect(
+      run.stderr.hasPrefix("ghlogin: logged in to github.test as octocat, but hubot was asked for; nothing was stored.")
+    )
     expectNothingStored(scenario)
   }
 

@@ -38,7 +38,8 @@ import Testing
 
   func drive(_ scenario: Scenario, mode: String) async throws -> [String: Any] {
     let binary = try HarnessPaths.ghloginBinary()
-    let env = String(decoding: try JSONSerialization.data(withJSONObject: Spawn.pinned(scenario.environment())), as: UTF8.self)
+    let env = String(
+      decoding: try JSONSerialization.data(withJSONObject: Spawn.pinned(scenario.environment())), as: UTF8.self)
     let result = try await offload { try runPython(Self.harness, [binary, env, mode, Self.pat], timeout: 60) }
     let line = try #require(result.stdout.split(separator: "\n").last, "\(result)")
     return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])

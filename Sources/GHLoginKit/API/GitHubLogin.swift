@@ -51,7 +51,9 @@ public struct GitHubLogin: Sendable {
   ) throws {
     do {
       var paths = try ConfigPaths.resolve(environment.variables)
-      if let credentialsFile { paths = ConfigPaths(configFile: paths.configFile, credentialsFile: credentialsFile, home: paths.home) }
+      if let credentialsFile {
+        paths = ConfigPaths(configFile: paths.configFile, credentialsFile: credentialsFile, home: paths.home)
+      }
       paths.configFile = GitHubLoginConfiguration.sourceName
       workspace = Workspace(environment, paths: paths, config: try configuration.config())
     } catch {

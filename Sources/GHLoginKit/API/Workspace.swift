@@ -110,7 +110,8 @@ extension Workspace {
 
   /// Stores a new login, its tokens where the config's `store` says (an account already in the
   /// keyring stays there): the one way every login stores.
-  func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (replaced: Credential?, saved: Credential) {
+  func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (replaced: Credential?, saved: Credential)
+  {
     try store.saveNewLogin(credential, on: host.name, store: config.store)
   }
 }
@@ -240,7 +241,8 @@ extension Workspace {
     let outcome = try refresher(for: host).usable(account)
     guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
     let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-    let warning = "could not refresh the token for \(host): \(reason); "
+    let warning =
+      "could not refresh the token for \(host): \(reason); "
       + "using the current token, which expires in \(DurationText.describe(left))"
     return (host, outcome.credential, warning)
   }

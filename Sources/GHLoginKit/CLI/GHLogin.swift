@@ -84,7 +84,9 @@ public enum GHLogin {
   private static func runAuthSubcommand(_ word: String, arguments: [String], in environment: Environment) -> ExitStatus
   {
     guard let target = AuthCommand.subcommands.first(where: { $0.word == word }) else {
-      let hint = nearestCandidate(to: word, among: AuthCommand.subcommands.map(\.word)).map { "; did you mean `auth \($0)`?" } ?? ""
+      let hint =
+        nearestCandidate(to: word, among: AuthCommand.subcommands.map(\.word)).map { "; did you mean `auth \($0)`?" }
+        ?? ""
       let configuration = AuthCommand.configuration
       environment.stderr.write(
         "ghlogin auth: unknown subcommand '\(Sanitize.terminal(word, maxCharacters: 60))'\(hint)\n"

@@ -36,7 +36,9 @@ struct CompletionCommand: Command {
     switch request {
     case .hosts:
       // Called by the scripts while the user types: a broken store lists nothing, quietly.
-      let hosts = (try? Workspace(environment, quiet: true).store.loadFile())?.hosts.filter { !$0.value.accounts.isEmpty }.keys
+      let hosts = (try? Workspace(environment, quiet: true).store.loadFile())?.hosts.filter {
+        !$0.value.accounts.isEmpty
+      }.keys
       let names = (hosts.map(Array.init) ?? []).filter(CompletionScripts.isSafeWord).sorted()
       environment.stdout.write(names.map { $0 + "\n" }.joined())
     case .script("bash"): environment.stdout.write(CompletionScripts.bash(commands))

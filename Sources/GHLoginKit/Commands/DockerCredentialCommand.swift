@@ -113,7 +113,9 @@ struct DockerCredentialCommand: Command {
   /// refresh that failed) as a ``Failure``: its own message, which names its fix.
   private static func failure(_ error: any Error, host: String?) -> Failure {
     let message = (error as? any ReportableError)?.message ?? "\(error)"
-    let fix = host.map { "run 'ghlogin status --host \($0)' to see the login's state" } ?? "run 'ghlogin status' to see what is wrong"
+    let fix =
+      host.map { "run 'ghlogin status --host \($0)' to see the login's state" }
+      ?? "run 'ghlogin status' to see what is wrong"
     return Failure(reason: message, fix: fix)
   }
 
@@ -132,9 +134,10 @@ struct DockerCredentialCommand: Command {
       return notFound(Failure(reason: "the input is longer than \(RegistryAddress.maximumInputSize) bytes", fix: nil))
     }
     guard let registry = RegistryAddress.normalize(input) else {
-      return notFound(Failure(
-        reason: "the input is not a registry host name (it is empty, or has user info, whitespace, "
-          + "a control or non-ASCII character, or a scheme other than https://)", fix: nil))
+      return notFound(
+        Failure(
+          reason: "the input is not a registry host name (it is empty, or has user info, whitespace, "
+            + "a control or non-ASCII character, or a scheme other than https://)", fix: nil))
     }
     do {
       let workspace: Workspace
@@ -147,7 +150,9 @@ struct DockerCredentialCommand: Command {
         let answer = DockerCredentialAnswer.credentials(
           serverURL: serverURL, username: account.login, secret: account.token)
       else {
-        throw Failure(reason: "the stored login for \(host) cannot be given to a registry", fix: "run '\(CommandHint.auth(host: host))'")
+        throw Failure(
+          reason: "the stored login for \(host) cannot be given to a registry",
+          fix: "run '\(CommandHint.auth(host: host))'")
       }
       environment.stdout.write(answer)
       return .success

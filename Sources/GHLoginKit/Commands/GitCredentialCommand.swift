@@ -109,7 +109,9 @@ struct GitCredentialCommand: Command {
   /// The line `erase` prints about `check`, without the `ghlogin: ` prefix; nil when no login had the token.
   static func report(_ check: RejectionCheck, on host: GitHubHost) -> String? {
     let relogin = "Run '\(CommandHint.line(["ghlogin", "auth", "--host", host.name]))' to log in again."
-    func reported(_ login: String) -> String { "git reported the token of \(Sanitize.terminal(login)) on \(host) as rejected" }
+    func reported(_ login: String) -> String {
+      "git reported the token of \(Sanitize.terminal(login)) on \(host) as rejected"
+    }
     switch check {
     case .notStored:
       return nil
@@ -120,7 +122,8 @@ struct GitCredentialCommand: Command {
     case .accepted(let login):
       return "\(reported(login)), but \(host) still accepts it; kept the login."
     case .refreshed(let login):
-      return "\(reported(login)); it had expired, so it was refreshed, and \(host) accepts the new token; kept the login."
+      return
+        "\(reported(login)); it had expired, so it was refreshed, and \(host) accepts the new token; kept the login."
     case .unchecked(let login, let reason):
       return "\(reported(login)), but it could not be checked (\(reason)); kept the login."
     }

@@ -47,7 +47,8 @@ struct SetupDockerCommand: Command {
     var existed = false
     if let bytes = try Self.read(target) {
       guard let object = (try? JSON.parse(bytes))?.objectValue else {
-        throw SetupDockerError("\(target) is not a JSON object; nothing was changed. Fix or move it, then run 'ghlogin setup-docker' again")
+        throw SetupDockerError(
+          "\(target) is not a JSON object; nothing was changed. Fix or move it, then run 'ghlogin setup-docker' again")
       }
       document = object
       existed = true
@@ -55,18 +56,22 @@ struct SetupDockerCommand: Command {
     let edited = DockerConfigEdit.apply(to: document, registries: registries, unset: unset)
     let names = registries.joined(separator: ", ")
     if edited == document && existed {
-      environment.stderr.write("\(target) already \(unset ? "names no ghlogin entry for" : "uses ghlogin for") \(names).\n")
+      environment.stderr.write(
+        "\(target) already \(unset ? "names no ghlogin entry for" : "uses ghlogin for") \(names).\n")
     } else if !(unset && !existed) {
       let directory = FilePath.directory(of: target)
       if directory != "." && directory != "/" { try SafeDirectory.create(directory) }
-      try AtomicFile.write(Array((JSON.serialize(.object(edited), pretty: true) + "\n").utf8), to: target, faults: StoreFaults())
+      try AtomicFile.write(
+        Array((JSON.serialize(.object(edited), pretty: true) + "\n").utf8), to: target, faults: StoreFaults())
       environment.stderr.write(
         unset
           ? "Removed ghlogin as the credential helper for \(names) from \(target).\n"
           : "Set ghlogin as the credential helper for \(names) in \(target).\n")
     }
     if unset { return .success }
-    for warning in warnings(document: edited, registries: registries, host: githubHost, credentials: credentials, workspace: workspace) {
+    for warning in warnings(
+      document: edited, registries: registries, host: githubHost, credentials: credentials, workspace: workspace)
+    {
       environment.stderr.write("ghlogin: warning: \(warning)\n")
     }
     return .success
@@ -87,7 +92,9 @@ struct SetupDockerCommand: Command {
     if let runtime = variables["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
       authFiles.append(FilePath.join(runtime, "containers/auth.json"))
     }
-    if let home = variables["HOME"], home.hasPrefix("/") { authFiles.append(FilePath.join(home, ".config/containers/auth.json")) }
+    if let home = variables["HOME"], home.hasPrefix("/") {
+      authFiles.append(FilePath.join(home, ".config/containers/auth.json"))
+    }
     for file in authFiles {
       guard let bytes = try? Self.read(file), let object = (try? JSON.parse(bytes))?.objectValue else { continue }
       for registry in DockerConfigEdit.registries(in: object["auths"], among: registries) {
@@ -99,7 +106,8 @@ struct SetupDockerCommand: Command {
     guard let account = try? workspace.account(on: host, user: nil, in: credentials) else {
       let scopes = (workspace.config.settings(for: host.name).scopes ?? Workspace.defaultScopes) + ["read:packages"]
       warnings.append(
-        "not logged in to \(host); run '\(CommandHint.auth(host: host.name)) --scopes \(scopes.joined(separator: ","))'")
+        "not logged in to \(host); run '\(CommandHint.auth(host: host.name)) --scopes \(scopes.joined(separator: ","))'"
+      )
       return warnings
     }
     if !DockerConfigEdit.canReadPackages(account.scopes) {
@@ -127,7 +135,8 @@ struct SetupDockerCommand: Command {
   /// Where the symbolic link `path` points (relative targets resolved from its directory),
   /// or nil when `path` is not a link.
   static func linkTarget(_ path: String) -> String? {
-    guard let info = try? FileSystem.linkStatus(path), info.kind == .symbolicLink, let target = FileSystem.readLink(path)
+    guard let info = try? FileSystem.linkStatus(path), info.kind == .symbolicLink,
+      let target = FileSystem.readLink(path)
     else { return nil }
     return target.hasPrefix("/") ? target : FilePath.join(FilePath.directory(of: path), target)
   }

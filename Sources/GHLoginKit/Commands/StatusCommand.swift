@@ -168,7 +168,8 @@ struct StatusCommand: Command {
     var notes: [String] = []
     if active { notes.append("active") }
     if stale {
-      notes.append("stale: GitHub gave this login to another account; log in as user id \(account.userID) again to update it")
+      notes.append(
+        "stale: GitHub gave this login to another account; log in as user id \(account.userID) again to update it")
     }
     if account.isExpired { notes.append("session expired") }
     let mark = failed || account.isExpired ? style.failure("✗") : active ? style.success("✓") : "-"

@@ -91,7 +91,8 @@ struct SwitchCommand: Command {
       if let number = Int(answer), entry.accounts.indices.contains(number - 1) {
         return entry.accounts[number - 1].login
       }
-      environment.stderr.write("'\(Sanitize.terminal(answer, maxCharacters: 40))' is not one of 1 to \(entry.accounts.count)\n")
+      environment.stderr.write(
+        "'\(Sanitize.terminal(answer, maxCharacters: 40))' is not one of 1 to \(entry.accounts.count)\n")
     }
     throw UsageError("no account was chosen; nothing was changed")
   }

@@ -62,7 +62,8 @@ struct GitHubAPIError: EndpointAnswerError, Equatable {
     case .tokenRejected:
       return "the token for \(host) was rejected (revoked or expired); run '\(CommandHint.auth(host: host.name))'"
     case .unusableToken:
-      return "the token for \(host) contains characters that cannot be sent in a header; run '\(CommandHint.auth(host: host.name))'"
+      return
+        "the token for \(host) contains characters that cannot be sent in a header; run '\(CommandHint.auth(host: host.name))'"
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
     case .forbidden(let status, false):

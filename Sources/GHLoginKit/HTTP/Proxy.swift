@@ -108,7 +108,9 @@ struct ProxySettings: Sendable, Equatable {
 
   /// The proxy for `url`: none for http, for loopback hosts (R78), or when `NO_PROXY` matches.
   func proxy(for url: WebURL) -> ProxyURL? {
-    guard let proxy, url.scheme == .https, !url.isLoopback, url.host != "localhost", !noProxy.matches(host: url.host, port: url.port) else {
+    guard let proxy, url.scheme == .https, !url.isLoopback, url.host != "localhost",
+      !noProxy.matches(host: url.host, port: url.port)
+    else {
       return nil
     }
     return proxy

@@ -80,7 +80,8 @@ struct DeviceFlowPoller: Sendable {
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()
-        announce("\(step): \(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
+        announce(
+          "\(step): \(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
       } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
         throw EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
       }

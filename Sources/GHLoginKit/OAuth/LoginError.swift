@@ -23,7 +23,9 @@ struct LoginError: ConfigSettingError, Equatable {
 
   /// The setting to check when the authorize request itself was refused; the reporting layer names the file.
   var configKeys: [String] {
-    guard case .authorizationError(let response) = kind, let key = Self.requestRefusals[response.error] else { return [] }
+    guard case .authorizationError(let response) = kind, let key = Self.requestRefusals[response.error] else {
+      return []
+    }
     return [key]
   }
 
@@ -95,7 +97,8 @@ struct LoginError: ConfigSettingError, Equatable {
     }
     switch response.error {
     case "access_denied":
-      return "the login to \(host) was denied in the browser (\(detail)); run '\(CommandHint.auth(host: host.name))' again to retry"
+      return
+        "the login to \(host) was denied in the browser (\(detail)); run '\(CommandHint.auth(host: host.name))' again to retry"
     case "application_suspended":
       return "the OAuth app is suspended on \(host) (\(detail)); ask its owner, or configure another client_id"
     case "redirect_uri_mismatch":

@@ -61,7 +61,8 @@ struct LoopbackLogin: Sendable {
           if let complaint = PasteBack.deliver(line, to: session) { events(.notice(complaint)) }
           if let result = session.outcome { return try result.get() }
         }
-      case .timedOut: throw LoginError(.timedOut(seconds: DurationText.wholeSeconds(timeout, rounding: .up)), host: host)
+      case .timedOut:
+        throw LoginError(.timedOut(seconds: DurationText.wholeSeconds(timeout, rounding: .up)), host: host)
       case .interrupted: throw LoginError(.interrupted, host: host)
       }
     }

@@ -50,7 +50,8 @@ struct RefreshError: ReportableError, Equatable {
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
         + "or run '\(CommandHint.auth(host: host.name))'"
     case .accountGone(let login):
-      return "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"
+      return
+        "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"
     case .notSaved(let reason):
       return "the token for \(host) was refreshed, but the new one could not be saved: \(reason). The refresh token "
         + "it replaced is spent, so the stored login no longer works; once that is fixed run "

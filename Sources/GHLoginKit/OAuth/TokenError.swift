@@ -115,7 +115,8 @@ struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     let config = shown(configFile)
     switch body.code {
     case "bad_verification_code":
-      return "the authorization code was rejected by \(host) (incorrect or expired); run '\(CommandHint.auth(host: host.name))' again"
+      return
+        "the authorization code was rejected by \(host) (incorrect or expired); run '\(CommandHint.auth(host: host.name))' again"
     case "incorrect_client_credentials":
       return "\(host) rejected the client_id and/or client_secret; check client_id and client_secret in \(config) "
         + "(see the README)"
@@ -131,7 +132,8 @@ struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     case "access_denied":
       return "the login to \(host) was denied; run '\(CommandHint.auth(host: host.name))' again to retry"
     case "expired_token", "token_expired":
-      return "the device code for \(host) expired before the login was approved; run '\(CommandHint.auth(host: host.name))' again"
+      return
+        "the device code for \(host) expired before the login was approved; run '\(CommandHint.auth(host: host.name))' again"
     case "device_flow_disabled":
       return "the device flow is not enabled for this app on \(host); enable it in the app's settings, "
         + "or log in with the browser"

@@ -139,7 +139,9 @@ struct Config: Sendable, Equatable {
         authorizeURL: top.authorizeURL ?? low.authorizeURL, tokenURL: top.tokenURL ?? low.tokenURL,
         deviceCodeURL: top.deviceCodeURL ?? low.deviceCodeURL, apiURL: top.apiURL ?? low.apiURL,
         revocationURL: top.revocationURL ?? low.revocationURL)
-      let named = [top.authorizeURL, top.tokenURL, top.deviceCodeURL, top.apiURL, top.revocationURL].contains { $0 != nil }
+      let named = [top.authorizeURL, top.tokenURL, top.deviceCodeURL, top.apiURL, top.revocationURL].contains {
+        $0 != nil
+      }
       endpointHost = EndpointHost.derive(merged, file: named ? file : system.file)
     } else {
       endpointHost = nil

@@ -62,7 +62,8 @@ struct ConfigPaths: Sendable, Equatable {
       let beside = FilePath.join(FilePath.directory(of: explicitConfig), "credentials.json")
       if beside != credentialsFile { former = beside }
     }
-    return ConfigPaths(configFile: configFile, credentialsFile: credentialsFile, home: home, formerCredentialsFile: former)
+    return ConfigPaths(
+      configFile: configFile, credentialsFile: credentialsFile, home: home, formerCredentialsFile: former)
   }
 
   /// The note for a `credentials.json` left beside a custom `GHLOGIN_CONFIG` by an earlier
@@ -83,14 +84,16 @@ struct ConfigPaths: Sendable, Equatable {
 
   /// `path` as one sh word: as it is when it holds only `A-Za-z0-9/._-+,:@%`, else single-quoted.
   static func shellWord(_ path: String) -> String {
-    let plain = !path.isEmpty && path.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"):
-        return true
-      default: return "/._-+,:@%".utf8.contains(byte)
+    let plain =
+      !path.isEmpty
+      && path.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"):
+          return true
+        default: return "/._-+,:@%".utf8.contains(byte)
+        }
       }
-    }
     return plain ? path : ShellQuoting.quote(path, for: .sh)
   }
 }

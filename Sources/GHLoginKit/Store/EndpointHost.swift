@@ -8,8 +8,9 @@
 enum EndpointHost {
   /// The shared host, its failure, or nil when `settings` overrides no endpoint.
   static func derive(_ settings: HostSettings, file: String) -> Result<String, ConfigError>? {
-    guard settings.authorizeURL != nil || settings.tokenURL != nil || settings.deviceCodeURL != nil
-      || settings.apiURL != nil || settings.revocationURL != nil
+    guard
+      settings.authorizeURL != nil || settings.tokenURL != nil || settings.deviceCodeURL != nil
+        || settings.apiURL != nil || settings.revocationURL != nil
     else { return nil }
     let defaults = GitHubHost.gitHubDotCom.defaultEndpoints
     var web: [(key: String, url: WebURL, given: Bool)] = [

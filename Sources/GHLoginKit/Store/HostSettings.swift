@@ -152,10 +152,13 @@ struct ConfigDecoder {
     }
     var registries: [String] = []
     for element in elements {
-      guard let text = element.stringValue else { throw .wrongType(file: file, key: path, expected: "an array of strings") }
+      guard let text = element.stringValue else {
+        throw .wrongType(file: file, key: path, expected: "an array of strings")
+      }
       guard let name = try? GitHubHost(validating: text).name else {
         throw .invalidValue(
-          file: file, key: path, reason: "must hold registry names such as \"registry.example.com:5000\" (host[:port], no scheme or path)")
+          file: file, key: path,
+          reason: "must hold registry names such as \"registry.example.com:5000\" (host[:port], no scheme or path)")
       }
       if !registries.contains(name) { registries.append(name) }
     }

@@ -21,7 +21,7 @@ enum FileSystem {
       } else {
         try retryingEINTR("lstat") { lstat(path, &info) }
       }
-    } catch where error.isNoSuchFile {
+    } catch  where error.isNoSuchFile {
       return nil
     }
     return FileStatus(info)

@@ -10,7 +10,8 @@ struct NameLookup: Sendable {
   var lookup: @Sendable (_ host: String, _ port: Int) throws(ResolveError) -> [SocketAddress]
 
   /// `getaddrinfo` (``Resolver/systemLookup(host:port:)``).
-  static let system = NameLookup { host, port throws(ResolveError) in try Resolver.systemLookup(host: host, port: port) }
+  static let system = NameLookup { host, port throws(ResolveError) in try Resolver.systemLookup(host: host, port: port)
+  }
 }
 
 extension ResolveError {
@@ -65,7 +66,9 @@ extension Resolver {
     } catch {
       throw ResolveError(reason: error.reason)
     }
-    do { try PosixThread.detached { pending.run() } } catch { throw ResolveError(reason: "cannot start a thread for the lookup") }
+    do { try PosixThread.detached { pending.run() } } catch {
+      throw ResolveError(reason: "cannot start a thread for the lookup")
+    }
     var fds = [pollfd(fd: pending.ends.read.rawValue, events: Poll.readable, revents: 0)]
     if let stopFD { fds.append(pollfd(fd: stopFD, events: Poll.readable, revents: 0)) }
     while true {

@@ -46,7 +46,8 @@ struct TLSTrust: Sendable, Hashable {
     if certDirectories != nil {
       for entry in directories.split(separator: ":") {
         do { try TrustFile.checkDirectory(String(entry)) } catch {
-          throw .unusableTrustPath(path: String(entry), setting: "SSL_CERT_DIR", reason: Self.reason(error, directory: true))
+          throw .unusableTrustPath(
+            path: String(entry), setting: "SSL_CERT_DIR", reason: Self.reason(error, directory: true))
         }
       }
     }

@@ -81,7 +81,8 @@ import Testing
     let home = try TemporaryDirectory(prefix: "ghlogin-config-lock")
     let env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let children = try (0..<20).map { index in
-      try startGHLogin(["config", "set", "--host", "h\(index).example.com", "client_id", "Ov23liH\(index)"], env: env, stdin: "")
+      try startGHLogin(
+        ["config", "set", "--host", "h\(index).example.com", "client_id", "Ov23liH\(index)"], env: env, stdin: "")
     }
     let results = try children.map { try $0.finish(timeout: 120) }
     let file = home.path + "/.config/ghlogin/config.json"
@@ -90,7 +91,9 @@ import Testing
     for (index, result) in results.enumerated() {
       #expect(result.status == 0, "h\(index): \(result)")
       #expect(result.stderr == "", "h\(index)")
-      if result.status == 0 { #expect(hosts["h\(index).example.com"] == ["client_id": "Ov23liH\(index)"], "h\(index) lost") }
+      if result.status == 0 {
+        #expect(hosts["h\(index).example.com"] == ["client_id": "Ov23liH\(index)"], "h\(index) lost")
+      }
     }
     #expect(hosts.count == 20, "\(hosts.keys.sorted())")
     #expect(Self.owner(file + ".lock").2 == 0o600)

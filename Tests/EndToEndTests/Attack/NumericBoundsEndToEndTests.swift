@@ -23,7 +23,8 @@ import Testing
     let refreshExpiresAt = try #require(account["refresh_token_expires_at"] as? Double)
     let tenYears = 316_224_000.0
     #expect(expiresAt >= before + tenYears - 1 && expiresAt <= Date().timeIntervalSince1970 + tenYears + 1)
-    #expect(refreshExpiresAt >= before + tenYears - 1 && refreshExpiresAt <= Date().timeIntervalSince1970 + tenYears + 1)
+    #expect(
+      refreshExpiresAt >= before + tenYears - 1 && refreshExpiresAt <= Date().timeIntervalSince1970 + tenYears + 1)
 
     for command in [["status"], ["status", "--json"], ["token"], ["whoami"], ["refresh"]] {
       let after = try await scenario.run(command)

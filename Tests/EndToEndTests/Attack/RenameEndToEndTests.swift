@@ -41,7 +41,8 @@ import Testing
     #expect(status.stdout.contains("- hubot (stale: GitHub gave this login to another account; log in as user id 2"))
     let json = try await scenario.run(["status", "--json"])
     let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-    let listed = ((document?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"] as? [[String: Any]]
+    let listed =
+      ((document?["hosts"] as? [String: Any])?["github.test"] as? [String: Any])?["accounts"] as? [[String: Any]]
     #expect(listed?.map { $0["active"] as? Bool } == [true, false])
     #expect(listed?.map { $0["login_stale"] as? Bool } == [false, true])
 

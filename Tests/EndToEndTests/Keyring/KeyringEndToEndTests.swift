@@ -52,7 +52,8 @@ struct KeyringEndToEndTests {
           "application": "ghlogin", "host": "github.test", "login": "octocat", "user_id": "1", "kind": kind,
         ])
     }
-    let refresh = try #require(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "refresh_token"))
+    let refresh = try #require(
+      try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "refresh_token"))
     #expect(!fileText.contains(token) && !fileText.contains(refresh))
     #expect(fileText.contains("\"store\": \"keyring\""))
     #expect(Scenario.mode(of: sandbox.credentialsFile) == 0o600)
@@ -69,7 +70,8 @@ struct KeyringEndToEndTests {
     #expect(try run(["switch"]).status == 0)
     let refreshed = try run(["refresh"])
     #expect(refreshed.status == 0, "\(refreshed.stderr)")
-    let newToken = try #require(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token"))
+    let newToken = try #require(
+      try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token"))
     #expect(newToken != token)
     #expect(try run(["token"]).stdout == newToken + "\n")
     #expect(!fileText.contains(newToken))
@@ -182,7 +184,8 @@ struct KeyringEndToEndTests {
     #expect(token != Self.old)
     #expect(try fake.counter("refresh_requests") == 1)
     #expect(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token") == token)
-    let refresh = try #require(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "refresh_token"))
+    let refresh = try #require(
+      try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "refresh_token"))
     #expect(refresh != Self.oldRefresh)
     #expect(!fileText.contains(token) && !fileText.contains(refresh))
   }

@@ -165,7 +165,9 @@ final class KeyringSession: @unchecked Sendable {
   }
 
   private static func path(of tool: String) -> String? {
-    ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + tool }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + tool }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 
   private static func require(_ tool: String) throws -> String {

@@ -26,7 +26,8 @@ final class OAuthToolkitServer: @unchecked Sendable {
   /// `~/.cache/ghlogin-test-tools`: scripts/test-tools.sh's directory), when it has django-oauth-toolkit.
   static let python: String? = {
     let environment = ProcessInfo.processInfo.environment
-    let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    let cache =
+      environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
     let tools = environment["GHLOGIN_TEST_TOOLS"].flatMap { $0.isEmpty ? nil : $0 } ?? cache + "/ghlogin-test-tools"
     let python = tools + "/bin/python"
@@ -109,7 +110,8 @@ final class OAuthToolkitServer: @unchecked Sendable {
   /// The status and OAuth error of a refresh with `refreshToken` (as the public client with `publicClient`).
   func refresh(_ refreshToken: String, publicClient: Bool = false) throws -> (status: Int?, error: String?) {
     let answer = try client(
-      publicClient ? ["refresh", base, publicClientID, "", refreshToken] : ["refresh", base, clientID, clientSecret, refreshToken])
+      publicClient
+        ? ["refresh", base, publicClientID, "", refreshToken] : ["refresh", base, clientID, clientSecret, refreshToken])
     return (answer["status"] as? Int, answer["error"] as? String)
   }
 

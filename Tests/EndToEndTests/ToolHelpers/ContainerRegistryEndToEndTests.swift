@@ -44,8 +44,10 @@ import Testing
       // The token server's signing key and certificate (the registry's rootcertbundle).
       let openssl = try run(
         "/usr/bin/openssl",
-        ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", root.at("jwt.key"), "-out", root.at("jwt.pem"),
-         "-days", "2", "-subj", "/CN=ghlogin-test-registry-token"])
+        [
+          "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", root.at("jwt.key"), "-out", root.at("jwt.pem"),
+          "-days", "2", "-subj", "/CN=ghlogin-test-registry-token",
+        ])
       guard openssl.status == 0 else { throw HarnessError("openssl req failed: \(openssl.stderr)") }
       tokenLog = root.at("token.log")
       FileManager.default.createFile(atPath: tokenLog, contents: nil)
@@ -71,7 +73,8 @@ import Testing
         ]
         if authorized {
           lines += [
-            "auth:", "  token:", "    realm: https://127.0.0.1:\(tokenPort)/token", "    service: ghlogin-test-registry",
+            "auth:", "  token:", "    realm: https://127.0.0.1:\(tokenPort)/token",
+            "    service: ghlogin-test-registry",
             "    issuer: ghlogin-test-issuer", "    rootcertbundle: \(root.at("jwt.pem"))",
           ]
         }
@@ -88,13 +91,16 @@ import Testing
 
       // The image, pushed to the private registry through the helper and to the public one without.
       let layout = root.at("layout")
-      let made = try run(HarnessPaths.python3, [HarnessPaths.packageRoot + "/Tests/Scripts/make_oci_layout.py", layout, "v1"])
+      let made = try run(
+        HarnessPaths.python3, [HarnessPaths.packageRoot + "/Tests/Scripts/make_oci_layout.py", layout, "v1"])
       guard made.status == 0 else { throw HarnessError("make_oci_layout.py failed: \(made.stderr)") }
       for destination in [privateRegistry, publicRegistry] {
         let pushed = try run(
           skopeo,
-          ["--insecure-policy", "copy", "--dest-cert-dir", certDir, "oci:\(layout):v1",
-           "docker://\(destination)/\(ContainerRegistryEndToEndTests.image)"], environment: environment(loggedIn))
+          [
+            "--insecure-policy", "copy", "--dest-cert-dir", certDir, "oci:\(layout):v1",
+            "docker://\(destination)/\(ContainerRegistryEndToEndTests.image)",
+          ], environment: environment(loggedIn))
         guard pushed.status == 0 else { throw HarnessError("skopeo copy to \(destination) failed: \(pushed.stderr)") }
       }
     }
@@ -113,8 +119,11 @@ import Testing
           atPath: home + directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
       }
       let binary = try HarnessPaths.ghloginBinary()
-      try FileManager.default.createSymbolicLink(atPath: home + "/bin/docker-credential-ghlogin", withDestinationPath: binary)
-      let config = try JSONSerialization.data(withJSONObject: ["host": "github.test", "container_registries": registries])
+      try FileManager.default.createSymbolicLink(
+        atPath: home + "/bin/docker-credential-ghlogin", withDestinationPath: binary)
+      let config = try JSONSerialization.data(withJSONObject: [
+        "host": "github.test", "container_registries": registries,
+      ])
       try config.write(to: URL(fileURLWithPath: home + "/.config/ghlogin/config.json"))
       if loggedIn {
         try CredentialsFile.write(
@@ -128,8 +137,10 @@ import Testing
 
     /// What skopeo, podman and the helper run with: a HOME of the tests, nothing else inherited.
     func environment(_ home: String) -> [String: String] {
-      ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_RUNTIME_DIR": home + "/run",
-       "PATH": home + "/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "TMPDIR": root.path]
+      [
+        "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_RUNTIME_DIR": home + "/run",
+        "PATH": home + "/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8", "TMPDIR": root.path,
+      ]
     }
 
     func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
@@ -144,15 +155,19 @@ import Testing
       let storage = root.at("podman-" + FilePath.name(of: home))
       return try run(
         podman,
-        ["--root", storage + "/root", "--runroot", storage + "/runroot", "--storage-driver", "vfs",
-         "--cgroup-manager", "cgroupfs", "--events-backend", "none"] + arguments, environment: environment(home))
+        [
+          "--root", storage + "/root", "--runroot", storage + "/runroot", "--storage-driver", "vfs",
+          "--cgroup-manager", "cgroupfs", "--events-backend", "none",
+        ] + arguments, environment: environment(home))
     }
 
     /// Requests the token server logged: (authorization sent, granted).
     func tokenRequests() -> [(authorization: Bool, granted: Bool)] {
       let text = (try? String(contentsOfFile: tokenLog, encoding: .utf8)) ?? ""
       return text.split(separator: "\n").compactMap { line in
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+          return nil
+        }
         return ((object["authorization"] as? Bool) ?? false, (object["granted"] as? Bool) ?? false)
       }
     }
@@ -203,7 +218,8 @@ import Testing
       world.skopeo, ["inspect", "--cert-dir", world.certDir, "docker://\(world.publicRegistry)/\(Self.image)"],
       environment: environment)
     #expect(inspect.status == 0, "\(inspect.stderr)")
-    let pull = try world.podman(world.loggedOut, ["pull", "--cert-dir", world.certDir, "\(world.publicRegistry)/\(Self.image)"])
+    let pull = try world.podman(
+      world.loggedOut, ["pull", "--cert-dir", world.certDir, "\(world.publicRegistry)/\(Self.image)"])
     #expect(pull.status == 0, "\(pull.stderr)")
     // The private image stays private: the helper gave no credential.
     let denied = try world.run(
@@ -245,7 +261,8 @@ import Testing
     guard let world = try Self.shared() else { return }
     var environment = world.environment(world.loggedIn)
     environment["DOCKER_CONFIG"] = world.loggedIn + "/.docker"
-    let run = try world.run(docker, ["manifest", "inspect", "\(world.privateRegistry)/\(Self.image)"], environment: environment)
+    let run = try world.run(
+      docker, ["manifest", "inspect", "\(world.privateRegistry)/\(Self.image)"], environment: environment)
     #expect(run.status == 0, "\(run.stderr)")
   }
 }
@@ -258,7 +275,8 @@ private func freePorts(_ count: Int) throws -> [Int] {
     for s in socks: s.bind(("127.0.0.1", 0))
     print(" ".join(str(s.getsockname()[1]) for s in socks))
     """
-  let result = try ChildProcess(executable: HarnessPaths.python3, arguments: ["-c", code], stdin: "").finish(timeout: 20)
+  let result = try ChildProcess(executable: HarnessPaths.python3, arguments: ["-c", code], stdin: "").finish(
+    timeout: 20)
   let ports = result.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
   guard ports.count == count else { throw HarnessError("could not find free ports: \(result.stderr)") }
   return ports

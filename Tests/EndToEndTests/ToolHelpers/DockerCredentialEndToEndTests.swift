@@ -18,7 +18,8 @@ import Testing
         atPath: home.at(directory), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     }
     helperLink = home.at("bin/docker-credential-ghlogin")
-    try FileManager.default.createSymbolicLink(atPath: helperLink, withDestinationPath: try HarnessPaths.ghloginBinary())
+    try FileManager.default.createSymbolicLink(
+      atPath: helperLink, withDestinationPath: try HarnessPaths.ghloginBinary())
   }
 
   var credentialsFile: String { home.at(".config/ghlogin/credentials.json") }
@@ -30,7 +31,10 @@ import Testing
   }
 
   var environment: [String: String] {
-    ["HOME": home.path, "XDG_CONFIG_HOME": home.at(".config"), "PATH": home.at("bin") + ":/usr/bin:/bin", "LANG": "C.UTF-8"]
+    [
+      "HOME": home.path, "XDG_CONFIG_HOME": home.at(".config"), "PATH": home.at("bin") + ":/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+    ]
   }
 
   func helper(_ action: String, _ input: String) throws -> (status: Int32, stdout: String, stderr: String) {
@@ -52,7 +56,8 @@ import Testing
     try seed()
     let run = try runGHLogin(["docker-credential", "get"], env: environment, stdin: "docker.pkg.github.com")
     #expect(run.status == 0)
-    #expect(run.stdout == #"{"ServerURL":"docker.pkg.github.com","Username":"octocat","Secret":"\#(Self.token)"}"# + "\n")
+    #expect(
+      run.stdout == #"{"ServerURL":"docker.pkg.github.com","Username":"octocat","Secret":"\#(Self.token)"}"# + "\n")
   }
 
   @Test(arguments: ["ghcr.io.evil.test", "evilghcr.io", "ghcr.io@x", "https://ghcr.io:444", "docker.io"])
@@ -94,7 +99,8 @@ import Testing
     let first = try runGHLogin(["goauth"], env: environment)
     #expect(first.status == 0)
     #expect(first.stdout == "")
-    let asked = try runGHLogin(["goauth", "https://127.0.0.1:8443/mod/@v/list"], env: environment, stdin: "HTTP/1.1 401 Unauthorized\n\n")
+    let asked = try runGHLogin(
+      ["goauth", "https://127.0.0.1:8443/mod/@v/list"], env: environment, stdin: "HTTP/1.1 401 Unauthorized\n\n")
     let basic = Data("octocat:\(Self.token)".utf8).base64EncodedString()
     #expect(asked.stdout == "https://127.0.0.1:8443/\n\nAuthorization: Basic \(basic)\n\n")
     for url in ["https://127.0.0.1:8444/x", "http://127.0.0.1:8443/x", "https://127.0.0.1:8443@evil.test/"] {
@@ -108,8 +114,11 @@ import Testing
 
   @Test func setupDockerKeepsOtherKeysAndWritesNoToken() throws {
     try seed()
-    try Data(#"{"auths": {"registry.example": {"auth": "eDp5"}}, "credHelpers": {"gcr.io": "gcloud"}, "psFormat": "table"}"#.utf8)
-      .write(to: URL(fileURLWithPath: dockerConfig))
+    try Data(
+      #"{"auths": {"registry.example": {"auth": "eDp5"}}, "credHelpers": {"gcr.io": "gcloud"}, "psFormat": "table"}"#
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: dockerConfig))
     let run = try runGHLogin(["setup-docker"], env: environment)
     #expect(run.status == 0)
     let written = try #require(bytes(dockerConfig))
@@ -117,10 +126,14 @@ import Testing
     #expect(object["psFormat"] as? String == "table")
     #expect((object["auths"] as? [String: Any])?["registry.example"] != nil)
     #expect(
-      object["credHelpers"] as? [String: String] == ["gcr.io": "gcloud", "ghcr.io": "ghlogin", "docker.pkg.github.com": "ghlogin"])
+      object["credHelpers"] as? [String: String] == [
+        "gcr.io": "gcloud", "ghcr.io": "ghlogin", "docker.pkg.github.com": "ghlogin",
+      ])
     #expect(object["credsStore"] == nil)
     #expect(!String(decoding: written, as: UTF8.self).contains(Self.token))
-    #expect(run.stderr.contains("Set ghlogin as the credential helper for ghcr.io, docker.pkg.github.com in \(dockerConfig)."))
+    #expect(
+      run.stderr.contains("Set ghlogin as the credential helper for ghcr.io, docker.pkg.github.com in \(dockerConfig).")
+    )
 
     let unset = try runGHLogin(["setup-docker", "--unset"], env: environment)
     #expect(unset.status == 0)
@@ -148,14 +161,16 @@ import Testing
     try Data(#"{"auths": {"https://ghcr.io": {"auth": "eDp5"}}}"#.utf8).write(to: URL(fileURLWithPath: dockerConfig))
     let runtime = home.at("run")
     try FileManager.default.createDirectory(atPath: runtime + "/containers", withIntermediateDirectories: true)
-    try Data(#"{"auths": {"ghcr.io": {"auth": "eDp5"}}}"#.utf8).write(to: URL(fileURLWithPath: runtime + "/containers/auth.json"))
+    try Data(#"{"auths": {"ghcr.io": {"auth": "eDp5"}}}"#.utf8).write(
+      to: URL(fileURLWithPath: runtime + "/containers/auth.json"))
     var env = environment
     env["XDG_RUNTIME_DIR"] = runtime
     let run = try runGHLogin(["setup-docker"], env: env)
     #expect(run.status == 0)
     #expect(run.stderr.contains("hold a copy of a token for ghcr.io (from 'docker login')"))
     #expect(run.stderr.contains("\(runtime)/containers/auth.json holds credentials for ghcr.io"))
-    #expect(run.stderr.contains("lacks read:packages, which registries need; run 'ghlogin auth --add-scopes read:packages'"))
+    #expect(
+      run.stderr.contains("lacks read:packages, which registries need; run 'ghlogin auth --add-scopes read:packages'"))
     #expect(!run.stderr.contains(Self.token))
   }
 

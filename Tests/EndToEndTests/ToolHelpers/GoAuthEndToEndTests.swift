@@ -58,7 +58,8 @@ import Testing
       try FileManager.default.createDirectory(
         atPath: home.at(directory), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     }
-    try FileManager.default.createSymbolicLink(atPath: home.at("bin/ghlogin"), withDestinationPath: try HarnessPaths.ghloginBinary())
+    try FileManager.default.createSymbolicLink(
+      atPath: home.at("bin/ghlogin"), withDestinationPath: try HarnessPaths.ghloginBinary())
     let protected = try Proxy(directory: home.path, name: "protected", basic: "octocat:\(Self.token)")
     let other = try Proxy(directory: home.path, name: "other", basic: nil)
     try CredentialsFile.write(

@@ -43,9 +43,11 @@ import Testing
 
   func expectNoRequestCarriesTheGitHubToken(sourceLocation: SourceLocation = #_sourceLocation) {
     for request in transport.requests {
-      let text = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
+      let text =
+        request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n")
         + String(decoding: request.body, as: UTF8.self)
-      #expect(!text.contains(Self.gitHubToken), "\(request.url) got the github.com token", sourceLocation: sourceLocation)
+      #expect(
+        !text.contains(Self.gitHubToken), "\(request.url) got the github.com token", sourceLocation: sourceLocation)
     }
   }
 
@@ -104,7 +106,8 @@ import Testing
     Ambiguous(
       name: "web endpoints elsewhere, API on api.github.com",
       configuration: GitHubLoginConfiguration(
-        clientID: "Iv1.evil", authorizeURL: evil + "/login/oauth/authorize", tokenURL: evil + "/login/oauth/access_token",
+        clientID: "Iv1.evil", authorizeURL: evil + "/login/oauth/authorize",
+        tokenURL: evil + "/login/oauth/access_token",
         apiURL: "https://api.github.com"),
       endpoints: "authorize_url evil.example.com, token_url evil.example.com, api_url api.github.com"),
   ]
@@ -202,7 +205,8 @@ import Testing
     #expect(stored.hosts["evil.example.com"]?.accounts.map(\.token) == ["gho_device"])
     #expect(readFile(fixture.file) != before)
     #expect(stored.hosts["github.com"]?.accounts.map(\.token) == [Self.gitHubToken])
-    #expect(stored.hosts["github.com"] == sampleCredentials(sampleCredential(token: Self.gitHubToken)).hosts["github.com"])
+    #expect(
+      stored.hosts["github.com"] == sampleCredentials(sampleCredential(token: Self.gitHubToken)).hosts["github.com"])
     expectNoRequestCarriesTheGitHubToken()
   }
 }

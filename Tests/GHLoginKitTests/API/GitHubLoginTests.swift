@@ -84,7 +84,9 @@ import Testing
     #expect(outcome.flow == .device)
     #expect(!outcome.stored)
     let events = seen.withLock { $0 }
-    #expect(events.first == .enterUserCode("WDJB-MJHT", verificationURL: "https://github.com/login/device", host: "github.com"))
+    #expect(
+      events.first
+        == .enterUserCode("WDJB-MJHT", verificationURL: "https://github.com/login/device", host: "github.com"))
     #expect(events.contains(.waiting(flow: .device, seconds: 900, browserOpened: false)))
     #expect(events.last == .loggedIn(host: "github.com", login: "octocat"))
     #expect(try fixture.store().load().hosts.isEmpty)

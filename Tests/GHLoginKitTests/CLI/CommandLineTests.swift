@@ -47,7 +47,8 @@ import Testing
     let run = runCommand(["versoin"])
     #expect(run.status == .usage)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr.hasPrefix("ghlogin: unknown command 'versoin'; did you mean `version`?\nUsage: ghlogin <command>"))
+    #expect(
+      run.stderr.hasPrefix("ghlogin: unknown command 'versoin'; did you mean `version`?\nUsage: ghlogin <command>"))
   }
 
   @Test func unknownCommandFarFromAnyHasNoSuggestion() {
@@ -59,7 +60,9 @@ import Testing
   @Test func unknownOptionAndExtraArgumentExit2WithUsage() {
     let option = runCommand(["version", "--bogus"])
     #expect(option.status == .usage)
-    #expect(option.stderr == "ghlogin version: unknown option --bogus\nUsage: ghlogin version\nRun 'ghlogin version --help' for more.\n")
+    #expect(
+      option.stderr
+        == "ghlogin version: unknown option --bogus\nUsage: ghlogin version\nRun 'ghlogin version --help' for more.\n")
     let extra = runCommand(["version", "extra"])
     #expect(extra.status == .usage)
     #expect(extra.stderr.hasPrefix("ghlogin version: unexpected argument 'extra'\n"))

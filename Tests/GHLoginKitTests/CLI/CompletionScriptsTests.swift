@@ -15,7 +15,8 @@ import Testing
     // A stand-in for `ghlogin completion --hosts`, first on PATH.
     try writeFile(
       directory.at("ghlogin"),
-      "#!/bin/sh\n[ \"$1 $2\" = \"completion --hosts\" ] && printf 'ghe.example.com:8443\\ngithub.com\\n'\n", mode: 0o700)
+      "#!/bin/sh\n[ \"$1 $2\" = \"completion --hosts\" ] && printf 'ghe.example.com:8443\\ngithub.com\\n'\n",
+      mode: 0o700)
   }
 
   static let commands = GHLogin.commands.map { $0.configuration }
@@ -59,7 +60,8 @@ import Testing
       CompletionScripts.fish(Self.commands),
     ] {
       for name in [
-        "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "setup-docker", "completion",
+        "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "setup-git", "setup-docker",
+        "completion",
         "version", "help",
       ] {
         #expect(text.contains(name))

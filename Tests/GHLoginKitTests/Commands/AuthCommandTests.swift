@@ -227,7 +227,9 @@ final class PastingOutput: TextOutput {
     #expect(
       note == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "
         + "(set device_code_url, or pass --device, for the device flow).")
-    #expect(GitHubLogin.chooseFlow(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but") == true)
+    #expect(
+      GitHubLogin.chooseFlow(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but")
+        == true)
     #expect(GitHubLogin.chooseFlow(variables: ["DISPLAY": ":0"], deviceEndpoint: false, host: "h") == (.browser, nil))
   }
 

@@ -80,7 +80,8 @@ import Testing
     #expect(run.status == .failure)
     #expect(run.stdout == Self.notFound)
     #expect(
-      run.stderr == "ghlogin: docker-credential-ghlogin: ghcr.io needs a github.com login with read:packages, and there is none\n"
+      run.stderr
+        == "ghlogin: docker-credential-ghlogin: ghcr.io needs a github.com login with read:packages, and there is none\n"
         + "ghlogin: run 'ghlogin auth --scopes repo,read:org,gist,read:packages'\n")
   }
 

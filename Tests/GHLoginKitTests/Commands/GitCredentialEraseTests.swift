@@ -110,7 +110,8 @@ import Testing
     let before = fixture.fileBytes
     let transport = FakeTransport()
     transport.on(
-      "GET", Fixture.userURL, respond: .json(#"{"message":"rate"}"#, status: 403, headers: [("x-ratelimit-remaining", "0")]))
+      "GET", Fixture.userURL,
+      respond: .json(#"{"message":"rate"}"#, status: 403, headers: [("x-ratelimit-remaining", "0")]))
     let run = erase(transport: transport)
     #expect(run.stderr.hasPrefix(Self.head + ", but it could not be checked ("))
     #expect(run.stderr.hasSuffix("); kept the login.\n"))

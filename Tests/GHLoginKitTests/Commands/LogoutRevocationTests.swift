@@ -18,7 +18,8 @@ import Testing
   static func config(secret: Bool = true, revocation: Bool = true) -> String {
     var keys = [
       #""host": "auth.example.org""#, #""client_id": "app1""#,
-      #""authorize_url": "https://auth.example.org/o/authorize/""#, #""token_url": "https://auth.example.org/o/token/""#,
+      #""authorize_url": "https://auth.example.org/o/authorize/""#,
+      #""token_url": "https://auth.example.org/o/token/""#,
       #""api_url": "https://auth.example.org/api""#,
     ]
     if secret { keys.append(#""client_secret": "s3cret""#) }
@@ -44,9 +45,11 @@ import Testing
     #expect(run.stderr == "Logged out of auth.example.org as octocat; the token was revoked at auth.example.org\n")
     let sent = transport.requests
     #expect(sent.count == 2)
-    #expect(sent.map { $0.formParameters.map { "\($0.name)=\($0.value)" } } == [
-      ["token=\(Self.refresh)", "token_type_hint=refresh_token"], ["token=\(Self.token)", "token_type_hint=access_token"],
-    ])
+    #expect(
+      sent.map { $0.formParameters.map { "\($0.name)=\($0.value)" } } == [
+        ["token=\(Self.refresh)", "token_type_hint=refresh_token"],
+        ["token=\(Self.token)", "token_type_hint=access_token"],
+      ])
     for request in sent {
       #expect(request.headers["Authorization"] == "Basic " + Crypto.base64(Array("app1:s3cret".utf8)))
       #expect(request.headers["Content-Type"] == "application/x-www-form-urlencoded")
@@ -130,7 +133,8 @@ import Testing
 
   /// `revocation_url` wins wherever it is set, github.com included: no DELETE is sent.
   @Test func revocationURLWinsOnGitHubToo() throws {
-    let config = #"{"client_id": "Iv1.client", "client_secret": "the-secret", "revocation_url": "https://github.com/r"}"#
+    let config =
+      #"{"client_id": "Iv1.client", "client_secret": "the-secret", "revocation_url": "https://github.com/r"}"#
     let fixture = try LifecycleFixture(config: config)
     try fixture.seed(sampleCredential(token: Self.token))
     let transport = FakeTransport()
@@ -142,7 +146,8 @@ import Testing
 
   /// In a hosts block, the key applies to that host only.
   @Test func revocationURLInAHostsBlock() throws {
-    let config = #"{"hosts": {"auth.example.org": {"client_id": "app1", "api_url": "https://auth.example.org/api", "#
+    let config =
+      #"{"hosts": {"auth.example.org": {"client_id": "app1", "api_url": "https://auth.example.org/api", "#
       + #""revocation_url": "https://auth.example.org/o/revoke_token/"}}}"#
     let fixture = try loggedIn(config: config)
     let transport = FakeTransport()
@@ -159,13 +164,15 @@ import Testing
       revocationURL: Self.revokeURL)
     let config = try configuration.config()
     #expect(config.settings(for: Self.host).revocationURL?.description == Self.revokeURL)
-    let insecure = GitHubLoginConfiguration(clientID: "app1", host: Self.host, revocationURL: "http://auth.example.org/r")
+    let insecure = GitHubLoginConfiguration(
+      clientID: "app1", host: Self.host, revocationURL: "http://auth.example.org/r")
     #expect(throws: ConfigError.self) { try insecure.config() }
   }
 
   /// http:// only to a literal loopback address, as for every URL key; at the top level and in a block.
   @Test(arguments: [
-    #"{"revocation_url": "http://auth.example.org/r"}"#, #"{"hosts": {"a.test": {"revocation_url": "http://localhost/r"}}}"#,
+    #"{"revocation_url": "http://auth.example.org/r"}"#,
+    #"{"hosts": {"a.test": {"revocation_url": "http://localhost/r"}}}"#,
   ])
   func plainHTTPIsRefusedOutsideLoopback(_ config: String) throws {
     let fixture = try LifecycleFixture(config: config)
@@ -178,7 +185,8 @@ import Testing
   }
 
   @Test func aLoopbackRevocationURLIsAccepted() throws {
-    let config = #"{"host": "127.0.0.1:8000", "client_id": "app1", "authorize_url": "http://127.0.0.1:8000/a", "#
+    let config =
+      #"{"host": "127.0.0.1:8000", "client_id": "app1", "authorize_url": "http://127.0.0.1:8000/a", "#
       + #""token_url": "http://127.0.0.1:8000/t", "api_url": "http://127.0.0.1:8000/api", "#
       + #""revocation_url": "http://127.0.0.1:8000/o/revoke_token/"}"#
     let fixture = try LifecycleFixture(config: config)

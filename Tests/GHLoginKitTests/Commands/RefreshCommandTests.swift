@@ -64,7 +64,8 @@ import Testing
     #expect(status.status == .notLoggedIn)
     #expect(status.stdout.contains("✗ octocat (active, session expired)\n"))
     #expect(
-      status.stderr == "ghlogin: the session for github.com (octocat) has expired; run 'ghlogin auth --host github.com'\n")
+      status.stderr
+        == "ghlogin: the session for github.com (octocat) has expired; run 'ghlogin auth --host github.com'\n")
     #expect(
       status.stdout.contains(
         "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host github.com'\n"))
@@ -100,7 +101,8 @@ import Testing
     #expect(
       run.stderr
         == "ghlogin: the token for github.com has expired and could not be refreshed: token refresh at token_url "
-        + "\(Fixture.tokenURL): could not resolve github.com: no network. The stored login was left as it was; try again later\n")
+        + "\(Fixture.tokenURL): could not resolve github.com: no network. The stored login was left as it was; try again later\n"
+    )
     #expect(fixture.fileBytes == before)
   }
 
@@ -190,8 +192,10 @@ import Testing
     transport.on("POST", Fixture.tokenURL, respond: .typed("text/plain", "busy", status: 503))
     let run = fixture.run(["refresh"], transport: transport)
     #expect(run.status == .failure)
-    #expect(run.stderr.hasPrefix("ghlogin: could not refresh the token for github.com: token refresh at token_url "
-        + "https://github.com/login/oauth/access_token: github.com answered HTTP 503; try again later"))
+    #expect(
+      run.stderr.hasPrefix(
+        "ghlogin: could not refresh the token for github.com: token refresh at token_url "
+          + "https://github.com/login/oauth/access_token: github.com answered HTTP 503; try again later"))
     #expect(run.stderr.hasSuffix("The current token was kept; it expires in 1h 0m\n"))
     #expect(fixture.fileBytes == before)
   }

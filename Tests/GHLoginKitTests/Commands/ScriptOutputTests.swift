@@ -44,7 +44,8 @@ import Testing
         "ghe.example.com": [
           "accounts": [
             [
-              "login": "hubot", "active": true, "login_stale": false, "scopes": [], "expires_at": 1_700_028_800, "session_expired": false,
+              "login": "hubot", "active": true, "login_stale": false, "scopes": [], "expires_at": 1_700_028_800,
+              "session_expired": false,
               "token_redacted": "ghu_****0042", "store": "file", "check": nil,
               "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]
@@ -53,7 +54,8 @@ import Testing
         "github.com": [
           "accounts": [
             [
-              "login": "octocat", "active": true, "login_stale": false, "scopes": ["repo", "read:org"], "expires_at": nil,
+              "login": "octocat", "active": true, "login_stale": false, "scopes": ["repo", "read:org"],
+              "expires_at": nil,
               "session_expired": false, "token_redacted": "gho_****8B4a", "store": "file", "check": nil,
               "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]

@@ -130,14 +130,17 @@ import Testing
     let run = runCommand(["status", "--offline"], variables: variables)
     #expect(run.status == .notLoggedIn)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "not logged in to any host; run 'ghlogin auth'\nCredentials: \(fixture.file) (no login stored)\n")
+    #expect(
+      run.stderr == "not logged in to any host; run 'ghlogin auth'\nCredentials: \(fixture.file) (no login stored)\n")
   }
 
   @Test func logoutRemovesOnlyThatAccount() throws {
     try seed(twoAccounts())
     let run = runCommand(["logout", "--user", "octocat"], variables: variables)
     #expect(run.status == .success)
-    #expect(run.stderr.hasPrefix("Logged out of github.com as octocat. The token was removed from this machine but not revoked"))
+    #expect(
+      run.stderr.hasPrefix(
+        "Logged out of github.com as octocat. The token was removed from this machine but not revoked"))
     let left = try fixture.store().load()
     #expect(left.hosts["github.com"]?.accounts.map(\.login) == ["hubot"])
     #expect(left.hosts["github.com"]?.activeLogin == "hubot")

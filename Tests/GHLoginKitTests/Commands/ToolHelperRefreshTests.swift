@@ -46,7 +46,8 @@ import Testing
     try fixture.seed(Fixture.expiring(expiresIn: 60))
     let transport = FakeTransport()
     transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
-    let result = run(["goauth", "https://github.com/octocat/private/@v/list"], stdin: "", viaLink: false, transport: transport)
+    let result = run(
+      ["goauth", "https://github.com/octocat/private/@v/list"], stdin: "", viaLink: false, transport: transport)
     let basic = Crypto.base64(Array("octocat:ghu_new".utf8))
     #expect(result.stdout == "https://github.com/\n\nAuthorization: Basic \(basic)\n\n")
     #expect(result.status == .success)

@@ -54,7 +54,9 @@ import Testing
   @Test func storedNamesAreValidHostsInTheirNormalForm() throws {
     #expect(try GitHubHost(storedName: "ghe.example.com:8443").name == "ghe.example.com:8443")
     #expect(try GitHubHost(storedName: "[::1]:8443").name == "[::1]:8443")
-    #expect(throws: GitHubHost.ValidationError(input: "GHE.example.com", reason: "ghlogin writes it as ghe.example.com")) {
+    #expect(
+      throws: GitHubHost.ValidationError(input: "GHE.example.com", reason: "ghlogin writes it as ghe.example.com")
+    ) {
       try GitHubHost(storedName: "GHE.example.com")
     }
     #expect(throws: GitHubHost.ValidationError(input: "github.com:443", reason: "ghlogin writes it as github.com")) {

@@ -40,8 +40,12 @@ import Testing
     #expect(TokenExpirationHeader.remaining(Self.moment, now: Self.moment - 1.5 * 86_400) == "in 1 day")
     #expect(TokenExpirationHeader.remaining(Self.moment, now: Self.moment - 7200) == "in 2h 0m")
     #expect(TokenExpirationHeader.remaining(Self.moment, now: Self.moment + 1) == "has passed")
-    #expect(TokenExpirationHeader.warning(expiration: Self.moment, login: "o", host: "h", now: Self.moment - 8 * 86_400) == nil)
-    #expect(TokenExpirationHeader.warning(expiration: Self.moment, login: "o", host: "h", now: Self.moment - 6 * 86_400) != nil)
+    #expect(
+      TokenExpirationHeader.warning(expiration: Self.moment, login: "o", host: "h", now: Self.moment - 8 * 86_400)
+        == nil)
+    #expect(
+      TokenExpirationHeader.warning(expiration: Self.moment, login: "o", host: "h", now: Self.moment - 6 * 86_400)
+        != nil)
     #expect(TokenExpirationHeader.warning(expiration: nil, login: "o", host: "h", now: 0) == nil)
   }
 
@@ -52,8 +56,9 @@ import Testing
     #expect(SSOHeader.parse("required; url=\(url)", host: Self.host) == .required(url: url))
     #expect(SSOHeader.parse("required;url=\(url)", host: Self.host) == .required(url: url))
     #expect(SSOHeader.parse("required", host: Self.host) == .required(url: nil))
-    #expect(SSOHeader.parse("partial-results; organizations=21955855,20582480", host: Self.host)
-      == .partialResults(organizations: [21_955_855, 20_582_480]))
+    #expect(
+      SSOHeader.parse("partial-results; organizations=21955855,20582480", host: Self.host)
+        == .partialResults(organizations: [21_955_855, 20_582_480]))
     #expect(SSOHeader.parse("partial-results; organizations=1,x", host: Self.host) == nil)
     #expect(SSOHeader.parse("something", host: Self.host) == nil)
     for hostile in [
@@ -87,7 +92,10 @@ import Testing
     #expect(account.expiresAt == nil)
     #expect(try CredentialCoding.decode(CredentialCoding.encode(new)) == new)
 
-    #expect(throws: CredentialCoding.Failure.invalid("\"hosts.github.com.accounts[0].github_token_expiration\" must be a number")) {
+    #expect(
+      throws: CredentialCoding.Failure.invalid(
+        "\"hosts.github.com.accounts[0].github_token_expiration\" must be a number")
+    ) {
       try CredentialCoding.decode(Self.file(#", "github_token_expiration": "soon""#))
     }
   }

@@ -12,7 +12,8 @@ struct HTTPClientTLSTests {
     HTTPClient(variables: variables, caFile: caFile, userAgent: "ghlogin/test")
   }
 
-  private func get(_ client: HTTPClient, _ url: String, timeout: Double = 10) throws -> Result<HTTPResponse, HTTPError> {
+  private func get(_ client: HTTPClient, _ url: String, timeout: Double = 10) throws -> Result<HTTPResponse, HTTPError>
+  {
     let request = HTTPRequest(method: "GET", url: try WebURL(parsing: url))
     return Result { () throws(HTTPError) in try client.perform(request, timeout: timeout) }
   }
@@ -25,7 +26,9 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
-    let response = try get(client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok").get()
+    let response = try get(
+      client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok"
+    ).get()
     #expect(response.status == 200)
     #expect(response.body == Array("ok".utf8))
     let entry = try #require(server.log().first)
@@ -39,7 +42,8 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
-    let response = try get(client(resolving(server), caFile: fixture.caFile), "https://github.test:\(server.port)/ok").get()
+    let response = try get(client(resolving(server), caFile: fixture.caFile), "https://github.test:\(server.port)/ok")
+      .get()
     #expect(response.status == 200)
   }
 
@@ -47,7 +51,9 @@ struct HTTPClientTLSTests {
     let server = try fixture().startServer(leaf: "good")
     defer { server.stop() }
     let result = try get(client(resolving(server)), "https://github.test:\(server.port)/ok")
-    #expect(result.error == .tls(host: "github.test", reason: "certificate verify failed: unable to get local issuer certificate"))
+    #expect(
+      result.error
+        == .tls(host: "github.test", reason: "certificate verify failed: unable to get local issuer certificate"))
     #expect(result.error?.requestMayHaveBeenSent == false)
     let log = server.log()
     #expect(log.map { $0["event"] as? String } == ["handshake_failed"])
@@ -59,7 +65,9 @@ struct HTTPClientTLSTests {
     defer { server.stop() }
     let variables = resolving(server, ["SSL_CERT_FILE": "/nonexistent", "SSL_CERT_DIR": "/nonexistent"])
     let result = try get(client(variables), "https://github.test:\(server.port)/ok")
-    #expect(result.error == .tls(host: "github.test", reason: "certificate verify failed: unable to get local issuer certificate"))
+    #expect(
+      result.error
+        == .tls(host: "github.test", reason: "certificate verify failed: unable to get local issuer certificate"))
     #expect(result.error?.message.hasPrefix("TLS connection to github.test failed: certificate verify failed") == true)
   }
 
@@ -68,7 +76,8 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "other")
     defer { server.stop() }
-    let result = try get(client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
+    let result = try get(
+      client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
     #expect(result.error == .tls(host: "github.test", reason: "certificate verify failed: hostname mismatch"))
     #expect(server.log().map { $0["event"] as? String } == ["handshake_failed"])
   }
@@ -77,7 +86,8 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "expired")
     defer { server.stop() }
-    let result = try get(client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
+    let result = try get(
+      client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
     #expect(result.error == .tls(host: "github.test", reason: "certificate verify failed: certificate has expired"))
   }
 
@@ -86,7 +96,8 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good", mode: "tls11")
     defer { server.stop() }
-    let result = try get(client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
+    let result = try get(
+      client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/ok")
     guard case .tls(let host, let reason) = result.error else {
       Issue.record("expected a TLS error, got \(result)")
       return
@@ -117,7 +128,8 @@ struct HTTPClientTLSTests {
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
-    let result = try get(client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/truncate")
+    let result = try get(
+      client(resolving(server, ["SSL_CERT_FILE": fixture.caFile])), "https://github.test:\(server.port)/truncate")
     #expect(result.error == .badResponse(host: "github.test:\(server.port)", .truncated))
     #expect(result.error?.message.hasPrefix("truncated response from github.test") == true)
   }
@@ -169,7 +181,8 @@ struct HTTPClientTLSTests {
 struct HTTPClientTLSPlainServerTests {
   @Test func noHTTPBytesBeforeTheHandshake() throws {
     let server = TestHTTPServer([.close])
-    let client = HTTPClient(variables: ["GHLOGIN_TEST_RESOLVE": "github.test:\(server.port):127.0.0.1"], userAgent: "ua")
+    let client = HTTPClient(
+      variables: ["GHLOGIN_TEST_RESOLVE": "github.test:\(server.port):127.0.0.1"], userAgent: "ua")
     let request = HTTPRequest(
       method: "GET", url: try WebURL(parsing: "https://github.test:\(server.port)/secret"),
       headers: HTTPHeaders([("Authorization", "Bearer gho_secret")]))
@@ -185,7 +198,9 @@ struct HTTPClientTLSPlainServerTests {
   @Test func proxyAuthenticationRequired() throws {
     // T83: the 407 page is never read into a response.
     let body = "<html>{\"access_token\":\"gho_fake\"}</html>"
-    let reply = "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+    let reply =
+      "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+      + body
     let server = TestHTTPServer([.reply(Array(reply.utf8))])
     let client = HTTPClient(variables: ["HTTPS_PROXY": "http://user:hunter2@127.0.0.1:\(server.port)"], userAgent: "ua")
     let url = try WebURL(parsing: "https://github.test/login")
@@ -197,7 +212,10 @@ struct HTTPClientTLSPlainServerTests {
     let message = try #require(result.error?.message)
     #expect(message.hasPrefix("proxy authentication required by 127.0.0.1:\(server.port)"))
     #expect(!message.contains("hunter2") && !message.contains("gho_fake"))
-    #expect(server.requests == ["CONNECT github.test:443 HTTP/1.1\r\nHost: github.test:443\r\nUser-Agent: ua\r\nProxy-Authorization: Basic dXNlcjpodW50ZXIy\r\n\r\n"])
+    #expect(
+      server.requests == [
+        "CONNECT github.test:443 HTTP/1.1\r\nHost: github.test:443\r\nUser-Agent: ua\r\nProxy-Authorization: Basic dXNlcjpodW50ZXIy\r\n\r\n"
+      ])
   }
 
   @Test func proxyRefusal() throws {

@@ -13,12 +13,16 @@ struct HTTPClientTests {
 
   private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
-  private func perform(_ client: HTTPClient, _ request: HTTPRequest, timeout: Double = 10) -> Result<HTTPResponse, HTTPError> {
+  private func perform(_ client: HTTPClient, _ request: HTTPRequest, timeout: Double = 10) -> Result<
+    HTTPResponse, HTTPError
+  > {
     Result { () throws(HTTPError) in try client.perform(request, timeout: timeout) }
   }
 
   @Test func getRoundTrip() throws {
-    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"id\": 42}\n"))])
+    let server = TestHTTPServer([
+      .reply(bytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"id\": 42}\n"))
+    ])
     let url = try WebURL(parsing: "http://127.0.0.1:\(server.port)/user?x=1")
     let request = HTTPRequest(method: "GET", url: url, headers: HTTPHeaders([("Accept", "application/json")]))
     let response = try perform(client, request).get()
@@ -46,15 +50,20 @@ struct HTTPClientTests {
 
   @Test func readUntilCloseBody() throws {
     let server = TestHTTPServer([.reply(bytes("HTTP/1.0 200 OK\r\n\r\nall of it"))])
-    let response = try perform(client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))).get()
+    let response = try perform(
+      client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))
+    ).get()
     server.finish()
     #expect(response.body == bytes("all of it"))
   }
 
   @Test func truncatedBodyIsAnError() throws {
     // T76 over TCP: Content-Length 500, 100 bytes, close.
-    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n" + String(repeating: "x", count: 100)))])
-    let result = perform(client, HTTPRequest(method: "POST", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/t")))
+    let server = TestHTTPServer([
+      .reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n" + String(repeating: "x", count: 100)))
+    ])
+    let result = perform(
+      client, HTTPRequest(method: "POST", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/t")))
     server.finish()
     #expect(result.error == .badResponse(host: "127.0.0.1:\(server.port)", .truncated))
     #expect(result.error?.message.hasPrefix("truncated response from 127.0.0.1:\(server.port)") == true)
@@ -63,13 +72,16 @@ struct HTTPClientTests {
 
   @Test func closeWithoutAnswer() throws {
     let server = TestHTTPServer([.close])
-    let result = perform(client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
+    let result = perform(
+      client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
     server.finish()
     #expect(result.error == .badResponse(host: "127.0.0.1:\(server.port)", .noResponse))
   }
 
   @Test func redirectsAreReturnedNotFollowed() throws {
-    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 302 Found\r\nLocation: https://evil.test/user\r\nContent-Length: 0\r\n\r\n"))])
+    let server = TestHTTPServer([
+      .reply(bytes("HTTP/1.1 302 Found\r\nLocation: https://evil.test/user\r\nContent-Length: 0\r\n\r\n"))
+    ])
     let request = HTTPRequest(
       method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/user"),
       headers: HTTPHeaders([("Authorization", "Bearer t")]))
@@ -84,17 +96,23 @@ struct HTTPClientTests {
     var small = client
     small.maxBodyBytes = 10
     let server = TestHTTPServer([.reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n01234567890"))])
-    let result = perform(small, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
+    let result = perform(
+      small, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
     server.finish()
     #expect(result.error == .badResponse(host: "127.0.0.1:\(server.port)", .bodyTooLarge(limit: 10)))
     #expect(result.error?.message.contains("is too large") == true)
   }
 
   @Test func malformedResponseNamesTheRule() throws {
-    let server = TestHTTPServer([.reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\nok"))])
-    let result = perform(client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
+    let server = TestHTTPServer([
+      .reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\nok"))
+    ])
+    let result = perform(
+      client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")))
     server.finish()
-    #expect(result.error?.message == "malformed response from 127.0.0.1:\(server.port): both Transfer-Encoding and Content-Length")
+    #expect(
+      result.error?.message
+        == "malformed response from 127.0.0.1:\(server.port): both Transfer-Encoding and Content-Length")
   }
 
   @Test func plainHTTPOnlyToLoopback() throws {
@@ -108,13 +126,16 @@ struct HTTPClientTests {
   @Test func plainHTTPToTheNameLocalhostIsRefused() throws {
     let server = TestHTTPServer([.reply(bytes("HTTP/1.1 204 No Content\r\n\r\n"))])
     let mapped = HTTPClient(variables: ["GHLOGIN_TEST_RESOLVE": "localhost:\(server.port):127.0.0.1"], userAgent: "ua")
-    let refused = perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://localhost:\(server.port)/")))
+    let refused = perform(
+      mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://localhost:\(server.port)/")))
     #expect(refused.error == .insecureURL(host: "localhost"))
     #expect(
       refused.error?.message
         == "refusing plain http:// to localhost: only literal loopback addresses (127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]) may use http, "
         + "not the name localhost; use an https:// URL")
-    let response = try perform(mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))).get()
+    let response = try perform(
+      mapped, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"))
+    ).get()
     server.finish()
     #expect(response.status == 204)
     #expect(server.requests.count == 1, "only the literal address was contacted")
@@ -126,7 +147,9 @@ struct HTTPClientTests {
       method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/"),
       headers: HTTPHeaders([("Authorization", "Bearer x\r\nX-Injected: 1")]))
     let result = perform(client, request)
-    #expect(result.error == .invalidRequest(reason: "the value of header Authorization has a CR, LF, NUL or other control character"))
+    #expect(
+      result.error
+        == .invalidRequest(reason: "the value of header Authorization has a CR, LF, NUL or other control character"))
     #expect(!server.hasPendingConnection)
     server.finish()
   }
@@ -145,7 +168,8 @@ struct HTTPClientTests {
 
   @Test func responseTimeout() throws {
     let server = TestHTTPServer([.replyAndHang(bytes("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\npartial"))])
-    let result = perform(client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")), timeout: 0.3)
+    let result = perform(
+      client, HTTPRequest(method: "GET", url: try WebURL(parsing: "http://127.0.0.1:\(server.port)/")), timeout: 0.3)
     server.finish()
     #expect(result.error == .timedOut(host: "127.0.0.1:\(server.port)", phase: .response))
     #expect(result.error?.message == "timed out waiting for the response from 127.0.0.1:\(server.port)")

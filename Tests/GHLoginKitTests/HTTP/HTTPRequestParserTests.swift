@@ -22,7 +22,8 @@ func parseRequest(_ text: String) -> Result<HTTPRequestHead?, HTTPParseError> {
 
 struct HTTPRequestParserTests {
   @Test func browserCallback() throws {
-    let text = "GET /callback?code=abc&state=xyz HTTP/1.1\r\nHost: 127.0.0.1:5000\r\nUser-Agent: Mozilla/5.0\r\n"
+    let text =
+      "GET /callback?code=abc&state=xyz HTTP/1.1\r\nHost: 127.0.0.1:5000\r\nUser-Agent: Mozilla/5.0\r\n"
       + "Accept: text/html\r\n\r\n"
     let head = try #require(try parseRequest(text).get())
     #expect(head.method == "GET")
@@ -77,7 +78,9 @@ struct HTTPRequestParserTests {
     let prefix = "GET / HTTP/1.1\r\nX: "
     let fill = 8 * 1024 - prefix.utf8.count - 4
     #expect(try parseRequest(prefix + String(repeating: "a", count: fill) + "\r\n\r\n").get() != nil)
-    #expect(parseRequest(prefix + String(repeating: "a", count: fill + 1) + "\r\n\r\n") == .failure(.headersTooLarge(limit: 8192)))
+    #expect(
+      parseRequest(prefix + String(repeating: "a", count: fill + 1) + "\r\n\r\n")
+        == .failure(.headersTooLarge(limit: 8192)))
     let huge = Array(("GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 100 * 1024)).utf8)
     #expect(parseRequest(huge) == .failure(.headersTooLarge(limit: 8192)))
     let longTarget = "GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\n\r\n"
@@ -110,7 +113,8 @@ struct HTTPRequestParserTests {
     for round in 0..<3000 {
       var bytes = seed
       if round % 2 == 0 {
-        bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes = (0..<Int.random(in: 0..<200, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+        }
       } else {
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
           bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)

@@ -20,7 +20,9 @@ func parseResponse(
   }
 }
 
-func parseResponse(_ text: String, method: String = "GET", maxBody: Int = 1 << 20) -> Result<HTTPResponse, HTTPParseError> {
+func parseResponse(_ text: String, method: String = "GET", maxBody: Int = 1 << 20) -> Result<
+  HTTPResponse, HTTPParseError
+> {
   let whole = parseResponse(Array(text.utf8), method: method, maxBody: maxBody)
   let bytewise = parseResponse(Array(text.utf8), method: method, maxBody: maxBody, byteByByte: true)
   #expect(whole == bytewise, "feeding byte by byte must give the same result")
@@ -33,7 +35,8 @@ extension Result where Success == HTTPResponse {
 
 struct HTTPResponseParserTests {
   @Test func contentLengthBody() throws {
-    let response = try parseResponse("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}").get()
+    let response = try parseResponse("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}")
+      .get()
     #expect(response.status == 200)
     #expect(response.reason == "OK")
     #expect(response.headers["content-type"] == "application/json")
@@ -83,7 +86,8 @@ struct HTTPResponseParserTests {
   }
 
   @Test func headerValuesAreTrimmedAndOrdered() throws {
-    let response = try parseResponse("HTTP/1.1 200 OK\r\nA: 1\r\nB:\t two words \r\na: 3\r\nContent-Length: 0\r\n\r\n").get()
+    let response = try parseResponse("HTTP/1.1 200 OK\r\nA: 1\r\nB:\t two words \r\na: 3\r\nContent-Length: 0\r\n\r\n")
+      .get()
     #expect(response.headers.values(for: "A") == ["1", "3"])
     #expect(response.headers["b"] == "two words")
   }
@@ -107,7 +111,10 @@ struct HTTPResponseParserTests {
 
   @Test(arguments: [
     // T77: both framings, differing lengths, bare CR.
-    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n", HTTPParseError.contentLengthWithTransferEncoding),
+    (
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+      HTTPParseError.contentLengthWithTransferEncoding
+    ),
     ("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", .contentLengthWithTransferEncoding),
     ("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello", .conflictingContentLength),
     ("HTTP/1.1 200 OK\r\nContent-Length: 5, 6\r\n\r\nhello", .conflictingContentLength),
@@ -133,7 +140,10 @@ struct HTTPResponseParserTests {
     ("HTTP/1.1 200 OK\r\nContent-Length: 1048577\r\n\r\n", .bodyTooLarge(limit: 1 << 20)),
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n", .unsupportedTransferEncoding),
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedTransferEncoding),
-    ("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", .unsupportedTransferEncoding),
+    (
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+      .unsupportedTransferEncoding
+    ),
     ("HTTP/1.1 200 OK\r\nTransfer-Encoding: identity\r\n\r\n", .unsupportedTransferEncoding),
     ("HTTP/1.1 101 Switching Protocols\r\n\r\n", .unexpectedInformational(status: 101)),
     ("HTTP/1.1 103 Early Hints\r\n\r\n", .unexpectedInformational(status: 103)),
@@ -177,7 +187,9 @@ struct HTTPResponseParserTests {
   }
 
   @Test func bodyCapIsConfigurable() {
-    #expect(parseResponse("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello world", maxBody: 10).error == .bodyTooLarge(limit: 10))
+    #expect(
+      parseResponse("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\nhello world", maxBody: 10).error
+        == .bodyTooLarge(limit: 10))
     #expect(parseResponse("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n0123456789", maxBody: 10).body == "0123456789")
     #expect(parseResponse("HTTP/1.1 200 OK\r\n\r\n0123456789A", maxBody: 10).error == .bodyTooLarge(limit: 10))
     let chunks = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n6\r\n012345\r\n5\r\n6789A\r\n0\r\n\r\n"
@@ -201,12 +213,15 @@ struct HTTPResponseParserTests {
     }
     #expect(parseResponse(response(fields: 100)).body == "")
     #expect(parseResponse(response(fields: 101)).error == .tooManyHeaders(limit: 100))
-    let trailers = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n" + (0...100).map { "T\($0): v\r\n" }.joined() + "\r\n"
+    let trailers =
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n" + (0...100).map { "T\($0): v\r\n" }.joined() + "\r\n"
     #expect(parseResponse(trailers).error == .tooManyHeaders(limit: 100))
   }
 
   @Test func trailerSectionHasTheHeadLimit() {
-    let trailers = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: " + String(repeating: "a", count: 70_000) + "\r\n\r\n"
+    let trailers =
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nT: " + String(repeating: "a", count: 70_000)
+      + "\r\n\r\n"
     #expect(parseResponse(trailers).error == .headersTooLarge(limit: 64 * 1024))
   }
 
@@ -223,7 +238,8 @@ struct HTTPResponseParserTests {
   }
 
   @Test func everySplitPointGivesTheSameResult() throws {
-    let text = Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n1\r\n!\r\n0\r\nT: 1\r\n\r\n".utf8)
+    let text = Array(
+      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n1\r\n!\r\n0\r\nT: 1\r\n\r\n".utf8)
     for split in 0...text.count {
       var parser = HTTPResponseParser()
       var result = try parser.feed(text[..<split])
@@ -245,7 +261,8 @@ struct HTTPResponseParserTests {
     for round in 0..<3000 {
       var bytes: [UInt8]
       if round % 2 == 0 {
-        bytes = (0..<Int.random(in: 0..<300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes = (0..<Int.random(in: 0..<300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator)
+        }
       } else {
         bytes = seeds[round % 4 / 2]
         for _ in 0..<Int.random(in: 1...4, using: &generator) {

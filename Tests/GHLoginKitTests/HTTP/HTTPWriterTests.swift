@@ -77,24 +77,32 @@ struct HTTPWriterTests {
   }
 
   @Test func connectRequest() throws {
-    let bytes = try HTTPWriter.connect(authority: "github.test:443", proxyAuthorization: "Basic dXNlcjpwdw==", userAgent: "ua")
+    let bytes = try HTTPWriter.connect(
+      authority: "github.test:443", proxyAuthorization: "Basic dXNlcjpwdw==", userAgent: "ua")
     #expect(
       text(bytes)
         == "CONNECT github.test:443 HTTP/1.1\r\nHost: github.test:443\r\nUser-Agent: ua\r\n"
         + "Proxy-Authorization: Basic dXNlcjpwdw==\r\n\r\n")
-    #expect(throws: HTTPError.self) { try HTTPWriter.connect(authority: "a\r\n:1", proxyAuthorization: nil, userAgent: nil) }
+    #expect(throws: HTTPError.self) {
+      try HTTPWriter.connect(authority: "a\r\n:1", proxyAuthorization: nil, userAgent: nil)
+    }
   }
 
   @Test func serverResponse() throws {
     let bytes = try HTTPWriter.response(
       status: 405, headers: HTTPHeaders([("Allow", "GET"), ("Connection", "keep-alive")]), body: Array("no".utf8))
-    #expect(text(bytes) == "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\nContent-Length: 2\r\nConnection: close\r\n\r\nno")
-    #expect(throws: HTTPError.self) { try HTTPWriter.response(status: 200, headers: HTTPHeaders([("X", "a\nb")]), body: []) }
+    #expect(
+      text(bytes) == "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\nContent-Length: 2\r\nConnection: close\r\n\r\nno"
+    )
+    #expect(throws: HTTPError.self) {
+      try HTTPWriter.response(status: 200, headers: HTTPHeaders([("X", "a\nb")]), body: [])
+    }
     #expect(throws: HTTPError.self) { try HTTPWriter.response(status: 1000, headers: HTTPHeaders(), body: []) }
   }
 
   @Test func writtenResponsesParseBack() throws {
-    let bytes = try HTTPWriter.response(status: 200, headers: HTTPHeaders([("Content-Type", "text/html")]), body: Array("<p>".utf8))
+    let bytes = try HTTPWriter.response(
+      status: 200, headers: HTTPHeaders([("Content-Type", "text/html")]), body: Array("<p>".utf8))
     let response = try parseResponse(bytes).get()
     #expect(response.status == 200)
     #expect(response.headers["content-type"] == "text/html")

@@ -57,11 +57,14 @@ final class LookupLog: Sendable {
         (#"{"\#(key)": "\#(url)"}"#, key),
         (#"{"hosts": {"ghe.example.com": {"\#(key)": "\#(url)"}}}"#, "hosts.ghe.example.com." + key),
       ] {
-        let result = Result { () throws(ConfigError) in try Config.parse(bytes: Array(text.utf8), file: "FILE", variables: [:]) }
+        let result = Result { () throws(ConfigError) in
+          try Config.parse(bytes: Array(text.utf8), file: "FILE", variables: [:])
+        }
         switch spelling.outcome {
         case .loopback: #expect(result.error == nil, "\(text)")
         case .insecure: #expect(result.error == .insecureURL(file: "FILE", key: path), "\(text)")
-        case .invalid(let reason): #expect(result.error == .invalidURL(file: "FILE", key: path, reason: reason), "\(text)")
+        case .invalid(let reason):
+          #expect(result.error == .invalidURL(file: "FILE", key: path, reason: reason), "\(text)")
         }
         #expect(result.error?.exitStatus ?? .usage == .usage)
       }
@@ -85,7 +88,9 @@ final class LookupLog: Sendable {
     case .loopback:
       #expect(try result.get().host == "\(spelling.host):8080")
     case .insecure:
-      #expect((result.error as? GitHubLoginError)?.message == ConfigError.insecureURL(file: source, key: "authorize_url").message)
+      #expect(
+        (result.error as? GitHubLoginError)?.message
+          == ConfigError.insecureURL(file: source, key: "authorize_url").message)
       #expect((result.error as? GitHubLoginError)?.kind == .configuration)
     case .invalid(let reason):
       #expect(

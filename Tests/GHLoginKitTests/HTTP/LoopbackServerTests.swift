@@ -131,7 +131,9 @@ struct LoopbackServerTests {
     defer { server.close() }
     let port = server.port
     let client = Background { () -> [String] in
-      let huge = "GET /done HTTP/1.1\r\n" + String(repeating: "X-Fill: " + String(repeating: "a", count: 1000) + "\r\n", count: 100)
+      let huge =
+        "GET /done HTTP/1.1\r\n"
+        + String(repeating: "X-Fill: " + String(repeating: "a", count: 1000) + "\r\n", count: 100)
       return [TestNetwork.exchange(port: port, huge), TestNetwork.exchange(port: port, "GET /done HTTP/1.1\r\n\r\n")]
     }
     let handler = RecordingHandler()

@@ -56,7 +56,10 @@ struct ProxyTests {
     #expect(try ProxyURL(parsing: "http://127.0.0.1:3128").authorization == nil)
   }
 
-  @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+  @Test(arguments: [
+    ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+    ("foobar", "Zm9vYmFy"),
+  ])
   func base64MatchesRFC4648(_ input: String, _ output: String) {
     #expect(Crypto.base64(Array(input.utf8)) == output)
   }
@@ -72,7 +75,9 @@ struct ProxyTests {
 
   @Test func httpProxyIsNeverUsedForHTTPS() throws {
     // T85
-    let settings = try ProxySettings(variables: ["http_proxy": "http://p:1", "HTTP_PROXY": "http://p:2", "ALL_PROXY": "http://p:3"])
+    let settings = try ProxySettings(variables: [
+      "http_proxy": "http://p:1", "HTTP_PROXY": "http://p:2", "ALL_PROXY": "http://p:3",
+    ])
     #expect(settings.proxy == nil)
     #expect(settings.proxy(for: try WebURL(parsing: "https://github.test/")) == nil)
   }
@@ -90,7 +95,9 @@ struct ProxyTests {
   }
 
   @Test func lowercaseNoProxyWins() throws {
-    let settings = try ProxySettings(variables: ["https_proxy": "http://p:1", "no_proxy": "a.test", "NO_PROXY": "b.test"])
+    let settings = try ProxySettings(variables: [
+      "https_proxy": "http://p:1", "no_proxy": "a.test", "NO_PROXY": "b.test",
+    ])
     #expect(settings.proxy(for: try WebURL(parsing: "https://a.test/")) == nil)
     #expect(settings.proxy(for: try WebURL(parsing: "https://b.test/")) != nil)
   }

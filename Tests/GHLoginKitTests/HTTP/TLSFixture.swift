@@ -69,8 +69,10 @@ final class TLSFixture: Sendable {
     ])
     let validity = dates.map { ["-startdate", $0.0, "-enddate", $0.1] } ?? ["-days", "2"]
     try check(
-      ["openssl", "ca", "-batch", "-notext", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key",
-       "-in", "\(name).csr", "-out", "\(name).pem", "-extfile", "\(name).ext"] + validity)
+      [
+        "openssl", "ca", "-batch", "-notext", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key",
+        "-in", "\(name).csr", "-out", "\(name).pem", "-extfile", "\(name).ext",
+      ] + validity)
   }
 
   struct CommandFailed: Error { var command: [String] }

@@ -76,7 +76,8 @@ final class TestHTTPServer: Sendable {
     while true {
       if let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) {
         let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
-        let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+        let length =
+          head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
           .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
         if bytes.count >= end.upperBound + length { return bytes }
       }

@@ -163,7 +163,8 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(
-      body(reply).contains("The login failed: the authorization code was rejected by github.com (incorrect or expired)"))
+      body(reply).contains("The login failed: the authorization code was rejected by github.com (incorrect or expired)")
+    )
     let error = try #require(throws: TokenError.self) { try session.outcome?.get() }
     #expect(error.oauthCode == "bad_verification_code")
     #expect(transport.requests.count == 1)
@@ -180,7 +181,8 @@ import Testing
     let reply = session.handle(method: "GET", target: callback(), headers: host)
     #expect(reply.finish)
     #expect(!body(reply).contains("gho_tok"))
-    let identityCheck = EndpointStep("identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
+    let identityCheck = EndpointStep(
+      "identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
     #expect(throws: GitHubAPIError(.tokenRejected, host: .gitHubDotCom, path: "/user", step: identityCheck)) {
       try session.outcome?.get()
     }

@@ -39,7 +39,8 @@ import Testing
     browserOpens: Bool = true, steps: [Step]
   ) -> Run {
     let context = LoginContext(
-      host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.test", clientSecret: "app-secret", scopes: ["repo", "read:org"]),
+      host: .gitHubDotCom,
+      app: OAuthApp(clientID: "Iv1.test", clientSecret: "app-secret", scopes: ["repo", "read:org"]),
       endpoints: GitHubHost.gitHubDotCom.defaultEndpoints, transport: transport, clock: SystemClock(), stopFD: stopFD,
       expectedLogin: expectedLogin)
     let login = LoopbackLogin(context, timeout: timeout)
@@ -222,6 +223,7 @@ import Testing
     let closed = login(FakeTransport(), timeout: 0.1, browserOpens: false, steps: [])
     #expect(closed.announced.contains("Waiting up to 1 second for the browser (Ctrl-C to cancel)..."))
     let opened = login(FakeTransport(), timeout: 0.1, browserOpens: true, steps: [])
-    #expect(opened.announced.contains("Opened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)..."))
+    #expect(
+      opened.announced.contains("Opened your browser. Waiting up to 1 second for the browser (Ctrl-C to cancel)..."))
   }
 }

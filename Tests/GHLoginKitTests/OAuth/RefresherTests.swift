@@ -192,7 +192,9 @@ import Testing
     #expect(outcome.credential == credential)
     #expect(!outcome.refreshed)
     let failure = try #require(outcome.deferredFailure)
-    #expect(failure.reason == "token refresh at token_url \(Self.tokenURL): could not connect to github.com:443: Connection refused")
+    #expect(
+      failure.reason
+        == "token refresh at token_url \(Self.tokenURL): could not connect to github.com:443: Connection refused")
     #expect(failure.exitStatus == .failure)
     #expect(readFile(fixture.file) == before)
   }

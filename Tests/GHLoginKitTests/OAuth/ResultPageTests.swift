@@ -37,7 +37,8 @@ import Testing
     let page = ResultPage.failure(reason: "access_denied: <script>alert(1)</script>\u{1B}[31m")
     #expect(
       text(page).contains(
-        "<p>The login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m. See the terminal for what to do next.</p>"))
+        "<p>The login failed: access_denied: &lt;script&gt;alert(1)&lt;/script&gt;[31m. See the terminal for what to do next.</p>"
+      ))
     #expect(!text(page).contains("<script>"))
     #expect(!text(page).contains("\u{1B}"))
   }
@@ -52,7 +53,8 @@ import Testing
     #expect(ResultPage.sentence("Nothing was stored. ") == "Nothing was stored.")
     #expect(ResultPage.sentence("Really?") == "Really?")
     let page = ResultPage.failure(reason: "you logged in as a, but b was asked for. Nothing was stored.")
-    #expect(text(page).contains("<p>The login failed: you logged in as a, but b was asked for. Nothing was stored. See"))
+    #expect(
+      text(page).contains("<p>The login failed: you logged in as a, but b was asked for. Nothing was stored. See"))
     #expect(text(ResultPage.rejection(status: 404, reason: "Not found")).contains("<p>Not found.</p>"))
   }
 

@@ -5,7 +5,9 @@ import Testing
 /// R89 (issue 12, item 2): every duration a server sends is clamped when parsed, and nothing that
 /// formats or schedules a duration traps, whatever a server sent or a file holds.
 @Suite struct ServerDurationTests {
-  static let huge = ["9223372036854775807", "9223372036854775808", "18446744073709551616", String(repeating: "9", count: 400)]
+  static let huge = [
+    "9223372036854775807", "9223372036854775808", "18446744073709551616", String(repeating: "9", count: 400),
+  ]
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.token
 
   func token(_ body: String) throws -> TokenResponse {

@@ -74,7 +74,8 @@ import Testing
 
   /// Issue 13: the error names the config keys; the reporting layer names the file.
   @Test func rejectedClientCredentialsNameTheirConfigKeys() {
-    #expect(error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).configKeys == ["client_id", "client_secret"])
+    #expect(
+      error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).configKeys == ["client_id", "client_secret"])
     #expect(error(.oauth(OAuthErrorBody(code: "bad_verification_code"))).configKeys.isEmpty)
     #expect(error(.httpStatus(404)).configKeys.isEmpty)
   }

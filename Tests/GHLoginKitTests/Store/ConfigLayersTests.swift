@@ -35,7 +35,9 @@ import Testing
       HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["repo"], caFile: "/org-ca.pem"),
       hosts: ["ghe.example.com": HostSettings(clientID: "org-ghe")])
     let github = config.settings(for: "github.com")
-    #expect(github == HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["read:user"], caFile: "/org-ca.pem"))
+    #expect(
+      github
+        == HostSettings(clientID: "org-id", clientSecret: "org-secret", scopes: ["read:user"], caFile: "/org-ca.pem"))
     // A host block in the system file; the user's top-level client ID (a higher layer) wins over it.
     #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
     #expect(config.settings(for: "ghe.example.com").clientSecret == nil, "the block's ID comes with its own secret")
@@ -61,7 +63,8 @@ import Testing
     try FileSystem.makeDirectory(root.path + "/etc", mode: 0o755)
     try FileSystem.makeDirectory(system, mode: 0o755)
     try writeFile(system + "/config.json", #"{"host": "ghe.example.com", "store": "keyring", "client_id": "org"}"#)
-    let paths = ConfigPaths(configFile: root.path + "/user.json", credentialsFile: root.path + "/c.json", home: root.path)
+    let paths = ConfigPaths(
+      configFile: root.path + "/user.json", credentialsFile: root.path + "/c.json", home: root.path)
     let variables = ["XDG_CONFIG_DIRS": root.path + "/none:" + root.path + "/etc"]
     let config = try Config.load(paths: paths, variables: variables, builtIn: nil)
     #expect(config.host == "ghe.example.com")
@@ -72,7 +75,8 @@ import Testing
     #expect(both.host == "github.com")
     #expect(both.store == .file)
     #expect(both.settings(for: "github.com").clientID == "org")
-    let named = try Config.load(paths: paths, variables: variables.merging(["GHLOGIN_CONFIG": root.path + "/user.json"]) { $1 }, builtIn: nil)
+    let named = try Config.load(
+      paths: paths, variables: variables.merging(["GHLOGIN_CONFIG": root.path + "/user.json"]) { $1 }, builtIn: nil)
     #expect(named.system == nil, "GHLOGIN_CONFIG: only that file (and the built-in app)")
   }
 

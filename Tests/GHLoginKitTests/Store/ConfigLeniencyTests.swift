@@ -15,7 +15,8 @@ import Testing
   }
 
   @Test func unknownKeysAreLeftOutAndListed() throws {
-    let text = #"{"client_id": "id", "scopse": ["x"], "hosts": {"ghe.test": {"clinet_id": "y", "scopes": ["repo"]}}, "zzz": 1}"#
+    let text =
+      #"{"client_id": "id", "scopse": ["x"], "hosts": {"ghe.test": {"clinet_id": "y", "scopes": ["repo"]}}, "zzz": 1}"#
     let config = try load(text, .lenient)
     #expect(config.topLevel.clientID == "id")
     #expect(config.hosts["ghe.test"]?.scopes == ["repo"])
@@ -39,7 +40,9 @@ import Testing
   }
 
   /// A wrong shape or type is an error even when lenient.
-  @Test(arguments: [#"{"hosts": []}"#, #"{"hosts": {"ghe.test": 1}}"#, #"{"scopes": "repo"}"#, #"{"api_url": "http://x.test"}"#])
+  @Test(arguments: [
+    #"{"hosts": []}"#, #"{"hosts": {"ghe.test": 1}}"#, #"{"scopes": "repo"}"#, #"{"api_url": "http://x.test"}"#,
+  ])
   func wrongTypesStillFail(_ text: String) throws {
     #expect(throws: ConfigError.self) { try load(text, .lenient) }
   }

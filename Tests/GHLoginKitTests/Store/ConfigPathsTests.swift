@@ -26,7 +26,9 @@ import Testing
 
   /// R86: GHLOGIN_CONFIG moves the config only; the credentials stay in the user's own directory.
   @Test func explicitConfigWinsButCredentialsStayInTheUsersDirectory() throws {
-    let paths = try ConfigPaths.resolve(["HOME": "/home/u", "XDG_CONFIG_HOME": "/xdg", "GHLOGIN_CONFIG": "/etc/gh/c.json"])
+    let paths = try ConfigPaths.resolve([
+      "HOME": "/home/u", "XDG_CONFIG_HOME": "/xdg", "GHLOGIN_CONFIG": "/etc/gh/c.json",
+    ])
     #expect(paths.configFile == "/etc/gh/c.json")
     #expect(paths.credentialsFile == "/xdg/ghlogin/credentials.json")
     #expect(paths.lockFile == "/xdg/ghlogin/credentials.json.lock")
@@ -39,7 +41,9 @@ import Testing
     let paths = try ConfigPaths.resolve(["HOME": "/home/u", "GHLOGIN_CONFIG": "/home/u/.config/ghlogin/other.json"])
     #expect(paths.credentialsFile == "/home/u/.config/ghlogin/credentials.json")
     #expect(paths.formerCredentialsFile == nil)
-    let explicit = try ConfigPaths.resolve(["HOME": "/home/u", "GHLOGIN_CONFIG": "/etc/c.json", "GHLOGIN_CREDENTIALS": "/s/c"])
+    let explicit = try ConfigPaths.resolve([
+      "HOME": "/home/u", "GHLOGIN_CONFIG": "/etc/c.json", "GHLOGIN_CREDENTIALS": "/s/c",
+    ])
     #expect(explicit.formerCredentialsFile == nil)
   }
 
@@ -75,9 +79,10 @@ import Testing
     #expect(paths.home == nil)
   }
 
-  @Test(arguments: [
-    [:], ["HOME": ""], ["HOME": "relative"], ["XDG_CONFIG_HOME": "relative"], ["GHLOGIN_CONFIG": "/etc/c.json"],
-  ] as [[String: String]])
+  @Test(
+    arguments: [
+      [:], ["HOME": ""], ["HOME": "relative"], ["XDG_CONFIG_HOME": "relative"], ["GHLOGIN_CONFIG": "/etc/c.json"],
+    ] as [[String: String]])
   func noHomeIsAnError(variables: [String: String]) {
     #expect(throws: ConfigError.noHome) { try ConfigPaths.resolve(variables) }
     #expect(

@@ -9,7 +9,8 @@ import Testing
 
   static let topLevel = HostSettings(
     clientID: "top-id", clientSecret: "top-secret", scopes: ["repo"], authorizeURL: url("https://top.example/a"),
-    tokenURL: url("https://top.example/t"), deviceCodeURL: url("https://top.example/d"), apiURL: url("https://api.top.example"),
+    tokenURL: url("https://top.example/t"), deviceCodeURL: url("https://top.example/d"),
+    apiURL: url("https://api.top.example"),
     caFile: "/top.pem")
 
   @Test func topLevelEndpointsApplyToTheDefaultHostOnly() {
@@ -29,21 +30,24 @@ import Testing
 
   @Test func hostBlockWins() {
     let block = HostSettings(
-      clientID: "ghe-id", clientSecret: "ghe-secret", scopes: ["read:org"], tokenURL: Self.url("https://ghe.example.com/t"),
+      clientID: "ghe-id", clientSecret: "ghe-secret", scopes: ["read:org"],
+      tokenURL: Self.url("https://ghe.example.com/t"),
       caFile: "/ghe.pem")
     let config = Config(file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": block])
     #expect(config.settings(for: "GHE.example.com") == block)
   }
 
   @Test func secretIsNotPairedWithAnotherAppsID() {
-    let config = Config(file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientID: "ghe-id")])
+    let config = Config(
+      file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientID: "ghe-id")])
     let settings = config.settings(for: "ghe.example.com")
     #expect(settings.clientID == "ghe-id")
     #expect(settings.clientSecret == nil)
   }
 
   @Test func blockSecretAloneKeepsTopLevelID() {
-    let config = Config(file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientSecret: "s2")])
+    let config = Config(
+      file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientSecret: "s2")])
     let settings = config.settings(for: "ghe.example.com")
     #expect(settings.clientID == "top-id")
     #expect(settings.clientSecret == "s2")
@@ -54,7 +58,8 @@ import Testing
     try writeFile(directory.at("config.json"), #"{"client_id": "file-id", "client_secret": "file-secret"}"#)
     let paths = ConfigPaths(configFile: directory.at("config.json"), credentialsFile: directory.at("c"), home: nil)
 
-    let both = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_ID": "env-id", "GHLOGIN_CLIENT_SECRET": "env-secret"])
+    let both = try Config.load(
+      paths: paths, variables: ["GHLOGIN_CLIENT_ID": "env-id", "GHLOGIN_CLIENT_SECRET": "env-secret"])
     #expect(both.settings(for: "github.com").clientID == "env-id")
     #expect(both.settings(for: "github.com").clientSecret == "env-secret")
     #expect(both.topLevel.clientID == "file-id")
@@ -74,7 +79,9 @@ import Testing
   @Test(arguments: ["GHLOGIN_CLIENT_ID", "GHLOGIN_CLIENT_SECRET"])
   func environmentValuesAreChecked(variable: String) throws {
     let paths = ConfigPaths(configFile: "/nonexistent/config.json", credentialsFile: "/nonexistent/c", home: nil)
-    let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: [variable: "abc\r\ndef"]) }
+    let error = try #require(throws: ConfigError.self) {
+      try Config.load(paths: paths, variables: [variable: "abc\r\ndef"])
+    }
     #expect(error.message == "\(variable) must not contain spaces or control characters")
     #expect(error.exitStatus == .usage)
   }

@@ -55,7 +55,8 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
         == HostSettings(
           clientID: "top-id", clientSecret: "top-secret", scopes: ["repo", "gist"],
           authorizeURL: try WebURL(parsing: "https://ghe.example.com/login/oauth/authorize"),
-          tokenURL: try WebURL(parsing: "https://ghe.example.com/t"), deviceCodeURL: try WebURL(parsing: "https://ghe.example.com/d"),
+          tokenURL: try WebURL(parsing: "https://ghe.example.com/t"),
+          deviceCodeURL: try WebURL(parsing: "https://ghe.example.com/d"),
           apiURL: try WebURL(parsing: "https://ghe.example.com/api/v3"), caFile: "/ca.pem"))
     #expect(Array(config.hosts.keys) == ["other.example:8443"])
     let other = try #require(config.hosts["other.example:8443"])
@@ -67,7 +68,8 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   }
 
   @Test func exampleFileLoadsAndHasEveryKey() throws {
-    let paths = ConfigPaths(configFile: repositoryRoot + "/config.example.json", credentialsFile: "/nonexistent", home: nil)
+    let paths = ConfigPaths(
+      configFile: repositoryRoot + "/config.example.json", credentialsFile: "/nonexistent", home: nil)
     let config = try Config.load(paths: paths, variables: [:])
     #expect(config.fileExisted)
     #expect(config.host == "github.com")
@@ -82,9 +84,11 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   }
 
   @Test func invalidJSON() throws {
-    #expect(try failure("{\n  \"client_id\": \"x\",\n}") == "FILE: invalid JSON at line 3, column 1: trailing comma before }")
+    #expect(
+      try failure("{\n  \"client_id\": \"x\",\n}") == "FILE: invalid JSON at line 3, column 1: trailing comma before }")
     #expect(try failure("") == "FILE: invalid JSON at line 1, column 1: unexpected end of input, expected a value")
-    #expect(try failure(#"{"scopes": ["a"] // c"#) == "FILE: invalid JSON at line 1, column 18: comments are not allowed")
+    #expect(
+      try failure(#"{"scopes": ["a"] // c"#) == "FILE: invalid JSON at line 1, column 18: comments are not allowed")
   }
 
   @Test func topLevelMustBeAnObject() throws {
@@ -101,8 +105,13 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     (#"{"ca_file": {}}"#, #"FILE: "ca_file" must be a string"#),
     (#"{"hosts": []}"#, #"FILE: "hosts" must be an object"#),
     (#"{"hosts": {"ghe.example.com": "x"}}"#, #"FILE: "hosts.ghe.example.com" must be an object"#),
-    (#"{"hosts": {"ghe.example.com": {"client_id": 5}}}"#, #"FILE: "hosts.ghe.example.com.client_id" must be a string"#),
-    (#"{"hosts": {"ghe.example.com": {"scopes": "repo"}}}"#, #"FILE: "hosts.ghe.example.com.scopes" must be an array of strings"#),
+    (
+      #"{"hosts": {"ghe.example.com": {"client_id": 5}}}"#, #"FILE: "hosts.ghe.example.com.client_id" must be a string"#
+    ),
+    (
+      #"{"hosts": {"ghe.example.com": {"scopes": "repo"}}}"#,
+      #"FILE: "hosts.ghe.example.com.scopes" must be an array of strings"#
+    ),
   ])
   func wrongType(text: String, message: String) throws {
     #expect(try failure(text) == message)
@@ -114,7 +123,10 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     (#"{"Scopes": []}"#, #"FILE: unknown key "Scopes"; did you mean "scopes"?"#),
     (#"{"hostss": {}}"#, #"FILE: unknown key "hostss"; did you mean "hosts"?"#),
     (#"{"password": "x"}"#, #"FILE: unknown key "password""#),
-    (#"{"hosts": {"ghe.example.com": {"tokn_url": "x"}}}"#, #"FILE: unknown key "hosts.ghe.example.com.tokn_url"; did you mean "token_url"?"#),
+    (
+      #"{"hosts": {"ghe.example.com": {"tokn_url": "x"}}}"#,
+      #"FILE: unknown key "hosts.ghe.example.com.tokn_url"; did you mean "token_url"?"#
+    ),
     (#"{"hosts": {"ghe.example.com": {"host": "x"}}}"#, #"FILE: unknown key "hosts.ghe.example.com.host""#),
     (#"{"hosts": {"ghe.example.com": {"hosts": {}}}}"#, #"FILE: unknown key "hosts.ghe.example.com.hosts""#),
     ("{\"evil\\u001b[31m\": 1}", #"FILE: unknown key "evil\u001b[31m""#),
@@ -124,10 +136,19 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   }
 
   @Test(arguments: [
-    (#"{"token_url": "ghe.example.com/login"}"#, #"FILE: "token_url" is not a valid URL: it is not an absolute URL (expected https://HOST/...)"#),
+    (
+      #"{"token_url": "ghe.example.com/login"}"#,
+      #"FILE: "token_url" is not a valid URL: it is not an absolute URL (expected https://HOST/...)"#
+    ),
     (#"{"api_url": "ftp://x.example"}"#, #"FILE: "api_url" is not a valid URL: only https:// URLs are supported"#),
-    (#"{"authorize_url": "https://user@x.example/a"}"#, #"FILE: "authorize_url" is not a valid URL: it has user info (user@host); put credentials in the config instead"#),
-    (#"{"hosts": {"a.example": {"device_code_url": "https://a.example:99999/"}}}"#, #"FILE: "hosts.a.example.device_code_url" is not a valid URL: its port must be a number from 1 to 65535"#),
+    (
+      #"{"authorize_url": "https://user@x.example/a"}"#,
+      #"FILE: "authorize_url" is not a valid URL: it has user info (user@host); put credentials in the config instead"#
+    ),
+    (
+      #"{"hosts": {"a.example": {"device_code_url": "https://a.example:99999/"}}}"#,
+      #"FILE: "hosts.a.example.device_code_url" is not a valid URL: its port must be a number from 1 to 65535"#
+    ),
   ])
   func unparsableURL(text: String, message: String) throws {
     #expect(try failure(text) == message)
@@ -146,7 +167,8 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     #expect(
       try failure(text)
         == "FILE: \"\(key)\" uses http://; https is required except for literal loopback addresses (127.0.0.0/8 as "
-        + "four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere")
+        + "four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, which may resolve elsewhere"
+    )
   }
 
   @Test(arguments: [
@@ -154,7 +176,10 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     (#"{"client_secret": "a b"}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
     ("{\"client_secret\": \"a\\tb\"}", #"FILE: "client_secret" must not contain spaces or control characters"#),
     (#"{"client_secret": " "}"#, #"FILE: "client_secret" must not contain spaces or control characters"#),
-    (#"{"hosts": {"a.example": {"client_secret": "x\u0000"}}}"#, #"FILE: "hosts.a.example.client_secret" must not contain spaces or control characters"#),
+    (
+      #"{"hosts": {"a.example": {"client_secret": "x\u0000"}}}"#,
+      #"FILE: "hosts.a.example.client_secret" must not contain spaces or control characters"#
+    ),
     ("{\"client_id\": \"a\\nb\"}", #"FILE: "client_id" must not be empty or contain spaces or control characters"#),
     (#"{"scopes": ["repo gist"]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
     (#"{"scopes": [""]}"#, #"FILE: "scopes" must hold scope names without spaces, such as "repo""#),
@@ -164,7 +189,10 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     (#"{"host": ""}"#, #"FILE: "host" must be a host name such as github.com or ghe.example.com"#),
     (#"{"hosts": {"a b": {}}}"#, #"FILE: "hosts.a b" is not a host name such as github.com or ghe.example.com"#),
     (#"{"hosts": {"x@evil": {}}}"#, #"FILE: "hosts.x@evil" is not a host name such as github.com or ghe.example.com"#),
-    (#"{"hosts": {"GitHub.com": {}, "github.com": {}}}"#, #"FILE: "hosts.github.com" repeats host github.com (host names ignore case)"#),
+    (
+      #"{"hosts": {"GitHub.com": {}, "github.com": {}}}"#,
+      #"FILE: "hosts.github.com" repeats host github.com (host names ignore case)"#
+    ),
   ])
   func invalidValue(text: String, message: String) throws {
     #expect(try failure(text) == message)

@@ -86,17 +86,39 @@ import Testing
     #expect(throws: CredentialCoding.Failure.invalid(detail)) { try CredentialCoding.decode(Array(text.utf8)) }
   }
 
-  static let validAccount = #""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#
+  static let validAccount =
+    #""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#
 
   @Test(arguments: [
-    (#""login": "", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#, #""P.login" is empty"#),
-    (#""login": "o", "user_id": 1.5, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#, #""P.user_id" must be an integer"#),
-    (#""login": "o", "user_id": 1, "token": "t t", "token_type": "bearer", "scopes": [], "created_at": 1"#, #""P.token" is not a valid token"#),
-    (#""login": "o", "user_id": 1, "token": "t=x", "token_type": "bearer", "scopes": [], "created_at": 1"#, #""P.token" is not a valid token"#),
-    (#""login": "o", "user_id": 1, "token": 5, "token_type": "bearer", "scopes": [], "created_at": 1"#, #""P.token" must be a string"#),
+    (
+      #""login": "", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#,
+      #""P.login" is empty"#
+    ),
+    (
+      #""login": "o", "user_id": 1.5, "token": "t", "token_type": "bearer", "scopes": [], "created_at": 1"#,
+      #""P.user_id" must be an integer"#
+    ),
+    (
+      #""login": "o", "user_id": 1, "token": "t t", "token_type": "bearer", "scopes": [], "created_at": 1"#,
+      #""P.token" is not a valid token"#
+    ),
+    (
+      #""login": "o", "user_id": 1, "token": "t=x", "token_type": "bearer", "scopes": [], "created_at": 1"#,
+      #""P.token" is not a valid token"#
+    ),
+    (
+      #""login": "o", "user_id": 1, "token": 5, "token_type": "bearer", "scopes": [], "created_at": 1"#,
+      #""P.token" must be a string"#
+    ),
     (#""login": "o", "user_id": 1, "token": "t", "scopes": [], "created_at": 1"#, #""P.token_type" is missing"#),
-    (#""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [1], "created_at": 1"#, #""P.scopes" must be an array of strings"#),
-    (#""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": "1""#, #""P.created_at" must be a number"#),
+    (
+      #""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [1], "created_at": 1"#,
+      #""P.scopes" must be an array of strings"#
+    ),
+    (
+      #""login": "o", "user_id": 1, "token": "t", "token_type": "bearer", "scopes": [], "created_at": "1""#,
+      #""P.created_at" must be a number"#
+    ),
     (validAccount + #", "expires_at": null"#, #""P.expires_at" must be a number"#),
     (validAccount + #", "refresh_token": "a\nb""#, #""P.refresh_token" is not a valid token"#),
     (validAccount + #", "refresh_token_expires_at": true"#, #""P.refresh_token_expires_at" must be a number"#),
@@ -124,7 +146,9 @@ import Testing
     #expect(throws: CredentialCoding.Failure.newerVersion(version)) { try CredentialCoding.decode(Array(text.utf8)) }
   }
 
-  @Test(arguments: ["", "a b", "a\tb", "a\r\nb", "a=b", "==", "a\"b", "a,b", "tok\u{e9}n", "a\u{7f}", "a\u{0}b", "ghp_x\u{2028}"])
+  @Test(arguments: [
+    "", "a b", "a\tb", "a\r\nb", "a=b", "==", "a\"b", "a,b", "tok\u{e9}n", "a\u{7f}", "a\u{0}b", "ghp_x\u{2028}",
+  ])
   func refusesToWriteBadTokens(token: String) {
     let bad = sampleCredentials(sampleCredential(token: token))
     let error = #expect(throws: StoreError.invalidToken(host: "github.com", login: "octocat", field: "token")) {
@@ -149,7 +173,9 @@ import Testing
     }
     var infinite = sampleCredential()
     infinite.expiresAt = .infinity
-    #expect(throws: StoreError.invalidCredential(host: "github.com", reason: "a time of octocat is not a finite number")) {
+    #expect(
+      throws: StoreError.invalidCredential(host: "github.com", reason: "a time of octocat is not a finite number")
+    ) {
       try CredentialCoding.validate(sampleCredentials(infinite))
     }
     #expect(throws: StoreError.invalidCredential(host: "\"\"", reason: "the host name is empty")) {
@@ -161,14 +187,29 @@ import Testing
   /// ghlogin writes it; anything else makes the file invalid, and the detail shows the key
   /// escaped (no ESC byte), never raw.
   @Test(arguments: [
-    (#"\u001b[31mevil"#, #"the host name "\u001b[31mevil" in "hosts" is not valid: it contains a space or a control character"#),
-    (#"\u009b31m"#, #"the host name "\u009b31m" in "hosts" is not valid: it contains a non-ASCII character (use the punycode xn-- form)"#),
-    ("ghe example.com", #"the host name "ghe example.com" in "hosts" is not valid: it contains a space or a control character"#),
+    (
+      #"\u001b[31mevil"#,
+      #"the host name "\u001b[31mevil" in "hosts" is not valid: it contains a space or a control character"#
+    ),
+    (
+      #"\u009b31m"#,
+      #"the host name "\u009b31m" in "hosts" is not valid: it contains a non-ASCII character (use the punycode xn-- form)"#
+    ),
+    (
+      "ghe example.com",
+      #"the host name "ghe example.com" in "hosts" is not valid: it contains a space or a control character"#
+    ),
     ("octocat@github.com", #"the host name "octocat@github.com" in "hosts" is not valid: it contains user info (@)"#),
     ("github.com/evil", #"the host name "github.com/evil" in "hosts" is not valid: it contains a path"#),
-    ("https://github.com", #"the host name "https://github.com" in "hosts" is not valid: give the host name only, without https://"#),
+    (
+      "https://github.com",
+      #"the host name "https://github.com" in "hosts" is not valid: give the host name only, without https://"#
+    ),
     ("github.com.", #"the host name "github.com." in "hosts" is not valid: it ends with a dot"#),
-    ("github.com:0", #"the host name "github.com:0" in "hosts" is not valid: its port must be a number from 1 to 65535"#),
+    (
+      "github.com:0",
+      #"the host name "github.com:0" in "hosts" is not valid: its port must be a number from 1 to 65535"#
+    ),
     ("GitHub.com", #"the host name "GitHub.com" in "hosts" is not valid: ghlogin writes it as github.com"#),
     ("github.com:443", #"the host name "github.com:443" in "hosts" is not valid: ghlogin writes it as github.com"#),
   ])
@@ -182,9 +223,11 @@ import Testing
   @Test func aLongBadHostKeyIsShownCut() {
     let key = String(repeating: "a", count: 150) + " b"
     let text = #"{"version": 1, "hosts": {"# + "\"\(key)\"" + #": {"accounts": []}}}"#
-    #expect(throws: CredentialCoding.Failure.invalid(
-      "the host name \"\(String(repeating: "a", count: 100))…\" in \"hosts\" is not valid: it contains a space or a control character"
-    )) { try CredentialCoding.decode(Array(text.utf8)) }
+    #expect(
+      throws: CredentialCoding.Failure.invalid(
+        "the host name \"\(String(repeating: "a", count: 100))…\" in \"hosts\" is not valid: it contains a space or a control character"
+      )
+    ) { try CredentialCoding.decode(Array(text.utf8)) }
   }
 
   @Test(arguments: ["github.com", "ghe.example.com:8443", "tenant.ghe.com", "127.0.0.1:8080", "[::1]:8443", "h"])
@@ -196,10 +239,18 @@ import Testing
 
   /// Writing refuses what reading would refuse, so ghlogin never writes a file it cannot read.
   @Test func refusesToWriteAHostKeyThatIsNotAHostName() {
-    let error = #expect(throws: StoreError.self) { try CredentialCoding.validate(sampleCredentials(host: "x\u{1b}]0;t\u{7}")) }
-    #expect(error == .invalidCredential(
-      host: #""x\u001b]0;t\u0007""#, reason: "the host name is not valid: it contains a space or a control character"))
-    #expect(throws: StoreError.invalidCredential(host: #""GitHub.com""#, reason: "the host name is not valid: ghlogin writes it as github.com")) {
+    let error = #expect(throws: StoreError.self) {
+      try CredentialCoding.validate(sampleCredentials(host: "x\u{1b}]0;t\u{7}"))
+    }
+    #expect(
+      error
+        == .invalidCredential(
+          host: #""x\u001b]0;t\u0007""#,
+          reason: "the host name is not valid: it contains a space or a control character"))
+    #expect(
+      throws: StoreError.invalidCredential(
+        host: #""GitHub.com""#, reason: "the host name is not valid: ghlogin writes it as github.com")
+    ) {
       try CredentialCoding.validate(sampleCredentials(host: "GitHub.com"))
     }
   }

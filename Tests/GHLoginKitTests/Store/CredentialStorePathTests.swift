@@ -19,7 +19,8 @@ import Testing
       #expect(error == .symbolicLink(path: fixture.file))
       #expect(
         error.message
-          == "refusing to use \(fixture.file): it is a symbolic link; ghlogin never reads or writes credentials through a link")
+          == "refusing to use \(fixture.file): it is a symbolic link; ghlogin never reads or writes credentials through a link"
+      )
     }
     #expect(readFile(victim) == Array("precious\n".utf8))
     #expect(linkStatus(fixture.file).map { FileKind(mode: $0.st_mode) } == .symbolicLink)
@@ -29,7 +30,9 @@ import Testing
     let fixture = try StoreFixture()
     try fixture.makeConfigDirectory()
     #expect(symlink(fixture.home + "/created-through-link", fixture.file) == 0)
-    #expect(throws: StoreError.symbolicLink(path: fixture.file)) { try fixture.store().update { $0 = sampleCredentials() } }
+    #expect(throws: StoreError.symbolicLink(path: fixture.file)) {
+      try fixture.store().update { $0 = sampleCredentials() }
+    }
     #expect(linkStatus(fixture.home + "/created-through-link") == nil)
   }
 
@@ -67,7 +70,8 @@ import Testing
     let expected = StoreError.directoryWritableByOthers(path: directory, parent: false)
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(throws: expected) { try fixture.store().load() }
-    #expect(expected.message == "refusing to use \(directory): it is writable by group or others; run chmod 700 \(directory)")
+    #expect(
+      expected.message == "refusing to use \(directory): it is writable by group or others; run chmod 700 \(directory)")
     #expect(directoryEntries(directory) == [])
   }
 
@@ -129,7 +133,9 @@ import Testing
     #expect(try CredentialStore(paths: paths).load() == sampleCredentials())
     // Sticky but owned by someone else: refused.
     #expect(chown(temporary.at("sticky"), 65534, 65534) == 0)
-    #expect(throws: StoreError.directoryNotOwned(path: temporary.at("sticky"))) { try CredentialStore(paths: paths).load() }
+    #expect(throws: StoreError.directoryNotOwned(path: temporary.at("sticky"))) {
+      try CredentialStore(paths: paths).load()
+    }
   }
 
   @Test func parentsListedUpToTheRoot() {

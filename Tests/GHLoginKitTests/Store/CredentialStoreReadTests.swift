@@ -15,7 +15,9 @@ import Testing
 
   /// Asserts that both `load` and `update` throw `expected`, that `update` never ran its body,
   /// and that the file is byte-for-byte what it was.
-  private func expectRefused(_ fixture: StoreFixture, _ expected: StoreError, sourceLocation: SourceLocation = #_sourceLocation) {
+  private func expectRefused(
+    _ fixture: StoreFixture, _ expected: StoreError, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let before = readFile(fixture.file)
     let inode = linkStatus(fixture.file)?.st_ino
     #expect(throws: expected, sourceLocation: sourceLocation) { try fixture.store().load() }
@@ -36,7 +38,8 @@ import Testing
   @Test(arguments: [0o644, 0o640, 0o604, 0o601, 0o620, 0o666] as [mode_t])
   func tooOpenPermissionsRefused(mode: mode_t) throws {
     let secret = "gho_SECRETSECRETSECRET"
-    let fixture = try fixture(with: CredentialCoding.encode(sampleCredentials(sampleCredential(token: secret))), mode: mode)
+    let fixture = try fixture(
+      with: CredentialCoding.encode(sampleCredentials(sampleCredential(token: secret))), mode: mode)
     let expected = StoreError.permissionsTooOpen(path: fixture.file, mode: mode)
     expectRefused(fixture, expected)
     #expect(
@@ -95,7 +98,8 @@ import Testing
     #expect(linkStatus(fixture.file)?.st_size == 50 * 1024 * 1024)
     #expect(
       expected.message
-        == "refusing to read \(fixture.file): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched")
+        == "refusing to read \(fixture.file): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
+    )
   }
 
   @Test func fileJustOverTheCapRefused() throws {
@@ -105,7 +109,8 @@ import Testing
 
   /// T70: invalid JSON is never replaced by an empty file.
   @Test func invalidJSONRefusedAndUntouched() throws {
-    let fixture = try fixture(with: Array("{\"version\": 1, \"hosts\": {\"github.com\": {\"accounts\": [{\"token\": \"gho_SECRET\"".utf8))
+    let fixture = try fixture(
+      with: Array("{\"version\": 1, \"hosts\": {\"github.com\": {\"accounts\": [{\"token\": \"gho_SECRET\"".utf8))
     let expected = StoreError.corrupt(path: fixture.file, detail: "invalid JSON at line 1, column 76")
     expectRefused(fixture, expected)
     #expect(
@@ -115,8 +120,10 @@ import Testing
   }
 
   @Test func wrongShapeRefusedAndUntouched() throws {
-    let fixture = try fixture(with: Array(#"{"version": 1, "hosts": {"github.com": {"accounts": [{"login": 7}]}}}"#.utf8))
-    let expected = StoreError.corrupt(path: fixture.file, detail: #""hosts.github.com.accounts[0].login" must be a string"#)
+    let fixture = try fixture(
+      with: Array(#"{"version": 1, "hosts": {"github.com": {"accounts": [{"login": 7}]}}}"#.utf8))
+    let expected = StoreError.corrupt(
+      path: fixture.file, detail: #""hosts.github.com.accounts[0].login" must be a string"#)
     expectRefused(fixture, expected)
   }
 
@@ -131,6 +138,7 @@ import Testing
     expectRefused(fixture, expected)
     #expect(
       expected.message
-        == "\(fixture.file) was written by a newer ghlogin (version 2); it was left untouched. Upgrade ghlogin to use it")
+        == "\(fixture.file) was written by a newer ghlogin (version 2); it was left untouched. Upgrade ghlogin to use it"
+    )
   }
 }

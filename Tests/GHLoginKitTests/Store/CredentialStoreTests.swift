@@ -37,7 +37,8 @@ import Testing
       #expect(permissions(fixture.configDirectory) == 0o700, "umask \(mask)")
       #expect(permissions(fixture.file) == 0o600, "umask \(mask)")
       #expect(permissions(fixture.paths.lockFile) == 0o600, "umask \(mask)")
-      #expect(directoryEntries(fixture.configDirectory) == ["credentials.json", "credentials.json.lock"], "umask \(mask)")
+      #expect(
+        directoryEntries(fixture.configDirectory) == ["credentials.json", "credentials.json.lock"], "umask \(mask)")
     }
   }
 
@@ -157,8 +158,11 @@ import Testing
       #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "write"]) == StoreFaults(failAt: .write))
       #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "fsync"]) == StoreFaults(failAt: .fsync))
       #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "rename"]) == StoreFaults(failAt: .rename))
-      #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "directory-fsync"]) == StoreFaults(failAt: .directoryFsync))
-      #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "kill-before-rename"]) == StoreFaults(killBeforeRename: true))
+      #expect(
+        StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "directory-fsync"]) == StoreFaults(failAt: .directoryFsync))
+      #expect(
+        StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "kill-before-rename"]) == StoreFaults(killBeforeRename: true)
+      )
       #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "bogus"]) == .none)
     #else
       #expect(StoreFaults.fromEnvironment(["GHLOGIN_TEST_FAULT": "open"]) == .none)

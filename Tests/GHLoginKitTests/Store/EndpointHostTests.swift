@@ -76,7 +76,8 @@ import Testing
   }
 
   @Test func anExplicitHostWins() throws {
-    let config = try config(#"{"host": "github.com", "authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#)
+    let config = try config(
+      #"{"host": "github.com", "authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#)
     #expect(config.endpointHost == nil)
     #expect(config.defaultHost == "github.com")
     #expect(try self.config(#"{"client_id": "x"}"#).endpointHost == nil, "no endpoint overridden")

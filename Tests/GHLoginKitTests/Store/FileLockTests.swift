@@ -104,7 +104,8 @@ private final class ScriptedClock: GHLoginKit.TimeSource {
         do {
           try CredentialStore(paths: paths).update { credentials in
             let count = credentials.hosts.count
-            credentials.hosts["host\(index).example"] = HostEntry(activeLogin: "u\(index)", accounts: [sampleCredential("u\(index)")])
+            credentials.hosts["host\(index).example"] = HostEntry(
+              activeLogin: "u\(index)", accounts: [sampleCredential("u\(index)")])
             #expect(credentials.hosts.count == count + 1)
           }
         } catch {

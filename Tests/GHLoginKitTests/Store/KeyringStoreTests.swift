@@ -74,7 +74,9 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
     try store.update { $0 = sampleCredentials(keyringAccount(refresh: Self.refresh)) }
     let item = SecretItem(host: "github.com", login: "octocat", userID: 583_231, kind: .accessToken)
     #expect(keyring.items[item] == Self.token)
-    #expect(keyring.items[SecretItem(host: "github.com", login: "octocat", userID: 583_231, kind: .refreshToken)] == Self.refresh)
+    #expect(
+      keyring.items[SecretItem(host: "github.com", login: "octocat", userID: 583_231, kind: .refreshToken)]
+        == Self.refresh)
     #expect(!fileText.contains(Self.token))
     #expect(!fileText.contains(Self.refresh))
     #expect(fileText.contains("\"store\": \"keyring\""))
@@ -158,12 +160,18 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
   }
 
   @Test(arguments: [
-    (#"{"login":"a","user_id":1,"token":"t1","store":"keyring","token_type":"bearer","scopes":[],"created_at":1}"#,
-     "\"hosts.h.accounts[0].token\" must not be in the file for an account kept in the keyring"),
-    (#"{"login":"a","user_id":1,"token":"t1","has_refresh_token":true,"token_type":"bearer","scopes":[],"created_at":1}"#,
-     "\"hosts.h.accounts[0].has_refresh_token\" needs \"store\": \"keyring\""),
-    (#"{"login":"a","user_id":1,"store":"vault","token_type":"bearer","scopes":[],"created_at":1}"#,
-     "\"hosts.h.accounts[0].store\" must be \"file\" or \"keyring\""),
+    (
+      #"{"login":"a","user_id":1,"token":"t1","store":"keyring","token_type":"bearer","scopes":[],"created_at":1}"#,
+      "\"hosts.h.accounts[0].token\" must not be in the file for an account kept in the keyring"
+    ),
+    (
+      #"{"login":"a","user_id":1,"token":"t1","has_refresh_token":true,"token_type":"bearer","scopes":[],"created_at":1}"#,
+      "\"hosts.h.accounts[0].has_refresh_token\" needs \"store\": \"keyring\""
+    ),
+    (
+      #"{"login":"a","user_id":1,"store":"vault","token_type":"bearer","scopes":[],"created_at":1}"#,
+      "\"hosts.h.accounts[0].store\" must be \"file\" or \"keyring\""
+    ),
   ])
   func badStoreEntriesAreRefused(account: String, detail: String) {
     let bytes = Array(#"{"version":1,"hosts":{"h":{"accounts":["#.utf8) + Array(account.utf8) + Array("]}}}".utf8)

@@ -24,7 +24,8 @@ import Testing
     #expect(
       expected.message
         == "refusing to use \(fixture.file): it has 2 hard links, so another name would keep the token after a logout; "
-        + "find them with find / -xdev -samefile \(fixture.file), remove them, and run chmod 600 \(fixture.file) if needed")
+        + "find them with find / -xdev -samefile \(fixture.file), remove them, and run chmod 600 \(fixture.file) if needed"
+    )
     #expect(unlink(other) == 0)
     #expect(try fixture.store().load() == sampleCredentials())
   }

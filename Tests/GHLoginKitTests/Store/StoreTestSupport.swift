@@ -88,7 +88,9 @@ struct StoreFixture {
   var configDirectory: String { FilePath.directory(of: paths.credentialsFile) }
   var file: String { paths.credentialsFile }
 
-  func store(faults: StoreFaults = .none, lockTimeout: Double = 30, clock: any TimeSource = SystemClock()) -> CredentialStore {
+  func store(faults: StoreFaults = .none, lockTimeout: Double = 30, clock: any TimeSource = SystemClock())
+    -> CredentialStore
+  {
     CredentialStore(paths: paths, faults: faults, lockTimeout: lockTimeout, clock: clock)
   }
 
@@ -100,7 +102,9 @@ struct StoreFixture {
 }
 
 /// A sample account; `token` defaults to a plausible opaque value.
-func sampleCredential(_ login: String = "octocat", token: String = "gho_16C7e42F292c6912E7710c838347Ae178B4a") -> Credential {
+func sampleCredential(_ login: String = "octocat", token: String = "gho_16C7e42F292c6912E7710c838347Ae178B4a")
+  -> Credential
+{
   Credential(login: login, userID: 583_231, token: token, scopes: ["repo", "read:org"], createdAt: 1_700_000_000)
 }
 

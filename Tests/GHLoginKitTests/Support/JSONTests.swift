@@ -45,73 +45,75 @@ import Testing
   }
 
   /// Each bad input with the exact line, column and reason reported.
-  @Test(arguments: [
-    ("", 1, 1, "unexpected end of input, expected a value"),
-    ("   ", 1, 4, "unexpected end of input, expected a value"),
-    (#"{"a":1,"a":2}"#, 1, 8, #"duplicate key "a""#),
-    ("[1,]", 1, 4, "trailing comma before ]"),
-    (#"{"a":1,}"#, 1, 8, "trailing comma before }"),
-    ("// c\n1", 1, 1, "comments are not allowed"),
-    ("[1 /* c */]", 1, 4, "comments are not allowed"),
-    (#"{"a":1 /* c */}"#, 1, 8, "comments are not allowed"),
-    ("{/*c*/}", 1, 2, "comments are not allowed"),
-    ("01", 1, 2, "numbers must not have leading zeros"),
-    ("-01", 1, 3, "numbers must not have leading zeros"),
-    ("-", 1, 2, "expected a digit after '-'"),
-    ("-a", 1, 2, "expected a digit after '-'"),
-    ("1.", 1, 3, "expected a digit after the decimal point"),
-    ("1.e3", 1, 3, "expected a digit after the decimal point"),
-    ("1e", 1, 3, "expected a digit in the exponent"),
-    ("1e+", 1, 4, "expected a digit in the exponent"),
-    ("+1", 1, 1, "unexpected character '+', expected a value"),
-    (".5", 1, 1, "unexpected character '.', expected a value"),
-    ("1 2", 1, 3, "unexpected character '2' after the JSON value"),
-    ("{} x", 1, 4, "unexpected character 'x' after the JSON value"),
-    ("tru", 1, 1, "invalid literal, expected 'true'"),
-    ("nul", 1, 1, "invalid literal, expected 'null'"),
-    ("falsy", 1, 1, "invalid literal, expected 'false'"),
-    ("True", 1, 1, "unexpected character 'T', expected a value"),
-    (#""\ud800""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
-    (#""\ud800\u0041""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
-    (#""\ud800\n""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
-    (#""\udc00""#, 1, 2, "lone low surrogate \\u escape"),
-    (#""\u12""#, 1, 2, "invalid \\u escape: expected four hex digits"),
-    (#""\u12g4""#, 1, 2, "invalid \\u escape: expected four hex digits"),
-    (#""\x""#, 1, 2, "invalid escape sequence"),
-    (#""\'""#, 1, 2, "invalid escape sequence"),
-    ("\"a\tb\"", 1, 3, "control character byte 0x09 in a string; escape it"),
-    ("\"a\nb\"", 1, 3, "control character byte 0x0A in a string; escape it"),
-    ("\"abc", 1, 5, "unexpected end of input inside a string"),
-    ("\"abc\\", 1, 6, "unexpected end of input inside a string"),
-    ("[1", 1, 3, "unexpected end of input, expected ',' or ']'"),
-    ("[1 2]", 1, 4, "unexpected character '2', expected ',' or ']'"),
-    ("{", 1, 2, "unexpected end of input, expected a key"),
-    ("{1:2}", 1, 2, "unexpected character '1', expected a key in double quotes"),
-    ("{'a':1}", 1, 2, "unexpected character ''', expected a key in double quotes"),
-    (#"{"a" 1}"#, 1, 6, "unexpected character '1', expected ':'"),
-    (#"{"a":1"#, 1, 7, "unexpected end of input, expected ',' or '}'"),
-    (#"{"a":1]"#, 1, 7, "unexpected character ']', expected ',' or '}'"),
-    ("[,1]", 1, 2, "unexpected character ',', expected a value"),
-    ("{\n  \"a\": [\n    1,\n    ]\n}", 4, 5, "trailing comma before ]"),
-    ("[\"é€\", x]", 1, 8, "unexpected character 'x', expected a value"),
-    ("NaN", 1, 1, "unexpected character 'N', expected a value"),
-  ] as [(String, Int, Int, String)])
+  @Test(
+    arguments: [
+      ("", 1, 1, "unexpected end of input, expected a value"),
+      ("   ", 1, 4, "unexpected end of input, expected a value"),
+      (#"{"a":1,"a":2}"#, 1, 8, #"duplicate key "a""#),
+      ("[1,]", 1, 4, "trailing comma before ]"),
+      (#"{"a":1,}"#, 1, 8, "trailing comma before }"),
+      ("// c\n1", 1, 1, "comments are not allowed"),
+      ("[1 /* c */]", 1, 4, "comments are not allowed"),
+      (#"{"a":1 /* c */}"#, 1, 8, "comments are not allowed"),
+      ("{/*c*/}", 1, 2, "comments are not allowed"),
+      ("01", 1, 2, "numbers must not have leading zeros"),
+      ("-01", 1, 3, "numbers must not have leading zeros"),
+      ("-", 1, 2, "expected a digit after '-'"),
+      ("-a", 1, 2, "expected a digit after '-'"),
+      ("1.", 1, 3, "expected a digit after the decimal point"),
+      ("1.e3", 1, 3, "expected a digit after the decimal point"),
+      ("1e", 1, 3, "expected a digit in the exponent"),
+      ("1e+", 1, 4, "expected a digit in the exponent"),
+      ("+1", 1, 1, "unexpected character '+', expected a value"),
+      (".5", 1, 1, "unexpected character '.', expected a value"),
+      ("1 2", 1, 3, "unexpected character '2' after the JSON value"),
+      ("{} x", 1, 4, "unexpected character 'x' after the JSON value"),
+      ("tru", 1, 1, "invalid literal, expected 'true'"),
+      ("nul", 1, 1, "invalid literal, expected 'null'"),
+      ("falsy", 1, 1, "invalid literal, expected 'false'"),
+      ("True", 1, 1, "unexpected character 'T', expected a value"),
+      (#""\ud800""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
+      (#""\ud800\u0041""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
+      (#""\ud800\n""#, 1, 2, "high surrogate \\u escape not followed by a low surrogate"),
+      (#""\udc00""#, 1, 2, "lone low surrogate \\u escape"),
+      (#""\u12""#, 1, 2, "invalid \\u escape: expected four hex digits"),
+      (#""\u12g4""#, 1, 2, "invalid \\u escape: expected four hex digits"),
+      (#""\x""#, 1, 2, "invalid escape sequence"),
+      (#""\'""#, 1, 2, "invalid escape sequence"),
+      ("\"a\tb\"", 1, 3, "control character byte 0x09 in a string; escape it"),
+      ("\"a\nb\"", 1, 3, "control character byte 0x0A in a string; escape it"),
+      ("\"abc", 1, 5, "unexpected end of input inside a string"),
+      ("\"abc\\", 1, 6, "unexpected end of input inside a string"),
+      ("[1", 1, 3, "unexpected end of input, expected ',' or ']'"),
+      ("[1 2]", 1, 4, "unexpected character '2', expected ',' or ']'"),
+      ("{", 1, 2, "unexpected end of input, expected a key"),
+      ("{1:2}", 1, 2, "unexpected character '1', expected a key in double quotes"),
+      ("{'a':1}", 1, 2, "unexpected character ''', expected a key in double quotes"),
+      (#"{"a" 1}"#, 1, 6, "unexpected character '1', expected ':'"),
+      (#"{"a":1"#, 1, 7, "unexpected end of input, expected ',' or '}'"),
+      (#"{"a":1]"#, 1, 7, "unexpected character ']', expected ',' or '}'"),
+      ("[,1]", 1, 2, "unexpected character ',', expected a value"),
+      ("{\n  \"a\": [\n    1,\n    ]\n}", 4, 5, "trailing comma before ]"),
+      ("[\"é€\", x]", 1, 8, "unexpected character 'x', expected a value"),
+      ("NaN", 1, 1, "unexpected character 'N', expected a value"),
+    ] as [(String, Int, Int, String)])
   func rejects(text: String, line: Int, column: Int, reason: String) {
     #expect(throws: JSONError(line: line, column: column, reason: reason)) { try JSON.parse(text) }
   }
 
-  @Test(arguments: [
-    [0x22, 0xFF, 0x22],  // never valid
-    [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
-    [0x22, 0xC1, 0xBF, 0x22],  // overlong
-    [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong 3-byte
-    [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8-encoded surrogate U+D800
-    [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
-    [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],
-    [0x22, 0x80, 0x22],  // lone continuation byte
-    [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
-    [0x22, 0xF0, 0x9F, 0x98],  // truncated at end of input
-  ] as [[UInt8]])
+  @Test(
+    arguments: [
+      [0x22, 0xFF, 0x22],  // never valid
+      [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+      [0x22, 0xC1, 0xBF, 0x22],  // overlong
+      [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong 3-byte
+      [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-8-encoded surrogate U+D800
+      [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // above U+10FFFF
+      [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22],
+      [0x22, 0x80, 0x22],  // lone continuation byte
+      [0x22, 0xE2, 0x82, 0x22],  // truncated sequence
+      [0x22, 0xF0, 0x9F, 0x98],  // truncated at end of input
+    ] as [[UInt8]])
   func rejectsInvalidUTF8(bytes: [UInt8]) {
     #expect(throws: JSONError(line: 1, column: 2, reason: "invalid UTF-8")) { try JSON.parse(bytes) }
   }
@@ -163,7 +165,8 @@ import Testing
     for round in 0..<3000 {
       let length = Int(generator.next() % 64)
       let bytes: [UInt8] = (0..<length).map { _ in
-        round.isMultiple(of: 2) ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
+        round.isMultiple(of: 2)
+          ? UInt8(truncatingIfNeeded: generator.next()) : alphabet[Int(generator.next() % UInt64(alphabet.count))]
       }
       if let value = try? JSON.parse(bytes) {
         // Whatever parses must round-trip.
@@ -210,7 +213,9 @@ import Testing
   }
 
   @Test func nestedValuesRoundTrip() throws {
-    let value: JSONValue = ["version": 1, "hosts": ["github.com": ["accounts": [["login": "a", "n": .number("1.5e-3")]]]]]
+    let value: JSONValue = [
+      "version": 1, "hosts": ["github.com": ["accounts": [["login": "a", "n": .number("1.5e-3")]]]],
+    ]
     #expect(try JSON.parse(JSON.serialize(value, pretty: true)) == value)
   }
 
@@ -244,7 +249,9 @@ import Testing
     #expect(JSONValue.object(JSONObject()).objectValue == JSONObject())
     #expect(JSONValue.null.isNull)
     #expect(
-      [JSONValue.null, true, 1, "s", [], [:]].map(\.typeName) == ["null", "boolean", "number", "string", "array", "object"])
+      [JSONValue.null, true, 1, "s", [], [:]].map(\.typeName) == [
+        "null", "boolean", "number", "string", "array", "object",
+      ])
   }
 
   @Test func objectSubscript() {
@@ -261,7 +268,9 @@ import Testing
   }
 
   @Test func objectEqualityIsOrderSensitive() {
-    #expect(JSONObject([(key: "a", value: 1), (key: "b", value: 2)]) != JSONObject([(key: "b", value: 2), (key: "a", value: 1)]))
+    #expect(
+      JSONObject([(key: "a", value: 1), (key: "b", value: 2)])
+        != JSONObject([(key: "b", value: 2), (key: "a", value: 1)]))
     #expect(JSONObject([(key: "a", value: 1)]) != JSONObject([(key: "a", value: 2)]))
   }
 }

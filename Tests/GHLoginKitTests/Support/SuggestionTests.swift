@@ -3,7 +3,9 @@ import Testing
 @testable import GHLoginKit
 
 @Suite struct SuggestionTests {
-  static let keys = ["client_id", "client_secret", "scopes", "host", "authorize_url", "token_url", "device_code_url", "api_url"]
+  static let keys = [
+    "client_id", "client_secret", "scopes", "host", "authorize_url", "token_url", "device_code_url", "api_url",
+  ]
 
   @Test(arguments: [
     ("client_ld", "client_id"),

@@ -18,7 +18,9 @@ struct StopDescriptorTests {
     let server = try LoopbackServer()
     let request = HTTPRequest(method: "GET", url: WebURL(scheme: .http, host: "127.0.0.1", port: server.port))
     // Not signalled: a wait times out as usual, and nothing is interrupted.
-    #expect(try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: 0, clock: clock, stopFD: stop.readFD) == false)
+    #expect(
+      try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: 0, clock: clock, stopFD: stop.readFD) == false
+    )
 
     stop.signal()
     let started = clock.monotonic()
@@ -27,7 +29,9 @@ struct StopDescriptorTests {
         for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic() + 30, clock: clock, stopFD: stop.readFD)
     }
     #expect(
-      server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: stop.readFD) { _ in LoopbackReply(status: 404) }
+      server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: stop.readFD) { _ in
+        LoopbackReply(status: 404)
+      }
         == .interrupted)
     let client = HTTPClient(variables: [:], userAgent: "ua").stopping(on: stop.readFD)
     #expect(throws: HTTPError.interrupted) { try client.send(request, timeout: 30) }
@@ -111,7 +115,9 @@ struct InterruptChildProcessTests {
         for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic() + 30, clock: clock, stopFD: fd)
     }
     let server = try LoopbackServer()
-    #expect(server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: fd) { _ in LoopbackReply(status: 404) } == .interrupted)
+    #expect(
+      server.serve(deadline: clock.monotonic() + 30, clock: clock, stopFD: fd) { _ in LoopbackReply(status: 404) }
+        == .interrupted)
     let result = Result { () throws(HTTPError) in
       try HTTPClient(variables: [:], userAgent: "ua", stopFD: fd).perform(
         HTTPRequest(method: "GET", url: WebURL(scheme: .http, host: "127.0.0.1", port: server.port)), timeout: 30)

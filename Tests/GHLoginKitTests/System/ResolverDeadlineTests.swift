@@ -59,9 +59,12 @@ import Testing
       host: "github.test", port: 8443, variables: [:], lookup: answers, deadline: SystemClock().monotonic() + 5)
     #expect(addresses.map(\.description) == ["127.0.0.1"])
     #expect(addresses.map(\.port) == [8443])
-    let fails = NameLookup { _, _ throws(ResolveError) -> [SocketAddress] in throw ResolveError(reason: "Name or service not known") }
+    let fails = NameLookup { _, _ throws(ResolveError) -> [SocketAddress] in
+      throw ResolveError(reason: "Name or service not known")
+    }
     #expect(throws: ResolveError(reason: "Name or service not known")) {
-      try Resolver.resolve(host: "nx.test", port: 443, variables: [:], lookup: fails, deadline: SystemClock().monotonic() + 5)
+      try Resolver.resolve(
+        host: "nx.test", port: 443, variables: [:], lookup: fails, deadline: SystemClock().monotonic() + 5)
     }
   }
 
@@ -112,7 +115,9 @@ import Testing
     let timedOut = fixture.run(["whoami"], transport: client)
     #expect(timedOut.status == .failure)
     #expect(timedOut.stdout.isEmpty)
-    #expect(timedOut.stderr == "ghlogin: identity check at api_url https://api.github.com/: timed out resolving api.github.com\n")
+    #expect(
+      timedOut.stderr
+        == "ghlogin: identity check at api_url https://api.github.com/: timed out resolving api.github.com\n")
 
     let stop = try FileDescriptor.pipe()
     var byte: UInt8 = 1

@@ -123,8 +123,10 @@ struct SocketTests {
     #expect(Poll.milliseconds(until: clock.monotonic() - 1, clock: clock) == 0)
     #expect(Poll.milliseconds(until: clock.monotonic() + 0.0001, clock: clock) == 1)
     #expect(Poll.milliseconds(until: clock.monotonic() + 1e12, clock: clock) == Int32.max)
-    #expect(try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic(), clock: clock) == false)
-    #expect(try Poll.wait(for: Poll.writable, on: pipe.write.rawValue, deadline: clock.monotonic(), clock: clock) == true)
+    #expect(
+      try Poll.wait(for: Poll.readable, on: pipe.read.rawValue, deadline: clock.monotonic(), clock: clock) == false)
+    #expect(
+      try Poll.wait(for: Poll.writable, on: pipe.write.rawValue, deadline: clock.monotonic(), clock: clock) == true)
   }
 }
 
@@ -137,17 +139,20 @@ struct ResolverTests {
   @Test func testMappingIsDebugOnlyAndLoopbackOnly() throws {
     let variables = ["GHLOGIN_TEST_RESOLVE": "github.test:443:127.0.0.1,api.github.test:8443:127.0.0.1"]
     #expect(try Resolver.testMapping(host: "github.test", port: 443, variables: variables)?.port == 443)
-    #expect(try Resolver.testMapping(host: "api.github.test", port: 8443, variables: variables)?.description == "127.0.0.1")
+    #expect(
+      try Resolver.testMapping(host: "api.github.test", port: 8443, variables: variables)?.description == "127.0.0.1")
     #expect(try Resolver.testMapping(host: "github.test", port: 8443, variables: variables) == nil)
     #expect(try Resolver.testMapping(host: "other.test", port: 443, variables: variables) == nil)
     #expect(try Resolver.testMapping(host: "github.test", port: 443, variables: [:]) == nil)
     #expect(throws: ResolveError(reason: "GHLOGIN_TEST_RESOLVE may only map to 127.0.0.1")) {
-      try Resolver.testMapping(host: "github.test", port: 443, variables: ["GHLOGIN_TEST_RESOLVE": "github.test:443:140.82.112.3"])
+      try Resolver.testMapping(
+        host: "github.test", port: 443, variables: ["GHLOGIN_TEST_RESOLVE": "github.test:443:140.82.112.3"])
     }
   }
 
   @Test(arguments: [
-    ("1.2.3.4", [1, 2, 3, 4] as [UInt8]?), ("255.255.255.255", [255, 255, 255, 255]), ("1.2.3", nil), ("1.2.3.4.5", nil),
+    ("1.2.3.4", [1, 2, 3, 4] as [UInt8]?), ("255.255.255.255", [255, 255, 255, 255]), ("1.2.3", nil),
+    ("1.2.3.4.5", nil),
     ("01.2.3.4", nil), ("256.1.1.1", nil), ("github.test", nil), ("", nil),
     ("::1", [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]), ("[::1]", nil),
   ])

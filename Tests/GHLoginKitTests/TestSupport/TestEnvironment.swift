@@ -38,7 +38,8 @@ func runCommand(
   let out = BufferOutput(isTerminal: stdoutIsTerminal)
   let err = BufferOutput()
   // No system config layer from the machine's /etc/xdg unless a test names one.
-  let pinned = variables["XDG_CONFIG_DIRS"] == nil ? variables.merging(["XDG_CONFIG_DIRS": unitTestConfigDirs]) { $1 } : variables
+  let pinned =
+    variables["XDG_CONFIG_DIRS"] == nil ? variables.merging(["XDG_CONFIG_DIRS": unitTestConfigDirs]) { $1 } : variables
   let environment = Environment(
     arguments: arguments, variables: pinned, stdout: out, stderr: err, stdin: BufferInput(stdin),
     clock: clock, browser: browser, transport: { _ in transport }, executablePath: "/usr/local/bin/ghlogin")

@@ -9,7 +9,8 @@ import Testing
   @Test(arguments: [
     ("https://ghe.example.com/mod/@v/list", "ghe.example.com"), ("https://GHE.example.com/x", "ghe.example.com"),
     ("https://ghe.example.com:443/x", "ghe.example.com"), ("https://ghe.example.com", "ghe.example.com"),
-    ("https://ghe.example.com?go-get=1", "ghe.example.com"), ("https://127.0.0.1:8443/a/@v/v1.0.0.zip", "127.0.0.1:8443"),
+    ("https://ghe.example.com?go-get=1", "ghe.example.com"),
+    ("https://127.0.0.1:8443/a/@v/v1.0.0.zip", "127.0.0.1:8443"),
   ])
   func matchesExactHosts(url: String, host: String) {
     #expect(GoAuthMatch.host(forURL: url, among: Self.hosts) == host)
