@@ -30,7 +30,7 @@ enum RegistryAddress {
     return host.name
   }
 
-  /// The normalised registry of `text` (see ``normalize(_:)-(some Collection<UInt8>)``).
+  /// The normalised registry of `text`: its UTF-8 bytes given to the byte overload of `normalize`.
   static func normalize(_ text: String) -> String? { normalize(Array(text.utf8)) }
 
   /// `bytes` without the ASCII whitespace around it: the server address as the client gave it
