@@ -64,10 +64,22 @@ public struct GitHubLogin: Sendable {
   /// Wraps an existing workspace (the commands build one).
   init(workspace: Workspace) { self.workspace = workspace }
 
-  /// The default host: the configuration's (or `GH_HOST`), else the one host with logins,
+  /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
   /// else github.com.
+  ///
+  /// Throws ``GitHubLoginError`` when no host can be chosen: a ``GitHubLoginError/Kind/configuration``
+  /// error for an invalid `GH_HOST` or a config file whose endpoints are not on one host and that
+  /// names no `host`, or when logins for several hosts are stored and nothing chooses one; a
+  /// ``GitHubLoginError/Kind/store`` error when the credentials file cannot be read. It never
+  /// falls back to github.com on an error.
   public var host: String {
-    (try? workspace.host(nil, credentials: try? workspace.store.load()).name) ?? Config.defaultHostName
+    get throws {
+      do {
+        return try workspace.host(nil, credentials: try workspace.store.load()).name
+      } catch {
+        throw GitHubLoginError(error)
+      }
+    }
   }
 
   /// A token for `host` and `account` that is good for at least five more minutes.
