@@ -88,6 +88,7 @@ struct NotLoggedIn: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .notLoggedIn }
+  var errorKind: ErrorKind { .notLoggedIn }
 }
 
 /// A host and an account as asked for (`--host`/`--user`, or the library's arguments);
@@ -192,6 +193,7 @@ struct MissingClientID: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
 }
 
 extension Workspace {
