@@ -23,7 +23,8 @@ public struct GitHubLogin: Sendable {
   /// `GHLOGIN_CLIENT_ID` and `GHLOGIN_CLIENT_SECRET`), read now.
   ///
   /// Throws a ``GitHubLoginError/Kind/configuration`` error when the file is invalid or `HOME`
-  /// is unset; a missing file is fine (logging in then needs a client ID).
+  /// is unset; a missing file is fine (logging in then needs a client ID). Prints nothing: what
+  /// is worth telling the user is in ``warnings``.
   public init() throws {
     try self.init(environment: .process())
   }
@@ -40,9 +41,18 @@ public struct GitHubLogin: Sendable {
     try self.init(environment: .process(), configuration: configuration, credentialsFile: credentialsFile)
   }
 
-  /// The user's configuration as `environment` sees it (the command line's and tests' way in).
+  /// What the configuration made worth saying, for the caller to show or log: nothing prints
+  /// them. Today: that a `credentials.json` beside `$GHLOGIN_CONFIG` (where an earlier version
+  /// kept logins) is not used, and how to move it. Each is a paragraph of plain text without a
+  /// trailing newline; empty for ``init(configuration:credentialsFile:)``.
+  public var warnings: [String] {
+    workspace.warnings.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+  }
+
+  /// The user's configuration as `environment` sees it (tests' way in); prints nothing, the
+  /// warnings are in ``warnings``.
   init(environment: Environment) throws(GitHubLoginError) {
-    do { workspace = try Workspace(environment) } catch { throw GitHubLoginError(error) }
+    do { workspace = try Workspace(collectingWarnings: environment) } catch { throw GitHubLoginError(error) }
   }
 
   /// `configuration` in `environment`.
@@ -64,10 +74,22 @@ public struct GitHubLogin: Sendable {
   /// Wraps an existing workspace (the commands build one).
   init(workspace: Workspace) { self.workspace = workspace }
 
-  /// The default host: the configuration's (or `GH_HOST`), else the one host with logins,
+  /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
   /// else github.com.
+  ///
+  /// Throws ``GitHubLoginError`` when no host can be chosen: a ``GitHubLoginError/Kind/configuration``
+  /// error for an invalid `GH_HOST` or a config file whose endpoints are not on one host and that
+  /// names no `host`, or when logins for several hosts are stored and nothing chooses one; a
+  /// ``GitHubLoginError/Kind/store`` error when the credentials file cannot be read. It never
+  /// falls back to github.com on an error.
   public var host: String {
-    (try? workspace.host(nil, credentials: try? workspace.store.load()).name) ?? Config.defaultHostName
+    get throws {
+      do {
+        return try workspace.host(nil, credentials: try workspace.store.load()).name
+      } catch {
+        throw GitHubLoginError(error)
+      }
+    }
   }
 
   /// A token for `host` and `account` that is good for at least five more minutes.

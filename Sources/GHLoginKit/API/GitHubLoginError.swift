@@ -10,9 +10,11 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
     case notLoggedIn
     /// GitHub rejected the stored token or refresh token (revoked or expired): log in again.
     case tokenRejected
-    /// The configuration is incomplete or wrong (no client ID, a bad URL, an ambiguous host).
+    /// The configuration or the input is incomplete or wrong (no client ID, a bad URL or host, an
+    /// ambiguous host, an unusable pasted token): change it and try again.
     case configuration
-    /// The person denied the login in the browser, or the app is not allowed to log in.
+    /// The person denied the login in the browser or on the device page, the app is not allowed
+    /// to log in, or GitHub refused the request (HTTP 403 that is not a rate limit, SSO required).
     case denied
     /// GitHub logged in another account than the one asked for.
     case wrongAccount
@@ -20,8 +22,15 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
     case timedOut
     /// The call was cancelled (task cancellation, or Ctrl-C in a command-line tool).
     case cancelled
-    /// The credentials file or its directory cannot be read or written safely.
+    /// The credentials file or its directory cannot be read or written safely, or a new login
+    /// could not be stored there (its token was revoked where possible).
     case store
+    /// The keyring (Secret Service) is unavailable, locked or failed, or a new login could not
+    /// be stored in it.
+    case keyring
+    /// A program or facility of this machine failed: the browser or `git` could not be run, the
+    /// random number generator failed, a loopback port could not be opened, or an unexpected error.
+    case system
     /// The network, TLS or the server failed; trying again later may work.
     case network
   }
@@ -55,28 +64,34 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
       message = "\(error)"
       exitStatus = .failure
     }
-    kind = Self.kind(of: error, status: exitStatus)
+    kind = Kind(Self.errorKind(of: error))
   }
 
-  private static func kind(of error: any Error, status: ExitStatus) -> Kind {
+  /// The kind `error` declares (``ReportableError/errorKind``); never guessed from its exit status.
+  static func errorKind(of error: any Error) -> ErrorKind {
     switch error {
-    case is NotLoggedIn: return .notLoggedIn
-    case let login as LoginError:
-      switch login.kind {
-      case .timedOut: return .timedOut
-      case .interrupted: return .cancelled
-      case .authorizationError: return .denied
-      case .userMismatch: return .wrongAccount
-      }
-    case is StoreError: return .store
-    case is CancellationError: return .cancelled
-    default: break
+    case let reportable as any ReportableError: reportable.errorKind
+    case is CancellationError: .cancelled
+    default: .system
     }
-    switch status {
-    case .notLoggedIn: return .tokenRejected
-    case .usage: return .configuration
-    case .interrupted: return .cancelled
-    default: return .network
+  }
+}
+
+extension GitHubLoginError.Kind {
+  /// The public twin of `kind`, case for case.
+  init(_ kind: ErrorKind) {
+    switch kind {
+    case .notLoggedIn: self = .notLoggedIn
+    case .tokenRejected: self = .tokenRejected
+    case .configuration: self = .configuration
+    case .denied: self = .denied
+    case .wrongAccount: self = .wrongAccount
+    case .timedOut: self = .timedOut
+    case .cancelled: self = .cancelled
+    case .store: self = .store
+    case .keyring: self = .keyring
+    case .system: self = .system
+    case .network: self = .network
     }
   }
 }

@@ -8,6 +8,8 @@ struct UnstoredLogin: ReportableError {
   /// Why storing failed (a ``StoreError`` as a rule), as reported.
   var storeMessage: String
   var storeStatus: ExitStatus
+  /// The store failure's kind (``ErrorKind/store`` or ``ErrorKind/keyring``).
+  var storeKind: ErrorKind
   var host: GitHubHost
   /// What became of the new token.
   var revocation: Outcome
@@ -35,6 +37,7 @@ struct UnstoredLogin: ReportableError {
   }
 
   var exitStatus: ExitStatus { storeStatus }
+  var errorKind: ErrorKind { storeKind }
 }
 
 extension Workspace {
@@ -53,6 +56,8 @@ extension Workspace {
     case .notConfigured: outcome = .notRevocable(manualURL: manual)
     case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)
     }
-    return UnstoredLogin(storeMessage: storeMessage, storeStatus: status, host: host, revocation: outcome)
+    return UnstoredLogin(
+      storeMessage: storeMessage, storeStatus: status, storeKind: reportable?.errorKind ?? .store, host: host,
+      revocation: outcome)
   }
 }

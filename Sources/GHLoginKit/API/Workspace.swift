@@ -8,19 +8,32 @@ struct Workspace: Sendable {
   let store: CredentialStore
   /// Ends every network wait once readable (``stopping(on:)``); nil: requests run to their timeout.
   private(set) var stopFD: Int32?
+  /// What ``init(collectingWarnings:quiet:unknownConfigKeys:)`` found worth saying, in order, each
+  /// as the command line prints it (`ghlogin: …`, ending in a newline); nothing printed them.
+  private(set) var warnings: [String] = []
 
-  /// Resolves the paths, loads the config and opens the store. Unless `quiet`, says on stderr
-  /// when a `credentials.json` of an earlier version sits beside a custom `GHLOGIN_CONFIG` and
-  /// none at the new place (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read.
-  /// With `unknownConfigKeys` lenient (the commands that only read a token), unknown keys in the
-  /// config are a warning on stderr instead of an error.
+  /// The commands' workspace: ``init(collectingWarnings:quiet:unknownConfigKeys:)``, with its
+  /// ``warnings`` written to stderr.
   init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
+    try self.init(collectingWarnings: environment, quiet: quiet, unknownConfigKeys: unknownConfigKeys)
+    for warning in warnings { environment.stderr.write(warning) }
+  }
+
+  /// Resolves the paths, loads the config and opens the store, printing nothing (the library's
+  /// way). Unless `quiet`, ``warnings`` holds a notice when a `credentials.json` of an earlier
+  /// version sits beside a custom `GHLOGIN_CONFIG` and none at the new place
+  /// (``ConfigPaths/movedCredentialsNotice(exists:)``); it is never read. With
+  /// `unknownConfigKeys` lenient (the commands that only read a token), unknown keys in the
+  /// config are a warning in ``warnings`` instead of an error.
+  init(
+    collectingWarnings environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict
+  ) throws {
     let paths = try ConfigPaths.resolve(environment.variables)
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
     self.init(environment, paths: paths, config: config)
-    if let warning = config.ignoredKeysWarning { environment.stderr.write(warning) }
+    if let warning = config.ignoredKeysWarning { warnings.append(warning) }
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
-      environment.stderr.write(notice)
+      warnings.append(notice)
     }
   }
 
@@ -88,6 +101,7 @@ struct NotLoggedIn: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .notLoggedIn }
+  var errorKind: ErrorKind { .notLoggedIn }
 }
 
 /// A host and an account as asked for (`--host`/`--user`, or the library's arguments);
@@ -192,6 +206,7 @@ struct MissingClientID: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
 }
 
 extension Workspace {

@@ -115,5 +115,6 @@ extension AuthCommand {
     }
 
     var exitStatus: ExitStatus { .usage }
+    var errorKind: ErrorKind { .configuration }
   }
 }

@@ -52,6 +52,14 @@ extension AuthCommand {
       default: .usage
       }
     }
+
+    var errorKind: ErrorKind {
+      switch kind {
+      case .rejected: .tokenRejected
+      case .interrupted: .cancelled
+      default: .configuration
+      }
+    }
   }
 
   /// Reads the token, checks it with `GET /user`, stores it and says so.

@@ -208,4 +208,5 @@ extension ConfigCommand.Action {
 struct InterruptedInput: ReportableError {
   var message: String { "interrupted; nothing was written" }
   var exitStatus: ExitStatus { .interrupted }
+  var errorKind: ErrorKind { .cancelled }
 }

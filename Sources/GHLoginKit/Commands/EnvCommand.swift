@@ -36,6 +36,7 @@ struct EnvCommand: Command {
       "env: not printing the token to a terminal; use it as eval \"$(ghlogin env)\", or add --force"
     }
     var exitStatus: ExitStatus { .usage }
+    var errorKind: ErrorKind { .configuration }
   }
 
   func run(in environment: Environment) throws -> ExitStatus {

@@ -22,7 +22,7 @@ struct LogoutCommand: Command {
 
   /// The library's ``GitHubLogin/blockingLogout(host:account:revoke:)``, reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
-    let outcome = try GitHubLogin(environment: environment).blockingLogout(
+    let outcome = try GitHubLogin(workspace: Workspace(environment)).blockingLogout(
       host: selection.host, account: selection.user, revoke: !localOnly)
     let host = outcome.host
     let manual = Workspace.revokeByHand(outcome.manualRevocationURL)

@@ -41,7 +41,8 @@ struct RefreshCommand: Command {
     let outcome = try workspace.refresher(for: host).refresh(login: account.login, force: true)
     if let failure = outcome.deferredFailure {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-      throw ForcedRefreshFailed(host: host, reason: failure.reason, status: failure.exitStatus, validFor: left)
+      throw ForcedRefreshFailed(
+        host: host, reason: failure.reason, status: failure.exitStatus, errorKind: failure.errorKind, validFor: left)
     }
     var text = "Refreshed the token for \(host) (\(login))"
     if let expiresAt = outcome.credential.expiresAt {
@@ -58,6 +59,8 @@ struct ForcedRefreshFailed: ReportableError, Equatable {
   var host: GitHubHost
   var reason: String
   var status: ExitStatus
+  /// The refresh failure's kind.
+  var errorKind: ErrorKind
   /// Seconds the kept token is still valid.
   var validFor: Double
 

@@ -162,4 +162,5 @@ struct SetupDockerError: ReportableError, Equatable {
   var message: String
   init(_ message: String) { self.message = message }
   var exitStatus: ExitStatus { .failure }
+  var errorKind: ErrorKind { .system }
 }

@@ -111,4 +111,5 @@ struct UnknownAccount: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .notLoggedIn }
+  var errorKind: ErrorKind { .notLoggedIn }
 }

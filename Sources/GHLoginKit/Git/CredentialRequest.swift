@@ -134,4 +134,5 @@ enum CredentialInputError: ReportableError, Equatable {
   }
 
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
 }

@@ -26,6 +26,7 @@ struct CredentialResponse: Sendable, Equatable {
         + "or NUL); run 'ghlogin auth' to log in again"
     }
     var exitStatus: ExitStatus { .failure }
+    var errorKind: ErrorKind { .store }
   }
 
   /// The lines to write, in order; throws instead of writing a value that could inject or

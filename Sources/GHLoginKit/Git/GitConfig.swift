@@ -11,6 +11,7 @@ struct GitConfig {
   struct Failure: ReportableError, Equatable {
     var message: String
     var exitStatus: ExitStatus { .failure }
+    var errorKind: ErrorKind { .system }
   }
 
   /// Finds `git` on the `PATH` of `environment`.

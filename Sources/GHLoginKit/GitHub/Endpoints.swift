@@ -81,6 +81,7 @@ struct InsecureEndpointError: ReportableError, Equatable {
       + "use https://"
   }
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
 
   /// Throws when `url` is `http://` to a host that is not loopback.
   static func check(_ url: WebURL) throws(InsecureEndpointError) {

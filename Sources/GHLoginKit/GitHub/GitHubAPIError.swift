@@ -57,6 +57,14 @@ struct GitHubAPIError: EndpointAnswerError, Equatable {
     }
   }
 
+  var errorKind: ErrorKind {
+    switch kind {
+    case .tokenRejected, .unusableToken: .tokenRejected
+    case .forbidden(_, rateLimited: false), .ssoRequired: .denied
+    default: .network
+    }
+  }
+
   var message: String {
     switch kind {
     case .tokenRejected:

@@ -28,6 +28,7 @@ struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
         + "Give a host name such as github.com or ghe.example.com, optionally with :PORT"
     }
     var exitStatus: ExitStatus { .usage }
+    var errorKind: ErrorKind { .configuration }
   }
 
   /// Validates `text` and normalises it: ASCII-lowercased, `:443` removed.

@@ -121,6 +121,14 @@ struct RevocationError: EndpointAnswerError, Equatable {
 
   var exitStatus: ExitStatus { .failure }
 
+  var errorKind: ErrorKind {
+    switch kind {
+    case .clientRejected, .unusableClientID, .notOffered: .configuration
+    case .unusableToken: .tokenRejected
+    default: .network
+    }
+  }
+
   /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.
   private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
   /// The config key of the URL the request went to.

@@ -101,6 +101,15 @@ enum HTTPError: ReportableError, Equatable, Sendable {
     }
   }
 
+  var errorKind: ErrorKind {
+    switch self {
+    case .insecureURL, .invalidProxy, .caFile, .unusableTrustPath: .configuration
+    case .interrupted: .cancelled
+    case .listen: .system
+    default: .network
+    }
+  }
+
   /// Whether any byte of the request may have reached the origin server.
   ///
   /// False for failures before the request was written (resolution, connect,

@@ -37,6 +37,16 @@ struct DeviceFlowError: ReportableError, Equatable {
   /// Always 1 (issue 4): the app's settings or the server, not the command line, must change.
   var exitStatus: ExitStatus { .failure }
 
+  var errorKind: ErrorKind {
+    switch kind {
+    case .denied: .denied
+    case .expired: .timedOut
+    case .disabled: .configuration
+    case .refused(let body): TokenError.errorKind(ofOAuthCode: body.code)
+    case .unavailable, .invalidAnswer, .clockDrift: .network
+    }
+  }
+
   var message: String {
     switch kind {
     case .unavailable(let reason):

@@ -44,6 +44,7 @@ struct EndpointRequestError: ReportableError, Equatable {
 
   var message: String { "\(EndpointStep(step, key: key, url: url)): \(underlying.message)" }
   var exitStatus: ExitStatus { underlying.exitStatus }
+  var errorKind: ErrorKind { underlying.errorKind }
 
   /// Runs `body` as ``EndpointStep/run(_:)`` of the step named `step`, `key`, `url`.
   static func naming<T>(step: String, key: String, url: WebURL, _ body: () throws -> T) throws -> T {

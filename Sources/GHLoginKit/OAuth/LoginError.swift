@@ -46,6 +46,16 @@ struct LoginError: ConfigSettingError, Equatable {
     }
   }
 
+  var errorKind: ErrorKind {
+    switch kind {
+    case .timedOut: .timedOut
+    case .interrupted: .cancelled
+    case .authorizationError(let response) where Self.requestRefusals[response.error] != nil: .configuration
+    case .authorizationError: .denied
+    case .userMismatch: .wrongAccount
+    }
+  }
+
   func message(configFile: String?) -> String {
     switch kind {
     case .timedOut(let seconds):

@@ -10,8 +10,8 @@ struct RefreshError: ReportableError, Equatable {
     case sessionExpired
     /// The token has expired and the refresh failed for a reason that may pass (network,
     /// server error) or that the config must fix; `reason` is that error's message and
-    /// `status` its exit status. Nothing was changed.
-    case failed(reason: String, status: ExitStatus)
+    /// `status` and `kind` its exit status and kind. Nothing was changed.
+    case failed(reason: String, status: ExitStatus, kind: ErrorKind)
     /// The token has expired and no `client_id` is configured to refresh it with. Exit 2.
     case noClientID(configFile: String)
     /// The account disappeared from the credentials file (another ghlogin logged it out). Exit 4.
@@ -32,9 +32,19 @@ struct RefreshError: ReportableError, Equatable {
   var exitStatus: ExitStatus {
     switch kind {
     case .sessionExpired, .accountGone: .notLoggedIn
-    case .failed(_, let status): status
+    case .failed(_, let status, _): status
     case .noClientID: .usage
     case .notSaved: .failure
+    }
+  }
+
+  var errorKind: ErrorKind {
+    switch kind {
+    case .sessionExpired: .tokenRejected
+    case .accountGone: .notLoggedIn
+    case .failed(_, _, let kind): kind
+    case .noClientID: .configuration
+    case .notSaved: .store
     }
   }
 
@@ -42,7 +52,7 @@ struct RefreshError: ReportableError, Equatable {
     switch kind {
     case .sessionExpired:
       return "the session for \(host) expired; run '\(CommandHint.auth(host: host.name))'"
-    case .failed(let reason, let status):
+    case .failed(let reason, let status, _):
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
         + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):

@@ -130,7 +130,9 @@ struct Refresher: Sendable {
       } catch {
         let reportable = error as? any ReportableError
         let reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
-        let failure = RefreshError.Kind.failed(reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure)
+        let failure = RefreshError.Kind.failed(
+          reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure,
+          kind: reportable?.errorKind ?? .network)
         return keep(current, now: now, failure: failure)
       }
     }
@@ -158,7 +160,7 @@ extension RefreshError {
   /// current token is used anyway.
   var reason: String {
     switch kind {
-    case .failed(let reason, _): reason
+    case .failed(let reason, _, _): reason
     case .noClientID(let configFile): "no client_id is configured for \(host) in \(configFile)"
     default: message
     }

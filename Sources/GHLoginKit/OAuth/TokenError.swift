@@ -75,6 +75,21 @@ struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     }
   }
 
+  var errorKind: ErrorKind { oauthCode.map(Self.errorKind(ofOAuthCode:)) ?? .network }
+
+  /// The kind of an OAuth error `code` from a token or device-code endpoint.
+  static func errorKind(ofOAuthCode code: String) -> ErrorKind {
+    switch code {
+    case "bad_refresh_token": .tokenRejected
+    case "access_denied": .denied
+    case "expired_token", "token_expired": .timedOut
+    case "incorrect_client_credentials", "redirect_uri_mismatch", "unverified_user_email", "device_flow_disabled",
+      "invalid_client", "unauthorized_client", "invalid_scope":
+      .configuration
+    default: .network
+    }
+  }
+
   func message(configFile: String?) -> String {
     switch kind {
     case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile)

@@ -42,6 +42,7 @@ enum ConfigError: ReportableError, Equatable, Sendable {
   case invalidEnvironment(variable: String, reason: String)
 
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
 
   var message: String {
     switch self {

@@ -21,6 +21,7 @@ enum KeyringError: ReportableError, Equatable, Sendable {
   case oldItemsLeft([SecretItem], reason: String)
 
   var exitStatus: ExitStatus { .failure }
+  var errorKind: ErrorKind { .keyring }
 
   /// A few words for `status`, next to a login whose token cannot be shown.
   var summary: String {

@@ -47,6 +47,7 @@ enum StoreError: ReportableError, Equatable, Sendable {
   case invalidCredential(host: String, reason: String)
 
   var exitStatus: ExitStatus { .failure }
+  var errorKind: ErrorKind { .store }
 
   var message: String {
     switch self {

@@ -36,6 +36,16 @@ protocol ReportableError: Error, CustomStringConvertible {
   var message: String { get }
   /// The status the process exits with.
   var exitStatus: ExitStatus { get }
+  /// The broad cause, declared by each error type (never derived from ``exitStatus``):
+  /// ``GitHubLoginError/kind`` is this, one to one.
+  var errorKind: ErrorKind { get }
+}
+
+/// The broad cause of an error (``ReportableError/errorKind``): the internal twin of the public
+/// ``GitHubLoginError/Kind``, case for case, so that the layers below API/ can declare it.
+enum ErrorKind: Sendable, Hashable, CaseIterable {
+  case notLoggedIn, tokenRejected, configuration, denied, wrongAccount, timedOut, cancelled, store, keyring, system,
+    network
 }
 
 extension ReportableError {
@@ -47,5 +57,6 @@ extension ReportableError {
 struct UsageError: ReportableError, Equatable {
   var message: String
   var exitStatus: ExitStatus { .usage }
+  var errorKind: ErrorKind { .configuration }
   init(_ message: String) { self.message = message }
 }

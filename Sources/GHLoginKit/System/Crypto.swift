@@ -13,6 +13,7 @@ struct CryptoError: ReportableError, Equatable {
       + "Try again; if it persists, check that /dev/urandom works"
   }
   var exitStatus: ExitStatus { .failure }
+  var errorKind: ErrorKind { .system }
 }
 
 /// Randomness, hashing and encodings used by the OAuth flows, over OpenSSL's libcrypto.

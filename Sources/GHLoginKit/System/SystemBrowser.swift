@@ -12,6 +12,7 @@ struct SystemBrowser: BrowserOpener {
   struct LaunchError: ReportableError {
     var message: String
     var exitStatus: ExitStatus { .failure }
+    var errorKind: ErrorKind { .system }
   }
 
   /// Launches the browser on `url`. Only `https` URLs, or `http` to a loopback address, are

@@ -25,10 +25,10 @@ import Testing
     _ = try fixture.store().update { $0.save(sampleCredential(token: Self.gitHubToken), on: "github.com") }
   }
 
-  func environment() -> Environment {
+  func environment(_ variables: [String: String]? = nil) -> Environment {
     let transport = transport
     return Environment(
-      arguments: [], variables: ["HOME": fixture.home], stdout: BufferOutput(), stderr: BufferOutput(),
+      arguments: [], variables: variables ?? ["HOME": fixture.home], stdout: BufferOutput(), stderr: BufferOutput(),
       stdin: BufferInput(""), clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in transport })
   }
 
@@ -138,6 +138,29 @@ import Testing
     #expect(throws: GitHubLoginError.self) { try GitHubLogin(environment: environment(), configuration: app) }
   }
 
+  /// `host` throws the configuration error when no host can be chosen (a config file whose
+  /// endpoints share no host, or an invalid `GH_HOST`), instead of answering github.com.
+  @Test func hostThrowsWhenNoHostCanBeChosen() throws {
+    let config = fixture.home + "/config.json"
+    try writeFile(
+      config, #"{"client_id": "Iv1.x", "authorize_url": "https://a.test/a", "token_url": "https://b.test/t"}"#)
+    var variables = ["HOME": fixture.home, "GHLOGIN_CONFIG": config]
+    let before = readFile(fixture.file)
+    let ambiguous = try GitHubLogin(environment: environment(variables))
+    let error = try #require(throws: GitHubLoginError.self) { try ambiguous.host }
+    #expect(error.kind == .configuration)
+    #expect(error.exitStatus == .usage)
+    #expect(
+      error.message
+        == "\(config): the endpoints are not on one host (authorize_url a.test, token_url b.test), so the host this "
+        + "login is for is unclear; add \"host\": \"HOST\" naming the server that issues the tokens")
+    variables = ["HOME": fixture.home, "GH_HOST": "bad host"]
+    let badHost = try GitHubLogin(environment: environment(variables))
+    #expect(try #require(throws: GitHubLoginError.self) { try badHost.host }.kind == .configuration)
+    #expect(readFile(fixture.file) == before)
+    #expect(transport.requests.isEmpty)
+  }
+
   /// Endpoints on one host, no `host`: that host is the label (api on the host or `api.` it).
   @Test(arguments: [
     (GitHubLoginConfiguration(clientID: "Iv1.x"), "github.com"),
@@ -163,7 +186,7 @@ import Testing
   ])
   func endpointsOnOneHostAreThatHost(_ app: GitHubLoginConfiguration, _ host: String) throws {
     let github = try GitHubLogin(environment: environment(), configuration: app)
-    #expect(github.host == host)
+    #expect(try github.host == host)
     #expect(transport.requests.isEmpty)
   }
 
