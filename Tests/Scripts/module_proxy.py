@@ -10,8 +10,10 @@ must never see ghlogin's credential). Each request is appended to LOG as one JSO
 {"path": ..., "authorization": <the header or null>}. The module is served from memory: a
 go.mod and one Go file, zipped in the module zip layout (PATH@VERSION/...).
 """
-import base64, io, json, ssl, sys, threading, zipfile
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import base64, io, json, sys, threading, zipfile
+from http.server import BaseHTTPRequestHandler
+
+from tls_serve import serve_tls
 
 cert, key, log_path = sys.argv[1:4]
 args = sys.argv[4:]
@@ -65,10 +67,4 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(cert, key)
-server.socket = context.wrap_socket(server.socket, server_side=True)
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
+serve_tls(Handler, cert, key)

@@ -14,7 +14,9 @@ serves until stdin closes; each request is appended to LOG as a JSON line
 {"path", "authorization": bool, "granted": bool}.
 """
 import base64, json, os, ssl, subprocess, sys, tempfile, threading, time, urllib.parse, urllib.request
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
+
+from tls_serve import serve_tls
 
 cert, key, ca, user_url, jwt_key, jwt_cert, service, issuer, log_path = sys.argv[1:10]
 lock = threading.Lock()
@@ -93,10 +95,4 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
 
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(cert, key)
-server.socket = context.wrap_socket(server.socket, server_side=True)
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
+serve_tls(Handler, cert, key)
