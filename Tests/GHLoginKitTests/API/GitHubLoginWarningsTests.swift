@@ -11,14 +11,7 @@ import Testing
   /// writes nothing to stderr or stdout, returns the notice with the exact `mv`, reads nothing
   /// from that file and creates nothing.
   @Test func movedCredentialsNoticeIsAValueNotOutput() throws {
-    let directory = try TemporaryDirectory()
-    try makeDirectory(directory.at("home"), mode: 0o700)
-    try makeDirectory(directory.at("team"), mode: 0o700)
-    try writeFile(directory.at("team/ghlogin.json"), #"{"client_id": "Iv1.team"}"#)
-    let former = directory.at("team/credentials.json")
-    let account = (login: "octocat", userID: 1, token: "gho_former0123456789")
-    try CredentialsFile.write(["github.com": account], to: former, scopes: [], createdAt: 1)
-    let written = try #require(readFile(former))
+    let (directory, former, written) = try FormerCredentials.make()
     let stdout = BufferOutput()
     let stderr = BufferOutput()
     let environment = Environment(

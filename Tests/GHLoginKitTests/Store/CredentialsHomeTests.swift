@@ -24,14 +24,7 @@ import Testing
   /// A credentials.json beside a custom config is not read (`token` says not logged in, exit 4),
   /// the note with the exact `mv` is printed once, and nothing is moved or created.
   @Test func formerFileBesideTheConfigIsNamedNotRead() throws {
-    let directory = try TemporaryDirectory()
-    try makeDirectory(directory.at("home"), mode: 0o700)
-    try makeDirectory(directory.at("team"), mode: 0o700)
-    try writeFile(directory.at("team/ghlogin.json"), #"{"client_id": "Iv1.team"}"#)
-    let former = directory.at("team/credentials.json")
-    let account = (login: "octocat", userID: 1, token: "gho_former0123456789")
-    try CredentialsFile.write(["github.com": account], to: former, scopes: [], createdAt: 1)
-    let written = try #require(readFile(former))
+    let (directory, former, written) = try FormerCredentials.make()
     let variables = ["HOME": directory.at("home"), "GHLOGIN_CONFIG": directory.at("team/ghlogin.json")]
     let run = runCommand(["token"], variables: variables)
     let current = directory.at("home") + "/.config/ghlogin/credentials.json"
@@ -46,5 +39,21 @@ import Testing
         + "ghlogin: not logged in to github.com; run 'ghlogin auth'\n")
     #expect(readFile(former) == written, "left as it was")
     #expect((try? FileSystem.linkStatus(current)) == nil, "nothing created at the new place")
+  }
+}
+
+/// A credentials.json an earlier version left beside a shared config (`team/ghlogin.json`, which
+/// `GHLOGIN_CONFIG` names), with a fresh `home/`: what the moved-credentials notice is about.
+enum FormerCredentials {
+  /// The directory, the former file's path and its bytes as written.
+  static func make() throws -> (directory: TemporaryDirectory, former: String, written: [UInt8]) {
+    let directory = try TemporaryDirectory()
+    try makeDirectory(directory.at("home"), mode: 0o700)
+    try makeDirectory(directory.at("team"), mode: 0o700)
+    try writeFile(directory.at("team/ghlogin.json"), #"{"client_id": "Iv1.team"}"#)
+    let former = directory.at("team/credentials.json")
+    let account = (login: "octocat", userID: 1, token: "gho_former0123456789")
+    try CredentialsFile.write(["github.com": account], to: former, scopes: [], createdAt: 1)
+    return (directory, former, try #require(readFile(former)))
   }
 }
