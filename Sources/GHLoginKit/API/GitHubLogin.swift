@@ -95,69 +95,45 @@ public struct GitHubLogin: Sendable {
   /// A token for `host` and `account` that is good for at least five more minutes.
   ///
   /// Reads the credentials file; a token that expires soon (GitHub App user tokens) is
-  /// refreshed first, under the credentials lock, and the new one is stored before it is
-  /// returned. Synchronous and cheap in the common case (no network, no lock); call it
-  /// before each batch of requests rather than keeping the value.
+  /// refreshed first, under the credentials lock, on a thread of its own (never on the
+  /// cooperative pool), and the new one is stored before it is returned. Cheap in the common
+  /// case (a file read: no network, no lock, no thread); call it before each batch of requests
+  /// rather than keeping the value.
   ///
   /// - Parameters:
   ///   - host: the host (default: `GH_HOST`, the configuration's host, the only host with logins).
   ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/notLoggedIn`` when there is no
   ///   login, ``GitHubLoginError/Kind/tokenRejected`` when the refresh token is dead.
-  public func token(host: String? = nil, account: String? = nil) throws -> AccessToken {
-    do {
-      let usable = try workspace.usableCredentialReport(AccountSelection(host: host, user: account))
-      return AccessToken(
-        usable.credential, host: usable.host.name, api: workspace.endpoints(for: usable.host).api,
-        refreshWarning: usable.warning)
-    } catch {
+  public func token(host: String? = nil, account: String? = nil) async throws(GitHubLoginError) -> AccessToken {
+    let selection = AccountSelection(host: host, user: account)
+    if let fresh = try freshToken(host: host, account: account) { return fresh }
+    return try await DedicatedThread.run { stopFD in
+      try self.workspace.stopping(on: stopFD).accessToken(selection)
+    }.get()
+  }
+
+  /// The stored token for `host` and `account` when it needs no refresh, read synchronously
+  /// (a file read, or one keyring lookup); nil when a refresh is due: then call
+  /// ``token(host:account:)``, which does it.
+  ///
+  /// For code that cannot await, such as a synchronous request builder.
+  public func freshToken(host: String? = nil, account: String? = nil) throws(GitHubLoginError) -> AccessToken? {
+    do { return try workspace.freshToken(AccountSelection(host: host, user: account)) } catch {
       throw GitHubLoginError(error)
     }
   }
-}
 
-/// A stored token, ready to send as `Authorization: Bearer …`.
-///
-/// `description` never shows the token itself.
-public struct AccessToken: Sendable, Hashable, CustomStringConvertible {
-  /// The token.
-  public let value: String
-  /// The host it is for.
-  public let host: String
-  /// The REST API base URL for ``host``, without a trailing slash: append a path such as
-  /// `/user` to it. `https://api.github.com` for github.com, `https://api.SUBDOMAIN.ghe.com`
-  /// for GitHub Enterprise Cloud with data residency, `https://HOST/api/v3` for GitHub
-  /// Enterprise Server, or the configured `api_url` (``GitHubLoginConfiguration/apiURL``): the
-  /// URL the library itself calls for this host.
-  public let apiURL: String
-  /// The account it belongs to.
-  public let login: String
-  /// The account's numeric id (it stays the same when the login is renamed).
-  public let userID: Int64
-  /// The scopes granted, when GitHub said.
-  public let scopes: [String]
-  /// When it expires (seconds since 1970), for expiring tokens; nil when it does not expire.
-  public let expiresAt: Double?
-  /// Set when a due refresh failed but the current token is still valid and was returned:
-  /// the reason, for a warning.
-  public let refreshWarning: String?
-  /// GitHub's expiry of the token (``Credential/gitHubExpiration``), for `token`'s warning.
-  let gitHubExpiration: Double?
-
-  /// `credential` on `host`, whose REST API is at `api` (``Workspace/endpoints(for:)``).
-  init(_ credential: Credential, host: String, api: WebURL, refreshWarning: String? = nil) {
-    value = credential.token
-    self.host = host
-    let base = api.description
-    apiURL = base.hasSuffix("/") ? String(base.dropLast()) : base
-    login = credential.login
-    userID = credential.userID
-    scopes = credential.scopes
-    expiresAt = credential.expiresAt
-    self.refreshWarning = refreshWarning
-    gitHubExpiration = credential.gitHubExpiration
+  /// Refreshes the token for `host` and `account` now, whether or not it was due, and returns
+  /// the new one (stored first, under the credentials lock).
+  ///
+  /// For a token your own checks say is bad before its expiry. Tokens that do not expire (OAuth
+  /// apps' tokens) have no refresh token: that throws ``GitHubLoginError/Kind/tokenRejected``.
+  public func refreshedToken(host: String? = nil, account: String? = nil) async throws(GitHubLoginError)
+    -> AccessToken
+  {
+    try await DedicatedThread.run { stopFD in
+      try self.workspace.stopping(on: stopFD).refreshedToken(AccountSelection(host: host, user: account))
+    }.get()
   }
-
-  /// `AccessToken(LOGIN on HOST)`, without the token.
-  public var description: String { "AccessToken(\(login) on \(host))" }
 }

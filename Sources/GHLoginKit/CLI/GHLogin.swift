@@ -123,11 +123,7 @@ public enum GHLogin {
         environment.stdout.write(Help.command(configuration))
         return .success
       }
-      do {
-        return try type.init(parsed).run(in: environment)
-      } catch let error as GitHubLoginError {
-        throw error.underlying  // the library's wrapper: report what it wraps, as before
-      }
+      return try type.init(parsed).run(in: environment)
     } catch let error as UsageError {
       environment.stderr.write(
         "ghlogin \(configuration.name): \(error.message)\n\(Help.usage(configuration))\n"

@@ -168,14 +168,14 @@ struct AuthCommand: Command {
   /// the device flow is used when no browser can be shown here: no `DISPLAY`/`WAYLAND_DISPLAY`,
   /// or a session over SSH (`SSH_CONNECTION`/`SSH_TTY`) — and, decided by the login once the
   /// host is known, only where its device endpoint is known
-  /// (``GitHubLogin/chooseFlow(variables:deviceEndpoint:host:)``).
+  /// (``FlowChoice/automatic(variables:deviceEndpoint:host:)``).
   static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: [String: String]) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
-    return GitHubLogin.chooseFlow(variables: variables)
+    return FlowChoice.automatic(variables: variables)
   }
 
-  /// Logs in through the library's entry point (``GitHubLogin/blockingLogin(_:stop:events:)``),
+  /// Logs in through the one login pipeline (``Workspace/plan(_:)``, ``Workspace/login(_:events:)``),
   /// printing each event's lines on stderr; Ctrl-C stops the wait.
   func run(in environment: Environment) throws -> ExitStatus {
     if withToken { return try runWithToken(in: environment) }
@@ -187,12 +187,11 @@ struct AuthCommand: Command {
       } else {
         let known = workspace.deviceEndpointIsKnown(for: setupHost)
         let variables = environment.variables
-        setupFlow = GitHubLogin.chooseFlow(variables: variables, deviceEndpoint: known, host: setupHost.name).0
+        setupFlow = FlowChoice.automatic(variables: variables, deviceEndpoint: known, host: setupHost.name).0
       }
       try runSetup(workspace, host: setupHost, flow: setupFlow)
       workspace = try Workspace(environment, quiet: true)
     }
-    let github = GitHubLogin(workspace: workspace)
     var scopes = self.scopes
     var expectedLogin = self.expectedLogin
     if let addScopes {
@@ -210,12 +209,12 @@ struct AuthCommand: Command {
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
     // Paste-back is on with --no-browser, and when the library falls back to the browser flow
     // where no browser can be shown here (no device endpoint known: a browser flow not asked for).
-    let headless = GitHubLogin.chooseFlow(variables: environment.variables).0 == .device
+    let headless = FlowChoice.isHeadless(environment.variables)
     let pasting = (noBrowser || (headless && !web)) && environment.stdin.isTerminal
     let outcome: LoginOutcome
     do {
-      outcome = try github.blockingLogin(options, stop: Interruption(descriptor: environment.interruptDescriptor())) {
-        event in
+      let stoppable = workspace.stopping(on: environment.interruptDescriptor())
+      outcome = try stoppable.login(try stoppable.plan(options)) { event in
         switch event {
         case .loggedIn:
           waiting.stop(erase: true)
@@ -229,7 +228,7 @@ struct AuthCommand: Command {
       }
       waiting.stop(erase: true)
     } catch {
-      waiting.stop(erase: ExitStatus(for: error) != .interrupted)
+      waiting.stop(erase: (error as? any ReportableError)?.exitStatus != .interrupted)
       throw error
     }
     let loggedIn = try GitHubHost(validating: outcome.token.host)

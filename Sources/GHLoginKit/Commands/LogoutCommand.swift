@@ -20,10 +20,9 @@ struct LogoutCommand: Command {
     localOnly = arguments.flag("local-only")
   }
 
-  /// The library's ``GitHubLogin/blockingLogout(host:account:revoke:)``, reported on stderr.
+  /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
-    let outcome = try GitHubLogin(workspace: Workspace(environment)).blockingLogout(
-      host: selection.host, account: selection.user, revoke: !localOnly)
+    let outcome = try Workspace(environment).logout(selection, revoke: !localOnly)
     let host = outcome.host
     let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
     let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"

@@ -52,22 +52,3 @@ struct RefreshCommand: Command {
     return .success
   }
 }
-
-/// `ghlogin refresh` could not refresh a token that still works: exit with the failure's status
-/// (1 for the network), saying the stored token was kept.
-struct ForcedRefreshFailed: ReportableError, Equatable {
-  var host: GitHubHost
-  var reason: String
-  var status: ExitStatus
-  /// The refresh failure's kind.
-  var errorKind: ErrorKind
-  /// Seconds the kept token is still valid.
-  var validFor: Double
-
-  var message: String {
-    "could not refresh the token for \(host): \(reason). The current token was kept; it expires in "
-      + "\(DurationText.describe(validFor))"
-  }
-
-  var exitStatus: ExitStatus { status }
-}

@@ -27,10 +27,9 @@ struct TokenCommand: Command {
     header = arguments.flag("header")
   }
 
-  /// The library's ``GitHubLogin/token(host:account:)``, printed.
+  /// ``Workspace/accessToken(_:)``, printed (what the library's `token()` returns).
   func run(in environment: Environment) throws -> ExitStatus {
-    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    let token = try GitHubLogin(workspace: workspace).token(host: selection.host, account: selection.user)
+    let token = try Workspace(environment, unknownConfigKeys: .lenient).accessToken(selection)
     if let warning = token.refreshWarning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
     if let warning = TokenExpirationHeader.warning(
       expiration: token.gitHubExpiration, login: token.login, host: token.host, now: environment.clock.now())

@@ -21,10 +21,9 @@ struct WhoamiCommand: Command {
     json = arguments.flag("json")
   }
 
-  /// The library's ``GitHubLogin/blockingIdentity(host:account:)``, printed.
+  /// ``Workspace/identity(_:)``, printed (what the library's `identity()` returns).
   func run(in environment: Environment) throws -> ExitStatus {
-    let github = GitHubLogin(workspace: try Workspace(environment, unknownConfigKeys: .lenient))
-    let identity = try github.blockingIdentity(host: selection.host, account: selection.user)
+    let identity = try Workspace(environment, unknownConfigKeys: .lenient).identity(selection)
     if json {
       // As received, except C1 and bidi controls, which become \u escapes (same JSON, R: issue 12).
       environment.stdout.write(TerminalSafeJSON.escape(identity.rawJSON) + "\n")

@@ -20,9 +20,9 @@ import Testing
   }
 
   /// The stored token of `host`, read through `github`.
-  func token(on host: String, with github: GitHubLogin) throws -> AccessToken {
+  func token(on host: String, with github: GitHubLogin) async throws -> AccessToken {
     _ = try fixture.store().update { $0.save(sampleCredential(), on: host) }
-    return try github.token(host: host)
+    return try await github.token(host: host)
   }
 
   @Test(arguments: [
@@ -30,28 +30,28 @@ import Testing
     ("ghe.example.com", "https://ghe.example.com/api/v3"),
     ("octocorp.ghe.com", "https://api.octocorp.ghe.com"),
   ])
-  func defaultAPIOfTheHost(host: String, api: String) throws {
-    let token = try token(on: host, with: GitHubLogin(environment: environment()))
+  func defaultAPIOfTheHost(host: String, api: String) async throws {
+    let token = try await token(on: host, with: GitHubLogin(environment: environment()))
     #expect(token.host == host)
     #expect(token.apiURL == api)
     #expect(transport.requests.isEmpty)
   }
 
   /// A config file's `api_url` for the host, given with a trailing slash, is what the token says.
-  @Test func configuredAPIURL() throws {
+  @Test func configuredAPIURL() async throws {
     let config = fixture.home + "/config.json"
     let host = #""ghe.example.com": {"client_id": "Iv1.0123456789abcdef", "api_url": "https://ghe.example.com/rest/"}"#
     try writeFile(config, #"{"hosts": {"# + host + "}}")
     let github = try GitHubLogin(environment: environment(["GHLOGIN_CONFIG": config]))
-    #expect(try token(on: "ghe.example.com", with: github).apiURL == "https://ghe.example.com/rest")
-    #expect(try token(on: "github.com", with: github).apiURL == "https://api.github.com")
+    #expect(try await token(on: "ghe.example.com", with: github).apiURL == "https://ghe.example.com/rest")
+    #expect(try await token(on: "github.com", with: github).apiURL == "https://api.github.com")
   }
 
   /// A library configuration's `apiURL` is used for its host.
-  @Test func apiURLOfALibraryConfiguration() throws {
+  @Test func apiURLOfALibraryConfiguration() async throws {
     let app = GitHubLoginConfiguration(
       clientID: "Iv1.0123456789abcdef", host: "ghe.example.com", apiURL: "https://api.ghe.example.com/v3")
     let github = try GitHubLogin(environment: environment(), configuration: app)
-    #expect(try token(on: "ghe.example.com", with: github).apiURL == "https://api.ghe.example.com/v3")
+    #expect(try await token(on: "ghe.example.com", with: github).apiURL == "https://api.ghe.example.com/v3")
   }
 }

@@ -39,6 +39,7 @@ import Testing
     Row(
       ForcedRefreshFailed(host: host, reason: "offline", status: .failure, errorKind: .network, validFor: 60),
       .network),
+    Row(NoRefreshToken(host: host, login: "octocat"), .tokenRejected),
     Row(AuthCommand.SetupError.noAnswer, .configuration),
     Row(
       UnstoredLogin(

@@ -197,7 +197,7 @@ import Testing
 
   /// `token()`: the github.com token is not handed out as this configuration's.
   @Test func tokenIsNotTheGitHubToken() async throws {
-    try await expectNotLoggedInAndNothingSent { _ = try $0.token() }
+    try await expectNotLoggedInAndNothingSent { _ = try await $0.token() }
   }
 
   /// `identity()`: no `GET /user` to evil.example.com with the github.com token.

@@ -26,11 +26,11 @@ import Testing
 
   static let app = GitHubLoginConfiguration(clientID: "Iv1.device", scopes: ["repo"])
 
-  @Test func tokenWithoutALoginSaysWhatToDo() throws {
+  @Test func tokenWithoutALoginSaysWhatToDo() async throws {
     let github = try GitHubLogin(environment: environment())
     #expect(try github.host == "github.com")
     do {
-      _ = try github.token()
+      _ = try await github.token()
       Issue.record("a token without a login")
     } catch let error as GitHubLoginError {
       #expect(error.kind == .notLoggedIn)
@@ -40,9 +40,9 @@ import Testing
     }
   }
 
-  @Test func tokenReadsTheStoreWithoutTheNetwork() throws {
+  @Test func tokenReadsTheStoreWithoutTheNetwork() async throws {
     _ = try fixture.store().update { $0.save(sampleCredential(), on: "github.com") }
-    let token = try GitHubLogin(environment: environment()).token()
+    let token = try await GitHubLogin(environment: environment()).token()
     #expect(token.value == "gho_16C7e42F292c6912E7710c838347Ae178B4a")
     #expect(token.login == "octocat")
     #expect(token.host == "github.com")

@@ -10,7 +10,7 @@ import Testing
   /// A credentials.json an earlier version left beside a custom `GHLOGIN_CONFIG`: the library
   /// writes nothing to stderr or stdout, returns the notice with the exact `mv`, reads nothing
   /// from that file and creates nothing.
-  @Test func movedCredentialsNoticeIsAValueNotOutput() throws {
+  @Test func movedCredentialsNoticeIsAValueNotOutput() async throws {
     let (directory, former, written) = try FormerCredentials.make()
     let stdout = BufferOutput()
     let stderr = BufferOutput()
@@ -30,7 +30,7 @@ import Testing
           + "where there is none yet. To keep your logins, move the file:\n"
           + "  mkdir -p -m 700 \(directory.at("home"))/.config/ghlogin && mv \(former) \(current)"
       ])
-    #expect(throws: GitHubLoginError.self) { try github.token() }
+    await #expect(throws: GitHubLoginError.self) { try await github.token() }
     #expect(stderr.text.isEmpty, "token() prints nothing either")
     #expect(readFile(former) == written, "left as it was")
     #expect((try? FileSystem.linkStatus(current)) == nil, "nothing created at the new place")

@@ -221,16 +221,16 @@ final class PastingOutput: TextOutput {
 @Suite(.verifiesFakes) struct FirstRunFlowTests {
   @Test func withoutAKnownDeviceEndpointHeadlessUsesTheBrowserAndSaysWhy() {
     let ssh = ["SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22", "DISPLAY": ":0"]
-    #expect(GitHubLogin.chooseFlow(variables: ssh, deviceEndpoint: true, host: "h").0 == .device)
-    let (flow, note) = GitHubLogin.chooseFlow(variables: ssh, deviceEndpoint: false, host: "127.0.0.1:8080")
+    #expect(FlowChoice.automatic(variables: ssh, deviceEndpoint: true, host: "h").0 == .device)
+    let (flow, note) = FlowChoice.automatic(variables: ssh, deviceEndpoint: false, host: "127.0.0.1:8080")
     #expect(flow == .browser)
     #expect(
       note == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "
         + "(set device_code_url, or pass --device, for the device flow).")
     #expect(
-      GitHubLogin.chooseFlow(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but")
+      FlowChoice.automatic(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but")
         == true)
-    #expect(GitHubLogin.chooseFlow(variables: ["DISPLAY": ":0"], deviceEndpoint: false, host: "h") == (.browser, nil))
+    #expect(FlowChoice.automatic(variables: ["DISPLAY": ":0"], deviceEndpoint: false, host: "h") == (.browser, nil))
   }
 
   @Test func aDeviceEndpointIsKnownWhenConfiguredOrDerivedForTheHost() throws {

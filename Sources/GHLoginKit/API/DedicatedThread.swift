@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Synchronization
 
 /// Runs blocking work (sockets, `poll`, file locks) on a thread of its own, so that `async`
