@@ -12,7 +12,7 @@ let package = Package(
   name: "ghlogin",
   products: [
     .executable(name: "ghlogin", targets: ["ghlogin"]),
-    // The library Swift tools depend on (its public API: Sources/GHLoginKit/API, api/GHLoginKit.txt).
+    // The library Swift tools depend on (its public API: Sources/GHLoginKit, api/GHLoginKit.txt).
     .library(name: "GHLoginKit", targets: ["GHLoginKit"]),
   ],
   targets: [
@@ -25,14 +25,32 @@ let package = Package(
     // Replaces the Swift runtime's argv lookup, which reads /proc/self/maps at start-up, in the
     // release binary (see Sources/CStartup/argv.c); nothing else depends on it.
     .target(name: "CStartup", cSettings: [.define("GHLOGIN_STATIC_STARTUP", .when(configuration: .release))]),
+    // The layers below the library and the command line: System, Support, HTTP, Store, GitHub,
+    // OAuth, Git, ToolHelpers, the seam protocols (Environment/) and the one login pipeline
+    // (Login/). Synchronous, no Swift Concurrency; `package` access except the value types
+    // GHLoginKit re-exports.
+    .target(
+      name: "GHLoginCore",
+      dependencies: ["COpenSSL", "CSecretService"],
+      swiftSettings: settings
+    ),
+    // The library Swift tools depend on: the `GitHubLogin` façade, its async bridge and
+    // `GitHubLoginError` (its public API: api/GHLoginKit.txt).
     .target(
       name: "GHLoginKit",
-      dependencies: ["COpenSSL", "CSecretService"],
+      dependencies: ["GHLoginCore"],
+      swiftSettings: settings
+    ),
+    // The command line: argument parsing, help, completion, the man page, the commands and
+    // their terminal text. Depends on Core only, so `ghlogin` links no Swift Concurrency.
+    .target(
+      name: "GHLoginCLI",
+      dependencies: ["GHLoginCore"],
       swiftSettings: settings
     ),
     .executableTarget(
       name: "ghlogin",
-      dependencies: ["GHLoginKit", "CStartup"],
+      dependencies: ["GHLoginCLI", "CStartup"],
       swiftSettings: settings,
       // Linker/ holds linker scripts named libstdc++.so and libgcc_s.so: with
       // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, so
@@ -52,10 +70,12 @@ let package = Package(
     // What both test targets share: /proc reading, the raw loopback TCP client, private
     // temporary directories and seeded credentials files. Not a product;
     // nothing in Sources depends on it.
-    .target(name: "GHLoginTestSupport", path: "Tests/GHLoginTestSupport", swiftSettings: settings),
+    .target(
+      name: "GHLoginTestSupport", dependencies: ["GHLoginCore"], path: "Tests/GHLoginTestSupport",
+      swiftSettings: settings),
     .testTarget(
       name: "GHLoginKitTests",
-      dependencies: ["GHLoginKit", "GHLoginTestSupport"],
+      dependencies: ["GHLoginCore", "GHLoginKit", "GHLoginCLI", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(

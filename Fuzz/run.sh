@@ -4,7 +4,7 @@
 #   Fuzz/run.sh SECONDS [TARGET...]
 #
 # Each target is built (cached in Fuzz/out/bin, rebuilt when a source is newer) by compiling
-# its entry file, Fuzz/Support/*.swift and every Sources/GHLoginKit file as one module, with
+# its entry file, Fuzz/Support/*.swift and every Sources/GHLoginCore file as one module, with
 # -sanitize=fuzzer,address, so internal APIs are reachable. Then it runs for SECONDS on its
 # seed corpus Fuzz/corpus/NAME (read-only) plus a working corpus in Fuzz/out/corpus/NAME.
 # Prints one line per target with its executions; exits 1 if any target crashed, leaked,
@@ -31,7 +31,7 @@ fi
 
 out=Fuzz/out
 mkdir -p "$out/bin" "$out/logs"
-mapfile -t kit < <(find Sources/GHLoginKit -name '*.swift' | sort)
+mapfile -t kit < <(find Sources/GHLoginCore -name '*.swift' | sort)
 mapfile -t support < <(find Fuzz/Support -name '*.swift' | sort)
 
 # Builds one target if its binary is missing or older than any of its sources.
@@ -40,7 +40,7 @@ build() {
   local dir="Fuzz/targets/$name"
   [ -d "$dir" ] || { echo "fuzz: no target $name (Fuzz/targets/$name)" >&2; return 1; }
   local sources=("$dir"/*.swift "${support[@]}" "${kit[@]}")
-  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginKit Sources/COpenSSL Sources/CSecretService -newer "$binary" -print -quit)" ]; then
+  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginCore Sources/COpenSSL Sources/CSecretService -newer "$binary" -print -quit)" ]; then
     return 0
   fi
   echo "fuzz: building $name"
@@ -56,7 +56,7 @@ build() {
   (cd "$scratch" && clang -c -O1 -g -I Sources/COpenSSL/include Sources/COpenSSL/openssl_loader.c -o openssl_loader.o \
     && clang -c -O1 -g -I Sources/CSecretService/include Sources/CSecretService/secret_loader.c -o secret_loader.o \
     && swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -g -use-ld=lld \
-    -module-name FuzzTarget -swift-version 6 -enable-upcoming-feature ExistentialAny \
+    -module-name FuzzTarget -package-name ghlogin -swift-version 6 -enable-upcoming-feature ExistentialAny \
     -I Sources/COpenSSL/include -Xcc -fmodule-map-file=Sources/COpenSSL/include/module.modulemap \
     -I Sources/CSecretService/include -Xcc -fmodule-map-file=Sources/CSecretService/include/module.modulemap \
     "${sources[@]}" openssl_loader.o secret_loader.o -o "$root/$binary.tmp") \

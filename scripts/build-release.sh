@@ -15,14 +15,14 @@
 # A packager's default app (like gh's release builds, which embed gh's own OAuth app): with
 # GHLOGIN_DEFAULT_CLIENT_ID (and optionally GHLOGIN_DEFAULT_CLIENT_SECRET, GHLOGIN_DEFAULT_APP_NAME)
 # in the environment, the app is compiled in as the lowest layer of the configuration for
-# github.com. The values go into Sources/GHLoginKit/Generated/BuiltInApp+Generated.swift, which git
+# github.com. The values go into Sources/GHLoginCore/Generated/BuiltInApp+Generated.swift, which git
 # ignores and this script removes when the build ends (also on failure), compiled only with
 # -D GHLOGIN_BUILT_IN_APP (given here): no default is ever committed, a generated file left behind
 # compiles to nothing, and Package.swift keeps no unsafe flags. Build it apart from the plain
 # release build, e.g. with --scratch-path .build/default-app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-generated=Sources/GHLoginKit/Generated/BuiltInApp+Generated.swift
+generated=Sources/GHLoginCore/Generated/BuiltInApp+Generated.swift
 flags=()
 if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
   export LC_ALL=C

@@ -1,5 +1,5 @@
 // Shared helpers for the libFuzzer targets under Fuzz/targets/. Compiled into every target
-// together with Sources/GHLoginKit (one module), never into the shipped product.
+// together with Sources/GHLoginCore (one module), never into the shipped product.
 
 #if canImport(Glibc)
   @preconcurrency import Glibc

@@ -1,4 +1,5 @@
-import GHLoginKit
+import GHLoginCLI
+import GHLoginCore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Synchronization
+import GHLoginCore
 
 /// Runs blocking work (sockets, `poll`, file locks) on a thread of its own, so that `async`
 /// callers never block a thread of Swift's cooperative pool.

@@ -1,3 +1,5 @@
+import GHLoginCore
+
 extension GitHubLogin {
   /// Asks GitHub who the stored token of `host` and `account` belongs to (`GET /user`),
   /// refreshing the token first when it is due.

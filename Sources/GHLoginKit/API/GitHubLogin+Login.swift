@@ -1,3 +1,5 @@
+import GHLoginCore
+
 extension GitHubLogin {
   /// Logs the user in through the browser or with a one-time code, telling your UI what to
   /// show through `events`, and stores the token unless ``LoginOptions/storesLogin`` is false.

@@ -1,3 +1,5 @@
+import GHLoginCore
+
 /// The user's GitHub login, for a Swift tool: a stored token on demand, and a browser or
 /// device login when there is none.
 ///

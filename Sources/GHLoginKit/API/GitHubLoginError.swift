@@ -1,3 +1,5 @@
+import GHLoginCore
+
 /// Why a ``GitHubLogin`` call failed, in a form a program can branch on and a person can act on.
 ///
 /// ``message`` says what went wrong and what to do next (it never contains a token, refresh

@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// ``AccessToken/apiURL`` is the REST API base the library itself calls for the token's host

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 19, section 3: each error type declares its ``ErrorKind`` (``ReportableError/errorKind``)

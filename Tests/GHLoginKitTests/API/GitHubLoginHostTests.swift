@@ -1,6 +1,8 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 #if canImport(Glibc)

@@ -4,6 +4,9 @@ import Synchronization
 #endif
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The library's public entry points, in-process with a fake transport and a temporary store.

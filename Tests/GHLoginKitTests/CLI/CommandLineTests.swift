@@ -1,4 +1,6 @@
 import Testing
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 @Suite struct CommandLineTests {
@@ -37,10 +39,10 @@ import Testing
   }
 
   @Test func versionTwoWays() {
-    #expect(runCommand(["--version"]).stdout == "ghlogin \(GHLogin.version)\n")
+    #expect(runCommand(["--version"]).stdout == "ghlogin \(Release.version)\n")
     #expect(
       runCommand(["version"]).stdout
-        == "ghlogin \(GHLogin.version)\nno OAuth app is built in (a client ID must be configured)\n")
+        == "ghlogin \(Release.version)\nno OAuth app is built in (a client ID must be configured)\n")
   }
 
   @Test func unknownCommandSuggestsTheNearestAndExits2() {

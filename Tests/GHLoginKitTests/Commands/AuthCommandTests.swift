@@ -1,6 +1,9 @@
 import Synchronization
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 #if canImport(Glibc)

@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `docker-credential-ghlogin` and `ghlogin goauth` in-process against a real credentials file
@@ -154,7 +157,7 @@ import Testing
   }
 
   @Test func versionAndUnknownActions() {
-    #expect(helper("version", "").stdout == "docker-credential-ghlogin (ghlogin) \(GHLogin.version)\n")
+    #expect(helper("version", "").stdout == "docker-credential-ghlogin (ghlogin) \(Release.version)\n")
     let unknown = helper("frobnicate", "")
     #expect(unknown.status == .failure)
     #expect(!unknown.stdout.contains("frobnicate"))

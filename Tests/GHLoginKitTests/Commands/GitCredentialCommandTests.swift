@@ -1,6 +1,9 @@
 import Glibc
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `ghlogin git-credential` in-process against a real credentials file: T52–T64.

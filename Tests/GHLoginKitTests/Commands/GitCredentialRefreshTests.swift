@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `git-credential get` and `env` go through the shared refresh: a token about to expire is

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `logout` revokes where the server can (R103, issue 18 item 14): RFC 7009 at `revocation_url`

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `ghlogin setup-git` in-process, running the real `git config --global` against a private

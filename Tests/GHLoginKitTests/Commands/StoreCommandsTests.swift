@@ -1,6 +1,9 @@
 import Glibc
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `token`, `status` and `logout` against a real credentials file in a temporary HOME.

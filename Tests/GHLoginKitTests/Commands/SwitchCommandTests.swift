@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `switch`, and choosing an account for one process with `--user` and `GHLOGIN_USER`.

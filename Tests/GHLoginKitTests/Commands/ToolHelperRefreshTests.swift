@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `docker-credential-ghlogin get` and `goauth` go through the same refresh as `token`: a token

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The credential-helper input parser (R51–R53): raw bytes, LF only, whole-request refusal.

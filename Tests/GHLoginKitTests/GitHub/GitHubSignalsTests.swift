@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 21 §5: the parsers of GitHub's `GitHub-Authentication-Token-Expiration` and

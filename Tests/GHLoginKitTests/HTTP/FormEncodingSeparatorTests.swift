@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `&` and `=` separate form fields as bytes, never as Swift `Character`s: a combining mark after

@@ -1,4 +1,6 @@
 import Testing
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 @Suite struct FormEncodingTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The client's TLS against a Python `ssl` server with certificates from the `openssl` command (T71–T76, T82).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 #if canImport(Glibc)

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 func parseRequest(_ bytes: [UInt8], byteByByte: Bool = false) -> Result<HTTPRequestHead?, HTTPParseError> {

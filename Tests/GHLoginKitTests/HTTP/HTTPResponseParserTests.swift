@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Feeds `text` in one piece (or byte by byte) and, at the end, signals EOF when still incomplete.

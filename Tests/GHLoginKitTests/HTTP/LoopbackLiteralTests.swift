@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Synchronization
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 #if canImport(Glibc)

@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 import GHLoginTestSupport
 

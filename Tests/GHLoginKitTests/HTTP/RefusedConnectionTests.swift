@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 11 item 4: a refused connection names the step, the config key and the URL, and its

@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The whole device login against stubs: what is printed, when the browser opens, what comes back.

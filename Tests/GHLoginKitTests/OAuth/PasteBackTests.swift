@@ -1,5 +1,8 @@
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// A pasted redirect address goes through the same checks as a real callback.

@@ -2,6 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The refresher against a real credentials file, a fake token endpoint and a manual clock.

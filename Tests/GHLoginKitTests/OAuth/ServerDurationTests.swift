@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// R89 (issue 12, item 2): every duration a server sends is clamped when parsed, and nothing that

@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 18, items 3 and 6: the config editor reads the file through the load's own trust check

@@ -1,6 +1,8 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 21 §1: the layers of the configuration (built-in app < system file < user's file <

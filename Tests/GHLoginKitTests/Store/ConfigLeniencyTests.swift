@@ -1,6 +1,8 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `UnknownConfigKeys.lenient` (issue 14 §6): unknown keys left out and listed, everything else

@@ -1,6 +1,8 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `Config.parse(bytes:file:variables:)`, the seam the config fuzz target drives: the same

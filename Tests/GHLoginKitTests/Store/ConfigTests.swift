@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Writes `text` as a config file in a fresh directory and loads it.

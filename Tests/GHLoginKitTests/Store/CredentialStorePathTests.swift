@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Symlinks and directory checks (R62, R63, T66, T68).

@@ -1,6 +1,8 @@
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Reading: file checks (R65), size cap, corrupt and newer files never overwritten (R67, T67, T70).

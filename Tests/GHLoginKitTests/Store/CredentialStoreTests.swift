@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Writing: modes, atomicity, fault injection, only-if-changed.

@@ -1,6 +1,8 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// R86 (issue 11 item 2): the credentials live in the user's own directory whatever

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// R87 (issue 11 item 4): the host a login is for is explicit or the one its endpoints share,

@@ -3,6 +3,9 @@ import Glibc
 import Synchronization
 import Testing
 
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Holds an exclusive `flock` on `path` through its own descriptor, like another process would.

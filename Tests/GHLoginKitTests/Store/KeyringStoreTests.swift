@@ -1,6 +1,8 @@
 import Synchronization
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// An in-memory keyring that records every call and can be made to fail.

@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 12, items 6, 8 and 11: a config others can edit (R93), a credentials file with more than

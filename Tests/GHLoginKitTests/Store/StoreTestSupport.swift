@@ -3,6 +3,8 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 extension TemporaryDirectory {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 14 item 7: a hint is a command that runs as printed.

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 @Suite struct JSONParseTests {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// R88 (issue 12, item 1): `status` shows a known GitHub prefix, `****` and at most the last four

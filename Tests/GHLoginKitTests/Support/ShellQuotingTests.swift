@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Quoting for sh, fish and PowerShell: exact text, and sh read back by a real shell.

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Issue 12, item 10: C1 and bidi controls in JSON for a terminal are `\u` escapes.

@@ -1,6 +1,8 @@
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `FileDescriptor.readAll` sizes its buffer from the expected size but must still read

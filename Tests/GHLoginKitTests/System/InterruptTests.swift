@@ -2,6 +2,8 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 #if canImport(Glibc)

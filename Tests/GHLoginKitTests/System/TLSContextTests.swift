@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The process's TLS contexts: one per trust, reused, and never kept after a failure. (That a

@@ -2,6 +2,8 @@ import GHLoginTestSupport
 import Synchronization
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// An ``HTTPTransport`` that answers from registered stubs and records every request.

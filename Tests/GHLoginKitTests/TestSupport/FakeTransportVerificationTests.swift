@@ -1,5 +1,7 @@
 import Testing
 
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `.verifiesFakes` can fail: a scope whose fake keeps an unused stub, or gets a request no stub

@@ -1,3 +1,6 @@
+import GHLoginTestSupport
+@testable import GHLoginCLI
+@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// A browser that records what it was asked to open.

@@ -1,0 +1,123 @@
+import GHLoginCore
+
+/// The options, flags and positional arguments given to one command, checked against its declaration.
+struct ParsedArguments: Sendable, Equatable {
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  var positionals: [String] = []
+
+  /// The value of `--name`, if given (the last one wins, as in git).
+  func value(_ name: String) -> String? { values[name] }
+  /// Whether the flag `--name` was given.
+  func flag(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of `--name` as a whole number in `range`.
+  func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = values[name] else { return nil }
+    guard let number = Int(text), range.contains(number) else {
+      throw UsageError(
+        "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return number
+  }
+}
+
+/// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--`, positionals.
+enum ArgumentParser {
+  static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError)
+    -> ParsedArguments
+  {
+    var parsed = ParsedArguments()
+    var index = arguments.startIndex
+    var onlyPositionals = false
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+        parsed.positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var (spec, inlineValue) = try lookUp(argument, in: configuration)
+      // gh's `-h HOST`: `-h` before a word that is not an option is `--host`; last, or before
+      // another option, it is `--help`, as it always is for commands without `--host`.
+      if spec.takesValue, spec.short == "h", inlineValue == nil,
+        index == arguments.endIndex || isOptionLike(arguments[index])
+      {
+        spec = helpOption
+      }
+      if spec.takesValue {
+        if let inlineValue {
+          parsed.values[spec.name] = inlineValue
+        } else if index < arguments.endIndex, !isOptionLike(arguments[index]) {
+          parsed.values[spec.name] = arguments[index]
+          index += 1
+        } else {
+          throw UsageError("option --\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))")
+        }
+        if !spec.choices.isEmpty, let value = parsed.values[spec.name], !spec.choices.contains(value) {
+          throw UsageError("--\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'")
+        }
+      } else {
+        if inlineValue != nil { throw UsageError("option --\(spec.name) takes no value") }
+        parsed.flags.insert(spec.name)
+      }
+    }
+    // `--help` is answered even when required arguments are missing.
+    if !parsed.flag("help") { try checkPositionals(parsed.positionals, against: configuration.arguments) }
+    return parsed
+  }
+
+  private static func isOptionLike(_ argument: String) -> Bool {
+    argument.hasPrefix("-") && argument != "-"
+  }
+
+  private static func lookUp(
+    _ argument: String, in configuration: CommandConfiguration
+  ) throws(UsageError) -> (OptionSpec, String?) {
+    let options = configuration.options + [helpOption]
+    if argument.hasPrefix("--") {
+      let body = argument.dropFirst(2)
+      let name = body.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+      let inline =
+        body.contains("=") ? String(body[body.index(after: body.firstIndex(of: "=") ?? body.startIndex)...]) : nil
+      if let spec = options.first(where: { $0.longNames.contains(name) }) { return (spec, inline) }
+      let hint = nearestCandidate(to: name, among: options.flatMap(\.longNames)).map { "; did you mean --\($0)?" } ?? ""
+      throw UsageError("unknown option --\(name)\(hint)")
+    }
+    let letters = argument.dropFirst()
+    guard letters.count == 1, let letter = letters.first, let spec = options.first(where: { $0.short == letter }) else {
+      throw UsageError("unknown option \(argument)")
+    }
+    return (spec, nil)
+  }
+
+  private static func checkPositionals(_ positionals: [String], against specs: [ArgumentSpec]) throws(UsageError) {
+    let required = specs.filter { !$0.isOptional }.count
+    if positionals.count > specs.count {
+      let extra = positionals[specs.count]
+      throw UsageError("unexpected argument '\(extra)'")
+    }
+    if positionals.count < required {
+      throw UsageError("missing argument \(specs[positionals.count].name)")
+    }
+    for (value, spec) in zip(positionals, specs) where !spec.choices.isEmpty && !spec.choices.contains(value) {
+      throw UsageError("\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'")
+    }
+  }
+
+  /// `-h, --help`, accepted by every command.
+  static let helpOption = OptionSpec.flag("help", short: "h", help: "Show this help and exit")
+
+  /// `helpOption` as `configuration` documents it: where `-h` is also `--host` (gh's `-h HOST`),
+  /// its help says when `-h` means help.
+  static func helpOption(for configuration: CommandConfiguration) -> OptionSpec {
+    guard configuration.options.contains(where: { $0.short == "h" }) else { return helpOption }
+    var spec = helpOption
+    spec.help = "Show this help and exit (-h alone, or before another option)"
+    return spec
+  }
+}

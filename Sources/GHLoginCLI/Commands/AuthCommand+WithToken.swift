@@ -1,0 +1,136 @@
+import GHLoginCore
+
+/// `ghlogin auth --with-token`: store a token made elsewhere (a classic or fine-grained personal
+/// access token, or a GitHub App user token) after GitHub has said whose it is (issue 14 §2).
+///
+/// The token comes only from standard input (R81: never argv). From a pipe or a file it is the
+/// whole input with surrounding whitespace removed; from a terminal it is one line read with the
+/// echo off (``TerminalSecret``), after a prompt on stderr. `GET /user` checks it before
+/// anything is stored: rejected → exit 4 and nothing stored. The login, id and the
+/// `X-OAuth-Scopes` GitHub reports are recorded. No client ID or secret is needed.
+extension AuthCommand {
+  /// The most bytes read from standard input: tokens are far shorter.
+  static let maximumTokenInput = 16 * 1024
+
+  /// Why `--with-token` stored nothing before asking GitHub (exit 2 unless said otherwise).
+  struct WithTokenError: ReportableError, Equatable {
+    enum Kind: Equatable {
+      case empty
+      case tooLarge
+      case severalWords
+      case unusable
+      case cannotHideInput(String)
+      case interrupted
+      case rejected(host: String)
+    }
+
+    var kind: Kind
+
+    var message: String {
+      switch kind {
+      case .empty:
+        return "no token on standard input; pipe one in, for example: ghlogin auth --with-token < token.txt"
+      case .tooLarge:
+        return "standard input is larger than 16 KiB; it is not a token. Nothing was stored"
+      case .severalWords:
+        return "standard input holds more than one word; give the token alone (one line). Nothing was stored"
+      case .unusable:
+        return "standard input is not a token: it has characters tokens never have (control characters, "
+          + "non-ASCII or '='). Nothing was stored"
+      case .cannotHideInput(let reason):
+        return "cannot turn off the echo of this terminal (\(reason)), so the token is not read from it; "
+          + "pipe it in instead: ghlogin auth --with-token < token.txt"
+      case .interrupted:
+        return "interrupted; nothing was stored"
+      case .rejected(let host):
+        return "\(host) rejected the token (HTTP 401: revoked, expired or mistyped); nothing was stored"
+      }
+    }
+
+    var exitStatus: ExitStatus {
+      switch kind {
+      case .rejected: .notLoggedIn
+      case .interrupted: .interrupted
+      default: .usage
+      }
+    }
+
+    var errorKind: ErrorKind {
+      switch kind {
+      case .rejected: .tokenRejected
+      case .interrupted: .cancelled
+      default: .configuration
+      }
+    }
+  }
+
+  /// Reads the token, checks it with `GET /user`, stores it and says so.
+  func runWithToken(in environment: Environment) throws -> ExitStatus {
+    let workspace = try Workspace(environment)
+    try workspace.checkReadyForNewLogin()
+    let host = try workspace.host(host)
+    let token = try Self.readToken(from: environment)
+    // Ctrl-C from here on: the check below stops at once, nothing is stored, exit as interrupted.
+    let stop = environment.interruptDescriptor()
+    let user: GitHubUser
+    do {
+      user = try workspace.api(for: host).user(token: token)
+    } catch let error as GitHubAPIError where error.kind == .tokenRejected {
+      throw WithTokenError(kind: .rejected(host: host.name))
+    } catch let error as any ReportableError where error.exitStatus == .interrupted {
+      throw WithTokenError(kind: .interrupted)
+    }
+    if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
+      throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
+    }
+    if let stop, Poll.isReadableNow(stop) { throw WithTokenError(kind: .interrupted) }
+    var credential = Credential(
+      login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
+      createdAt: environment.clock.now())
+    credential.gitHubExpiration = user.tokenExpiration
+    let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
+    environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
+    if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
+      environment.stderr.write(warning + "\n")
+    }
+    if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
+    return .success
+  }
+
+  /// The token on standard input: from a terminal, one line read with the echo off; otherwise
+  /// the whole input. Surrounding whitespace (a final newline, CRLF) is removed; what is left
+  /// must be one acceptable token (R30). Its text never appears in an error.
+  static func readToken(from environment: Environment) throws(WithTokenError) -> String {
+    let bytes: [UInt8]
+    if environment.stdin.isTerminal {
+      guard let fd = environment.stdin.descriptor else {
+        throw WithTokenError(kind: .cannotHideInput("no descriptor"))
+      }
+      environment.stderr.write("Paste the token (it will not be shown), then press Enter:\n")
+      do {
+        bytes = try TerminalSecret.readLine(fd: fd, stopFD: environment.interruptDescriptor(), limit: maximumTokenInput)
+      } catch {
+        switch error {
+        case .cannotHideInput(let systemError): throw WithTokenError(kind: .cannotHideInput(systemError.description))
+        case .interrupted: throw WithTokenError(kind: .interrupted)
+        case .endOfInput: throw WithTokenError(kind: .empty)
+        case .tooLong: throw WithTokenError(kind: .tooLarge)
+        }
+      }
+    } else {
+      guard let input = environment.stdin.readAll(limit: maximumTokenInput) else {
+        throw WithTokenError(kind: .tooLarge)
+      }
+      bytes = input
+    }
+    let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+    guard let start = bytes.firstIndex(where: { !isSpace($0) }), let end = bytes.lastIndex(where: { !isSpace($0) })
+    else { throw WithTokenError(kind: .empty) }
+    let trimmed = bytes[start...end]
+    if trimmed.contains(where: isSpace) { throw WithTokenError(kind: .severalWords) }
+    guard let token = String(validating: trimmed, as: UTF8.self), Credential.isAcceptableToken(token) else {
+      throw WithTokenError(kind: .unusable)
+    }
+    return token
+  }
+}

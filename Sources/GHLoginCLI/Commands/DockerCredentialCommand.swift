@@ -1,0 +1,208 @@
+import GHLoginCore
+
+/// `docker-credential-ghlogin get|store|erase|list|version` (also `ghlogin docker-credential
+/// ACTION`, hidden from `--help`): the credential helper docker, podman, skopeo and buildah
+/// run for the registries `ghlogin setup-docker` names in `~/.docker/config.json`'s
+/// `credHelpers` (docker/docker-credential-helpers' protocol, ``DockerCredentialAnswer``).
+///
+/// `get` answers from the same store as `token`, refreshed the same way
+/// (``Workspace/usableCredential(_:in:)``), for a registry the exact table maps to a GitHub host
+/// (``RegistryAddress``, ``RegistryMap``: R104). Every failure prints exactly
+/// ``DockerCredentialAnswer/notFound`` on stdout and exits 1, with the reason and the command
+/// that fixes it on stderr. It never prompts, opens a browser or waits on a terminal, and
+/// never stores, changes or removes a login (R105).
+struct DockerCredentialCommand: Command {
+  /// The name of the link `scripts/install.sh` makes; run under it, ghlogin is this command.
+  static let linkName = "docker-credential-ghlogin"
+
+  static let configuration = CommandConfiguration(
+    name: "docker-credential", abstract: "the container registries' credential helper (configured by setup-docker)",
+    discussion: """
+      docker, podman, skopeo and buildah run this as docker-credential-ghlogin ACTION.
+        get      reads a registry on standard input and answers {"ServerURL","Username","Secret"}
+                 with the login of the GitHub host it maps to (ghcr.io and docker.pkg.github.com:
+                 github.com; containers.HOST and docker.HOST: an Enterprise HOST; and the config's
+                 container_registries); anything else: 'credentials not found in native keychain'
+        store    accepts only what get would answer (docker login), and stores nothing
+        erase    changes nothing (run 'ghlogin logout' to remove a login)
+        list     the mapped registries with a login, and the login (never a token)
+        version  one line
+      """,
+    arguments: [ArgumentSpec("action", help: "get, store, erase, list or version")],
+    isHidden: true)
+
+  var action: String
+
+  init(_ arguments: ParsedArguments) { action = arguments.positionals.first ?? "" }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    switch action {
+    case "get": return get(in: environment)
+    case "store": return store(in: environment)
+    case "erase":
+      _ = readInput(environment)
+      environment.stderr.write(
+        "ghlogin: docker-credential-ghlogin erase: nothing was changed; the GitHub login stays. "
+          + "Run 'ghlogin logout' to remove it.\n")
+      return .success
+    case "list": return list(in: environment)
+    case "version":
+      environment.stdout.write("\(Self.linkName) (ghlogin) \(Release.version)\n")
+      return .success
+    default:
+      environment.stdout.write("unknown credential action; use get, store, erase, list or version\n")
+      return .failure
+    }
+  }
+
+  /// Standard input, at most 64 KiB; nil when it is a terminal (nothing waits on a person) or longer.
+  private func readInput(_ environment: Environment) -> [UInt8]? {
+    guard !environment.stdin.isTerminal else { return nil }
+    return environment.stdin.readAll(limit: RegistryAddress.maximumInputSize)
+  }
+
+  /// A reason `get` gives no credentials, and the command that fixes it.
+  struct Failure: Error {
+    var reason: String
+    var fix: String?
+  }
+
+  /// The account `get` answers with for `registry` (normalised), refreshed when due.
+  static func account(
+    for registry: String, in workspace: Workspace, refreshing: Bool
+  ) throws(Failure) -> (host: String, credential: Credential) {
+    let credentials: Credentials
+    do { credentials = try workspace.store.load() } catch { throw failure(error, host: nil) }
+    let map = RegistryMap(config: workspace.config, loggedIn: credentials.hosts.keys)
+    let host: String
+    switch map.lookup(registry) {
+    case .host(let name): host = name
+    case .unmapped:
+      throw Failure(
+        reason: "\(registry) is not a registry ghlogin answers for (only ghcr.io, docker.pkg.github.com, "
+          + "an Enterprise host's containers.HOST and docker.HOST, and container_registries in \(workspace.paths.configFile))",
+        fix: "to use a GitHub login there, run 'ghlogin config set [--host HOST] container_registries \(registry)'")
+    case .ambiguous(let hosts):
+      throw Failure(
+        reason: "\(registry) is in container_registries for several hosts (\(hosts.joined(separator: ", "))); "
+          + "ghlogin answers for none of them",
+        fix: "keep it for one host only: edit \(workspace.paths.configFile)")
+    }
+    do {
+      if refreshing {
+        let usable = try workspace.usableCredential(AccountSelection(host: host), in: credentials)
+        return (host, usable.credential)
+      }
+      let githubHost = try GitHubHost(validating: host)
+      return (host, try workspace.account(on: githubHost, user: nil, in: credentials))
+    } catch is NotLoggedIn {
+      throw Failure(
+        reason: "\(registry) needs a \(host) login with read:packages, and there is none",
+        fix: "run '\(CommandHint.auth(host: host)) --scopes \(scopes(for: host, in: workspace))'")
+    } catch {
+      throw failure(error, host: host)
+    }
+  }
+
+  /// The scopes a new login for registries should ask for: the configured ones (or the
+  /// defaults) and `read:packages`.
+  private static func scopes(for host: String, in workspace: Workspace) -> String {
+    let base = workspace.config.settings(for: host).scopes ?? Workspace.defaultScopes
+    return (base + (base.contains("read:packages") ? [] : ["read:packages"])).joined(separator: ",")
+  }
+
+  /// Any other error (a config that cannot be used, an unreadable store, a locked keyring, a
+  /// refresh that failed) as a ``Failure``: its own message, which names its fix.
+  private static func failure(_ error: any Error, host: String?) -> Failure {
+    let message = (error as? any ReportableError)?.message ?? "\(error)"
+    let fix =
+      host.map { "run 'ghlogin status --host \($0)' to see the login's state" }
+      ?? "run 'ghlogin status' to see what is wrong"
+    return Failure(reason: message, fix: fix)
+  }
+
+  /// `get`: the answer, or ``DockerCredentialAnswer/notFound`` with the reason on stderr (exit 1).
+  private func get(in environment: Environment) -> ExitStatus {
+    func notFound(_ failure: Failure) -> ExitStatus {
+      environment.stdout.write(DockerCredentialAnswer.notFound)
+      environment.stderr.write("ghlogin: \(Self.linkName): \(failure.reason)\n")
+      if let fix = failure.fix { environment.stderr.write("ghlogin: \(fix)\n") }
+      return .failure
+    }
+    guard !environment.stdin.isTerminal else {
+      return notFound(Failure(reason: "the registry is read from standard input, which is a terminal", fix: nil))
+    }
+    guard let input = environment.stdin.readAll(limit: RegistryAddress.maximumInputSize) else {
+      return notFound(Failure(reason: "the input is longer than \(RegistryAddress.maximumInputSize) bytes", fix: nil))
+    }
+    guard let registry = RegistryAddress.normalize(input) else {
+      return notFound(
+        Failure(
+          reason: "the input is not a registry host name (it is empty, or has user info, whitespace, "
+            + "a control or non-ASCII character, or a scheme other than https://)", fix: nil))
+    }
+    do {
+      let workspace: Workspace
+      do { workspace = try Workspace(environment, quiet: true, unknownConfigKeys: .lenient) } catch {
+        throw Self.failure(error, host: nil)
+      }
+      let (host, account) = try Self.account(for: registry, in: workspace, refreshing: true)
+      let serverURL = String(decoding: RegistryAddress.trimmed(input), as: UTF8.self)
+      guard
+        let answer = DockerCredentialAnswer.credentials(
+          serverURL: serverURL, username: account.login, secret: account.token)
+      else {
+        throw Failure(
+          reason: "the stored login for \(host) cannot be given to a registry",
+          fix: "run '\(CommandHint.auth(host: host))'")
+      }
+      environment.stdout.write(answer)
+      return .success
+    } catch let failure as Failure {
+      return notFound(failure)
+    } catch {
+      return notFound(Self.failure(error, host: nil))
+    }
+  }
+
+  /// `store`: exit 0, writing nothing, when the input is what `get` would answer (docker does
+  /// this after `docker login`); anything else is refused, quoting none of it (R105).
+  private func store(in environment: Environment) -> ExitStatus {
+    func refuse() -> ExitStatus {
+      environment.stdout.write("ghlogin stores no registry credentials; it answers from its GitHub login\n")
+      environment.stderr.write(
+        "ghlogin: \(Self.linkName) store: refusing to store a registry credential; nothing was written. "
+          + "ghlogin answers with the GitHub login of 'ghlogin auth'; remove the credential from the tool "
+          + "that tried to store it (for docker: 'docker logout REGISTRY').\n")
+      return .failure
+    }
+    guard let input = readInput(environment), let stored = DockerCredentialAnswer.parseStored(input),
+      let registry = RegistryAddress.normalize(stored.serverURL),
+      let workspace = try? Workspace(environment, quiet: true, unknownConfigKeys: .lenient),
+      let (_, account) = try? Self.account(for: registry, in: workspace, refreshing: false),
+      stored.username == account.login, CredentialHostMatch.constantTimeEqual(stored.secret, account.token)
+    else { return refuse() }
+    return .success
+  }
+
+  /// `list`: registry → login for each mapped registry with a login; `{}` otherwise.
+  private func list(in environment: Environment) -> ExitStatus {
+    guard let workspace = try? Workspace(environment, quiet: true, unknownConfigKeys: .lenient),
+      let credentials = try? workspace.store.load()
+    else {
+      environment.stdout.write("{}\n")
+      environment.stderr.write("ghlogin: \(Self.linkName) list: cannot read the logins; run 'ghlogin status'\n")
+      return .failure
+    }
+    let map = RegistryMap(config: workspace.config, loggedIn: credentials.hosts.keys)
+    var entries: [(registry: String, username: String)] = []
+    for (registry, host) in map.unambiguous {
+      guard let githubHost = try? GitHubHost(validating: host),
+        let account = try? workspace.account(on: githubHost, user: nil, in: credentials)
+      else { continue }
+      entries.append((registry, account.login))
+    }
+    environment.stdout.write(DockerCredentialAnswer.list(entries))
+    return .success
+  }
+}

@@ -1,0 +1,53 @@
+import GHLoginCore
+
+/// `ghlogin logout`: revokes one account's token at GitHub and forgets it (R45, R46).
+struct LogoutCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "logout", abstract: "revoke a login and remove it from this machine",
+    discussion: """
+      First revokes the tokens of the account (the active one unless --user): with revocation_url
+      set, at that RFC 7009 endpoint (the refresh token, then the access token); else, when the
+      config has a client_secret, at GitHub's DELETE /applications/CLIENT_ID/token. The token is
+      then removed from the credentials file even if the revocation failed; when nothing confirmed
+      it, ghlogin warns that the token may still be valid and says where to revoke it by hand.
+      --local-only skips the revocation.
+      """,
+    options: [.host, .user, .flag("local-only", help: "Only remove the token from this machine; do not revoke it")])
+
+  var selection: AccountSelection
+  var localOnly: Bool
+
+  init(_ arguments: ParsedArguments) {
+    selection = AccountSelection(arguments)
+    localOnly = arguments.flag("local-only")
+  }
+
+  /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), reported on stderr.
+  func run(in environment: Environment) throws -> ExitStatus {
+    let outcome = try Workspace(environment).logout(selection, revoke: !localOnly)
+    let host = outcome.host
+    let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
+    let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"
+    switch outcome.revocation {
+    case .revoked:
+      environment.stderr.write("\(done); the token was revoked at \(host)\n")
+    case .alreadyInvalid:
+      environment.stderr.write("\(done); \(host) no longer knew the token (already revoked or expired)\n")
+    case .skipped:
+      environment.stderr.write(
+        "\(done). The token was not revoked (--local-only): it stays valid until it expires or you revoke it at "
+          + "\(manual)\n")
+    case .notConfigured:
+      // A host known to be GitHub revokes with the client secret; any other server needs revocation_url.
+      let missing = outcome.manualRevocationURL == nil ? "revocation_url" : "client_secret"
+      environment.stderr.write(
+        "\(done). The token was removed from this machine but not revoked, because no \(missing) is "
+          + "configured: it stays valid until it expires or you revoke it at \(manual)\n")
+    case .failed(let reason):
+      environment.stderr.write(
+        "ghlogin: warning: could not revoke the token at \(host): \(reason). The token may still be valid; "
+          + "revoke it by hand at \(manual)\n\(done)\n")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,89 @@
+import GHLoginCore
+
+/// `ghlogin migrate --to keyring|file`: moves logins between the credentials file and the
+/// keyring without a new browser login.
+struct MigrateCommand: Command {
+  static let configuration = CommandConfiguration(
+    name: "migrate", abstract: "move stored tokens between the credentials file and the keyring",
+    discussion: """
+      Moves the tokens of every login (or those --host and --user name) to the keyring
+      (the Secret Service: gnome-keyring, KeePassXC, KWallet) or back to the credentials file.
+      Each account is moved on its own, under the credentials lock: to the keyring, its items
+      are written and read back before the tokens leave the file; to the file, the file is
+      written before the items are deleted. An interruption leaves every account readable
+      from one of the two; run the command again to finish.
+
+      Where new logins go is the config's "store" ("file" or "keyring"); set it too.
+      """,
+    options: [
+      .option("to", value: "STORE", help: "Where to keep the tokens: keyring or file", choices: ["keyring", "file"]),
+      .host, .user,
+    ])
+
+  var target: TokenStorage
+  var selection: AccountSelection
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    guard let to = arguments.value("to") else { throw UsageError("missing --to keyring|file") }
+    guard let target = TokenStorage(rawValue: to) else {
+      throw UsageError("--to must be keyring or file, not '\(Sanitize.terminal(to))'")
+    }
+    self.target = target
+    selection = AccountSelection(arguments)
+  }
+
+  func run(in environment: Environment) throws -> ExitStatus {
+    let workspace = try Workspace(environment)
+    let chosen = try accounts(in: workspace.store.loadFile(), workspace: workspace)
+    guard !chosen.isEmpty else { throw NotLoggedIn(host: selection.host ?? "any host", user: selection.user) }
+    for (host, userID, login) in chosen {
+      let (moved, account): (Bool, Credential?) = try workspace.store.update { credentials in
+        guard let index = credentials.hosts[host]?.accounts.firstIndex(where: { $0.userID == userID }),
+          let account = credentials.hosts[host]?.accounts[index]
+        else { return (false, nil) }
+        if let missing = account.missingSecret {
+          throw KeyringError.itemMissing(host: host, login: account.login, kind: missing)
+        }
+        guard account.storage != target else { return (false, account) }
+        credentials.hosts[host]?.accounts[index].storage = target
+        return (true, account)
+      }
+      if !moved && target == .file, let account {
+        // Items a migration interrupted after writing the file left behind, if any: only those
+        // holding the tokens the file now has (R101: nothing ghlogin did not read is deleted).
+        let secrets = [(SecretItem.Kind.accessToken, account.token), (.refreshToken, account.refreshToken ?? "")]
+        for (kind, secret) in secrets where !secret.isEmpty {
+          try? workspace.store.secrets.delete(account.secretItem(kind, on: host), holding: secret)
+        }
+      }
+      let shown = "\(Sanitize.terminal(login)) on \(host)"
+      environment.stderr.write(
+        moved
+          ? "Moved the tokens of \(shown) to \(target.displayName)\n" : "\(shown): already in \(target.displayName)\n")
+    }
+    if workspace.config.store != target {
+      environment.stderr.write(
+        "New logins still keep their tokens in \(workspace.config.store.displayName); to change that, set "
+          + "\"store\": \"\(target.rawValue)\" in \(workspace.paths.configFile)\n")
+    }
+    return .success
+  }
+
+  /// The accounts to move, as (host, user id, login): all of them, or those on `--host` (and
+  /// `--user`) only.
+  private func accounts(in credentials: Credentials, workspace: Workspace) throws -> [(String, Int64, String)] {
+    var hosts = credentials.hosts.keys.sorted()
+    if selection.host != nil || selection.user != nil {
+      hosts = [try workspace.host(selection.host, credentials: credentials).name]
+    }
+    var result: [(String, Int64, String)] = []
+    for host in hosts {
+      for account in credentials.hosts[host]?.accounts ?? [] {
+        if let user = selection.user, user.lowercased() != account.login.lowercased() { continue }
+        result.append((host, account.userID, account.login))
+      }
+    }
+    if let user = selection.user, result.isEmpty { throw NotLoggedIn(host: hosts.first ?? "github.com", user: user) }
+    return result
+  }
+}

@@ -1,0 +1,26 @@
+import Synchronization
+
+/// Wall-clock and monotonic time, and sleeping: real in the product, manual in tests.
+package protocol TimeSource: Sendable {
+  /// Seconds since the Unix epoch (for expiry times stored on disk).
+  func now() -> Double
+  /// Seconds on a monotonic clock (for deadlines and poll intervals).
+  func monotonic() -> Double
+  /// Sleeps for `seconds` (a manual clock just advances).
+  func sleep(seconds: Double)
+  /// Sleeps until `deadline` (on the ``monotonic()`` scale), or until `stopFD` becomes readable
+  /// (Ctrl-C through ``Interrupt``); returns false when stopped, true when the deadline came.
+  func sleep(until deadline: Double, stopFD: Int32?) -> Bool
+}
+
+extension TimeSource {
+  /// The default for clocks that are not the system's (tests): a stop already pending
+  /// (`stopFD` readable now, checked with a zero-timeout `poll`) ends the sleep at once;
+  /// otherwise ``sleep(seconds:)`` for the rest of the time.
+  package func sleep(until deadline: Double, stopFD: Int32?) -> Bool {
+    if let stopFD, Poll.isReadableNow(stopFD) { return false }
+    let remaining = deadline - monotonic()
+    if remaining > 0 { sleep(seconds: remaining) }
+    return true
+  }
+}

@@ -1,0 +1,141 @@
+/// An absolute `http` or `https` URL, parsed strictly.
+///
+/// Only what ghlogin needs: scheme, host, optional port, and the path with
+/// its query. User info, fragments, whitespace, control characters and
+/// non-ASCII bytes are refused, so a value from a config file or a server can
+/// never smuggle a second host or a header into a request.
+package struct WebURL: Sendable, Hashable, CustomStringConvertible {
+  package enum Scheme: String, Sendable { case http, https }
+
+  package var scheme: Scheme
+  /// The host, ASCII-lowercased; an IPv6 literal keeps its brackets.
+  package var host: String
+  /// The port given in the URL, or nil for the scheme's default.
+  package var explicitPort: Int?
+  /// The path and query, always starting with `/`.
+  package var pathAndQuery: String
+
+  package init(scheme: Scheme, host: String, port: Int? = nil, pathAndQuery: String = "/") {
+    self.scheme = scheme
+    self.host = host
+    self.explicitPort = port
+    self.pathAndQuery = pathAndQuery
+  }
+
+  /// Why a string is not a URL ghlogin accepts.
+  package struct ParseError: Error, Equatable, Sendable {
+    package var reason: String
+  }
+
+  /// Parses `text`, or throws a ``ParseError`` saying what is wrong with it.
+  package init(parsing text: String) throws(ParseError) {
+    for byte in text.utf8 where byte <= 0x20 || byte >= 0x7F {
+      throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
+    }
+    guard let schemeEnd = text.firstRange(of: "://") else {
+      throw ParseError(reason: "it is not an absolute URL (expected https://HOST/...)")
+    }
+    guard let scheme = Scheme(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
+      throw ParseError(reason: "only https:// URLs are supported")
+    }
+    let rest = text[schemeEnd.upperBound...]
+    if rest.contains("#") { throw ParseError(reason: "it has a fragment (#...)") }
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    let authority = rest[..<authorityEnd]
+    var path = String(rest[authorityEnd...])
+    if path.isEmpty || path.first == "?" { path = "/" + path }
+    if authority.contains("@") {
+      throw ParseError(reason: "it has user info (user@host); put credentials in the config instead")
+    }
+
+    let (host, port) = try Self.parseAuthority(authority)
+    self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  }
+
+  /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the
+  /// port from 1 to 65535 (nil when absent). Shared with the proxy URL parser.
+  package static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
+    var hostPart = authority
+    var port: Int?
+    if hostPart.first == "[" {
+      guard let close = hostPart.firstIndex(of: "]") else {
+        throw ParseError(reason: "its IPv6 address is not closed with ]")
+      }
+      let after = hostPart[hostPart.index(after: close)...]
+      if !after.isEmpty {
+        guard after.first == ":" else { throw ParseError(reason: "unexpected text after the IPv6 address") }
+        port = try parsePort(after.dropFirst())
+      }
+      hostPart = hostPart[...close]
+    } else if let colon = hostPart.lastIndex(of: ":") {
+      port = try parsePort(hostPart[hostPart.index(after: colon)...])
+      hostPart = hostPart[..<colon]
+    }
+    let host = hostPart.lowercased()
+    guard !host.isEmpty else { throw ParseError(reason: "it has no host") }
+    guard isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
+    return (host, port)
+  }
+
+  private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+      (1...65535).contains(port)
+    else {
+      throw ParseError(reason: "its port must be a number from 1 to 65535")
+    }
+    return port
+  }
+
+  /// Whether `host` is an LDH DNS name, an IPv4 literal, or a bracketed IPv6 literal.
+  package static func isValidHost(_ host: String) -> Bool {
+    if host.hasPrefix("[") {
+      let inner = host.dropFirst().dropLast()
+      return host.hasSuffix("]") && !inner.isEmpty && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    guard !host.isEmpty, host.utf8.count <= 253 else { return false }
+    let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+    return labels.allSatisfy { label in
+      !label.isEmpty && label.utf8.count <= 63 && label.first != "-" && label.last != "-"
+        && label.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+    }
+  }
+
+  /// The port to connect to: the explicit one, else 443 or 80.
+  package var port: Int { explicitPort ?? (scheme == .https ? 443 : 80) }
+
+  /// `host` or `host:port` when the port is not the scheme's default, as sent in `Host`.
+  package var authority: String {
+    if let explicitPort, explicitPort != (scheme == .https ? 443 : 80) { return "\(host):\(explicitPort)" }
+    return host
+  }
+
+  /// Whether the host is a literal loopback address: 127.0.0.0/8 in canonical dotted decimal,
+  /// or IPv6 `::1` (``IPAddress/loopback(_:)``, R98).
+  ///
+  /// Not the name `localhost`: it is resolved like any other name and may point elsewhere
+  /// (RFC 8252 §8.3), so plain `http://` to it is refused like any other host.
+  package var isLoopback: Bool { loopbackAddress != nil }
+
+  /// The address of a literal loopback host (4 or 16 bytes), nil for any other host: what the
+  /// check allows is what the connection uses (``HTTPClient``), without a name lookup.
+  package var loopbackAddress: [UInt8]? { IPAddress.loopback(host) }
+
+  /// Whether the host is an IP literal (no SNI is sent for those, RFC 6066 §3).
+  package var hostIsIPLiteral: Bool {
+    host.hasPrefix("[") || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCIIDigit || $0 == "." })
+  }
+
+  /// The path and query with `suffix` appended to the path (no query may be present).
+  package func appending(path suffix: String) -> WebURL {
+    var copy = self
+    let base = pathAndQuery.hasSuffix("/") ? String(pathAndQuery.dropLast()) : pathAndQuery
+    copy.pathAndQuery = base + (suffix.hasPrefix("/") ? suffix : "/" + suffix)
+    return copy
+  }
+
+  package var description: String { "\(scheme.rawValue)://\(authority)\(pathAndQuery)" }
+}
+
+extension Character {
+  package var isASCIIDigit: Bool { isASCII && isNumber }
+}

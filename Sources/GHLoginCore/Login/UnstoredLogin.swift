@@ -1,0 +1,63 @@
+/// A login whose token was issued but could not be stored (R96): the lock was held elsewhere
+/// past its timeout, the disk failed, the file turned unusable meanwhile.
+///
+/// The new token is revoked at GitHub (best effort) so no valid token is left that ghlogin does
+/// not know about, and the message says which of the two happened. The exit status is the store
+/// failure's (1).
+package struct UnstoredLogin: ReportableError {
+  /// Why storing failed (a ``StoreError`` as a rule), as reported.
+  package var storeMessage: String
+  package var storeStatus: ExitStatus
+  /// The store failure's kind (``ErrorKind/store`` or ``ErrorKind/keyring``).
+  package var storeKind: ErrorKind
+  package var host: GitHubHost
+  /// What became of the new token.
+  package var revocation: Outcome
+
+  package enum Outcome: Sendable, Equatable {
+    /// GitHub revoked it (or no longer knew it).
+    case revoked
+    /// No way to revoke is configured (no client secret, no revocation_url); where to do it
+    /// by hand (a URL, or "the server that issued it").
+    case notRevocable(manualURL: String)
+    /// The revocation failed: why, and where to do it by hand.
+    case failed(reason: String, manualURL: String)
+  }
+
+  package var message: String {
+    let head = "\(storeMessage). The login to \(host) was not stored"
+    switch revocation {
+    case .revoked:
+      return head + "; the new token was revoked at \(host), so nothing is left behind. Run 'ghlogin auth' again"
+    case .notRevocable(let url):
+      return head + "; the new token could not be revoked (no client secret is configured): revoke it at \(url)"
+    case .failed(let reason, let url):
+      return head + "; revoking the new token failed (\(reason)): revoke it at \(url)"
+    }
+  }
+
+  package var exitStatus: ExitStatus { storeStatus }
+  package var errorKind: ErrorKind { storeKind }
+}
+
+extension Workspace {
+  /// The error for a login of `host` whose `token` could not be stored because of `error`, after
+  /// revoking that token (and its `refreshToken`), best effort (R96, R103).
+  package func unstoredLogin(
+    token: String, refreshToken: String? = nil, on host: GitHubHost, after error: any Error
+  ) -> UnstoredLogin {
+    let reportable = error as? any ReportableError
+    let storeMessage = reportable?.message ?? "\(error)"
+    let status = reportable?.exitStatus ?? .failure
+    let manual = revokeByHand(on: host)
+    let outcome: UnstoredLogin.Outcome
+    switch revoke(token: token, refreshToken: refreshToken, on: host) {
+    case .revoked, .alreadyInvalid: outcome = .revoked
+    case .notConfigured: outcome = .notRevocable(manualURL: manual)
+    case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)
+    }
+    return UnstoredLogin(
+      storeMessage: storeMessage, storeStatus: status, storeKind: reportable?.errorKind ?? .store, host: host,
+      revocation: outcome)
+  }
+}

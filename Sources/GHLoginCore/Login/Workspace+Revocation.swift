@@ -1,0 +1,90 @@
+/// What revoking a login's tokens did (R45, R46, R103): the one answer logout, a login that
+/// replaced another and a login that could not be stored all act on.
+package enum RevocationResult: Sendable, Equatable {
+  /// The server confirmed it: GitHub's 204, or RFC 7009's 200 for every token sent.
+  case revoked
+  /// GitHub (a host known to be GitHub) no longer knew the token.
+  case alreadyInvalid
+  /// No way to revoke is configured (no `revocation_url`, and no client secret for GitHub's
+  /// route); nothing was sent.
+  case notConfigured
+  /// Nothing confirmed a revocation, for this reason: the token may still be valid.
+  case failed(String)
+}
+
+extension Workspace {
+  /// Revokes the tokens of one login of `host`, never throwing (R103):
+  ///
+  /// - with `revocation_url` for the host (it wins wherever it is set): RFC 7009, the refresh
+  ///   token first (`token_type_hint=refresh_token`), then the access token; revoked only when
+  ///   every request answered 200;
+  /// - else, with a client secret: GitHub's `DELETE /applications/{client_id}/token` at the API,
+  ///   whose 404 means "no longer known" only on a host known to be GitHub (``isKnownGitHub(_:)``);
+  /// - else nothing is sent.
+  package func revoke(token: String, refreshToken: String?, on host: GitHubHost) -> RevocationResult {
+    let settings = config.settings(for: host.name)
+    do {
+      if let url = settings.revocationURL {
+        guard let app = try? app(for: host) else { return .notConfigured }
+        let revocation = TokenRevocation(url: url, host: host, app: app, transport: transport(for: host))
+        var failure: (any Error)?
+        if let refreshToken, !refreshToken.isEmpty {
+          do { try revocation.revoke(refreshToken, hint: .refreshToken) } catch { failure = error }
+        }
+        // The access token is sent even when the refresh token's request failed: one less valid token.
+        do { try revocation.revoke(token, hint: .accessToken) } catch { failure = failure ?? error }
+        if let failure { throw failure }
+        return .revoked
+      }
+      guard let app = try? app(for: host), let secret = app.clientSecret, !secret.isEmpty else {
+        return .notConfigured
+      }
+      let revocation = Revocation(
+        host: host, api: endpoints(for: host).api, clientID: app.clientID, clientSecret: secret,
+        transport: transport(for: host), isGitHub: isKnownGitHub(host))
+      switch try revocation.revoke(token: token) {
+      case .revoked: return .revoked
+      case .alreadyInvalid: return .alreadyInvalid
+      }
+    } catch {
+      return .failed((error as? any ReportableError)?.message ?? "\(error)")
+    }
+  }
+
+  /// Whether `host` is known to be GitHub: github.com, `*.ghe.com`, or a host whose endpoints
+  /// ghlogin derives itself (a GitHub Enterprise Server: no endpoint URL configured for it).
+  package func isKnownGitHub(_ host: GitHubHost) -> Bool {
+    if host.isGitHubDotCom || host.isGHEDotCom { return true }
+    let settings = config.settings(for: host.name)
+    return settings.authorizeURL == nil && settings.tokenURL == nil && settings.deviceCodeURL == nil
+      && settings.apiURL == nil && settings.revocationURL == nil
+  }
+
+  /// The page where `host`'s tokens are revoked by hand, when ghlogin knows one: GitHub's
+  /// page of the configured app (or the list of apps) on a host known to be GitHub; nil elsewhere.
+  package func manualRevocationURL(for host: GitHubHost) -> String? {
+    guard isKnownGitHub(host) else { return nil }
+    return Revocation.manualRevocationURL(host: host, clientID: config.settings(for: host.name).clientID)
+  }
+
+  /// Where to revoke by hand, for a message: "revoke it at WHERE".
+  package func revokeByHand(on host: GitHubHost) -> String {
+    Self.revokeByHand(manualRevocationURL(for: host))
+  }
+
+  /// `url`, or "the server that issued it" when ghlogin knows no page.
+  package static func revokeByHand(_ url: String?) -> String { url ?? "the server that issued it" }
+
+  /// After a new login replaced `old` (same account), revokes its tokens, best effort. Returns
+  /// the warning to show when nothing confirmed the revocation (R103).
+  package func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
+    guard old.token != newToken, old.missingSecret == nil else { return nil }
+    switch revoke(token: old.token, refreshToken: old.refreshToken, on: host) {
+    case .revoked, .alreadyInvalid, .notConfigured:
+      return nil
+    case .failed(let reason):
+      return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
+        + "\(reason). It may still be valid; revoke it by hand at \(revokeByHand(on: host))"
+    }
+  }
+}

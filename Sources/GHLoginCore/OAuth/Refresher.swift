@@ -1,0 +1,168 @@
+/// Hands out a usable token for one account of one host, refreshing it first when it expires
+/// within ``RefreshPolicy/margin`` (R40–R44).
+///
+/// A refresh happens under the credential store's exclusive lock: ``CredentialStore/update(_:)``
+/// takes the `flock` and re-reads the file, the decision is made again on what it holds
+/// (another process may have refreshed meanwhile, R43), and only then is the refresh token
+/// spent, exactly once. The new pair is written before it is returned (R42). Nothing here
+/// prints; the caller reports ``Outcome/deferredFailure``.
+package struct Refresher: Sendable {
+  /// What a caller gets back.
+  package struct Outcome: Sendable, Equatable {
+    /// The account with the token to use.
+    package var credential: Credential
+    /// Whether this call refreshed the token (false when it was fresh, or another process had
+    /// just refreshed it).
+    package var refreshed: Bool
+    /// Why a due refresh failed while the current token is still valid, so it is used anyway
+    /// (R44, T48); its ``RefreshError/reason`` is for a warning.
+    package var deferredFailure: RefreshError?
+
+    package init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
+      self.credential = credential
+      self.refreshed = refreshed
+      self.deferredFailure = deferredFailure
+    }
+  }
+
+  package var host: GitHubHost
+  package var store: CredentialStore
+  /// The token endpoint of `host`.
+  package var endpoint: TokenEndpoint
+  /// The app to refresh as; nil when no `client_id` is configured for `host`.
+  package var app: OAuthApp?
+  /// The config file, named when `app` is missing.
+  package var configFile: String
+  /// Wall-clock time for expiry decisions and for the new expiry times.
+  package var clock: any TimeSource
+  package var margin: Double
+
+  package init(
+    host: GitHubHost, store: CredentialStore, endpoint: TokenEndpoint, app: OAuthApp?, configFile: String,
+    clock: any TimeSource, margin: Double = RefreshPolicy.margin
+  ) {
+    self.host = host
+    self.store = store
+    self.endpoint = endpoint
+    self.app = app
+    self.configFile = configFile
+    self.clock = clock
+    self.margin = margin
+  }
+
+  /// The token to use for `credential` (as read without the lock): returned as it is when
+  /// no refresh is due, else refreshed under the lock.
+  ///
+  /// Throws ``RefreshError`` (`.sessionExpired` after marking the account expired, `.failed`,
+  /// `.noClientID`, `.accountGone`) or a ``StoreError``.
+  package func usable(_ credential: Credential) throws -> Outcome {
+    switch RefreshPolicy.decide(credential, now: clock.now(), margin: margin) {
+    case .use, .useUntilExpiry: return Outcome(credential: credential)
+    case .refresh, .sessionOver: return try refresh(login: credential.login, force: false)
+    }
+  }
+
+  /// Takes the lock, re-reads the account `login` and refreshes it if it is (still) due, or
+  /// whenever it has a refresh token when `force` is set (`ghlogin refresh`).
+  ///
+  /// A dead refresh token (``RefreshGrant/isDeadRefreshToken(_:)``), a refresh token past its
+  /// expiry, or an expired token with no refresh token marks the account expired (kept in the
+  /// file, shown by `status`) and throws `.sessionExpired`; nothing is retried (R44). Any other
+  /// failure leaves the file unchanged: the current token is returned with
+  /// ``Outcome/deferredFailure`` while it is valid (T48), else `.failed` is thrown.
+  package func refresh(login: String, force: Bool) throws -> Outcome {
+    // Whether the server has issued a new pair. If storing it then fails, the pair is not used
+    // (R42: saved before used), and the refresh token it replaced is spent: the error says the
+    // stored login no longer works, not only that a write failed.
+    var issued = false
+    let step: Step
+    do {
+      step = try lockedStep(login: login, force: force) { _ in issued = true }
+    } catch {
+      guard issued else { throw error }
+      let reason = (error as? any ReportableError)?.message ?? "\(error)"
+      throw RefreshError(.notSaved(reason: reason), host: host)
+    }
+    switch step {
+    case .done(let outcome): return outcome
+    case .sessionOver: throw RefreshError(.sessionExpired, host: host)
+    case .gone: throw RefreshError(.accountGone(login: login), host: host)
+    case .failed(let kind): throw RefreshError(kind, host: host)
+    }
+  }
+
+  /// The part of ``refresh(login:force:)`` under the lock; `issued` gets the refreshed account
+  /// as soon as the server has answered, before the file is written.
+  private func lockedStep(login: String, force: Bool, issued: (Credential) -> Void) throws -> Step {
+    try store.update { credentials in
+      let wanted = login.lowercased()
+      guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.login.lowercased() == wanted }),
+        let current = credentials.hosts[host.name]?.accounts[index]
+      else { return .gone }
+      if let missing = current.missingSecret {
+        throw KeyringError.itemMissing(host: host.name, login: current.login, kind: missing)
+      }
+      let now = clock.now()
+      switch RefreshPolicy.decide(current, now: now, margin: margin, force: force) {
+      case .use, .useUntilExpiry:
+        return .done(Outcome(credential: current))
+      case .sessionOver:
+        credentials.hosts[host.name]?.accounts[index].isExpired = true
+        return .sessionOver
+      case .refresh:
+        break
+      }
+      guard let app, let refreshToken = current.refreshToken else {
+        return keep(current, now: now, failure: .noClientID(configFile: configFile))
+      }
+      do {
+        let response = try EndpointRequestError.naming(step: "token refresh", key: "token_url", url: endpoint.url) {
+          try endpoint.post(
+            RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
+        }
+        let renewed = current.refreshed(with: response, receivedAt: clock.now())
+        issued(renewed)
+        credentials.hosts[host.name]?.accounts[index] = renewed
+        return .done(Outcome(credential: renewed, refreshed: true))
+      } catch  where RefreshGrant.isDeadRefreshToken(error) {
+        credentials.hosts[host.name]?.accounts[index].isExpired = true
+        return .sessionOver
+      } catch {
+        let reportable = error as? any ReportableError
+        let reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
+        let failure = RefreshError.Kind.failed(
+          reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure,
+          kind: reportable?.errorKind ?? .network)
+        return keep(current, now: now, failure: failure)
+      }
+    }
+  }
+
+  /// What happens when a due refresh could not be done for a reason that may pass: the current
+  /// token while it is still valid, else the failure. Nothing is written either way.
+  private func keep(_ current: Credential, now: Double, failure: RefreshError.Kind) -> Step {
+    guard !RefreshPolicy.hasExpired(current, now: now) else { return .failed(failure) }
+    return .done(Outcome(credential: current, deferredFailure: RefreshError(failure, host: host)))
+  }
+
+  /// The result of the locked part, thrown or returned once the lock is released (and the file
+  /// written, for a refresh or an expiry mark).
+  private enum Step {
+    case done(Outcome)
+    case sessionOver
+    case gone
+    case failed(RefreshError.Kind)
+  }
+}
+
+extension RefreshError {
+  /// Why the refresh failed, without the "has expired" framing: for the warning shown when the
+  /// current token is used anyway.
+  package var reason: String {
+    switch kind {
+    case .failed(let reason, _, _): reason
+    case .noClientID(let configFile): "no client_id is configured for \(host) in \(configFile)"
+    default: message
+    }
+  }
+}

@@ -1,0 +1,68 @@
+/// The small static HTML page the loopback listener answers the browser with (R12, R13).
+///
+/// No scripts, no external resources, no links, no redirects; every value that
+/// came from a server is HTML-escaped; the code and state are never shown.
+package struct ResultPage: Sendable, Equatable {
+  package var status: Int
+  package var headers: HTTPHeaders
+  package var body: [UInt8]
+
+  /// "You are logged in to HOST as LOGIN. You can close this tab and go back to the terminal."
+  package static func success(host: GitHubHost, login: String) -> ResultPage {
+    let text =
+      "You are logged in to \(Sanitize.html(host.name)) as \(Sanitize.html(login)). "
+      + "You can close this tab and go back to the terminal."
+    return page(status: 200, title: "Logged in", text: text)
+  }
+
+  /// The login failed for `reason` (plain text, escaped here); the terminal has the details.
+  package static func failure(reason: String) -> ResultPage {
+    let text =
+      "The login failed: \(sentence(Sanitize.html(reason, maxCharacters: 500))) "
+      + "See the terminal for what to do next."
+    return page(status: 200, title: "Login failed", text: text)
+  }
+
+  /// An answer to a request that is not the pending callback; the login keeps waiting.
+  package static func rejection(status: Int, reason: String) -> ResultPage {
+    page(status: status, title: "Not a valid login callback", text: sentence(Sanitize.html(reason)))
+  }
+
+  /// `text` ending as a finished sentence: a period added unless it ends with `.`, `!` or `?`.
+  package static func sentence(_ text: String) -> String {
+    let trimmed = text.trimmingASCIIWhitespace()
+    guard let last = trimmed.last else { return trimmed }
+    return ".!?".contains(last) ? trimmed : trimmed + "."
+  }
+
+  /// The headers every page carries: no referrer, no caching, no framing, no sniffing, nothing loaded.
+  package static var standardHeaders: HTTPHeaders {
+    HTTPHeaders([
+      ("Content-Type", "text/html; charset=utf-8"),
+      ("Cache-Control", "no-store"),
+      ("Referrer-Policy", "no-referrer"),
+      ("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+      ("X-Content-Type-Options", "nosniff"),
+      ("X-Frame-Options", "DENY"),
+      ("Connection", "close"),
+    ])
+  }
+
+  private static func page(status: Int, title: String, text: String) -> ResultPage {
+    let html = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">\
+      <title>ghlogin: \(title)</title></head>
+      <body><h1>\(title)</h1><p>\(text)</p></body></html>
+
+      """
+    return ResultPage(status: status, headers: standardHeaders, body: Array(html.utf8))
+  }
+}
+
+extension ResultPage {
+  /// This page as the listener's answer; `finish` ends the serving loop once it is sent.
+  package func reply(finish: Bool) -> LoopbackReply {
+    LoopbackReply(status: status, headers: headers, body: body, finish: finish)
+  }
+}

@@ -1,0 +1,286 @@
+/// The user's configuration: the config file (if any) plus the `GHLOGIN_CLIENT_ID` and
+/// `GHLOGIN_CLIENT_SECRET` environment overrides, over the system file and the built-in app
+/// (``ConfigLayer``: lowest first, built-in < system < user < environment).
+///
+/// A missing file is fine: every setting is then nil and callers use the defaults for
+/// github.com. Anything unexpected in the file is an error (exit 2), including unknown keys,
+/// because a typo in security configuration must not pass silently.
+package struct Config: Sendable, Equatable {
+  /// The largest config file accepted, in bytes.
+  package static let maximumFileSize = 1024 * 1024
+  /// The host used when the file names none.
+  package static let defaultHostName = "github.com"
+
+  /// The top-level `host`, lowercased (the host commands use when not told otherwise): the
+  /// user's, else the system file's.
+  package var host: String?
+  /// The user's file's own `host` (``host`` may come from the system file).
+  package var userHost: String?
+  /// The user's file's own `store`.
+  package var userStore: TokenStorage?
+  /// The system file (`$XDG_CONFIG_DIRS/ghlogin/config.json`), when there is one.
+  package var system: ConfigFileLayer?
+  /// The app compiled into this ghlogin for github.com (``BuiltInApp``), the lowest layer.
+  package var builtIn: BuiltInApp?
+  /// The user's file's top-level settings keys.
+  package var topLevel: HostSettings
+  /// The user's file's `hosts` blocks, keyed by lowercased host name.
+  package var hosts: [String: HostSettings]
+  /// Where the config was read from (or would be).
+  package var file: String
+  /// Whether that file existed.
+  package var fileExisted: Bool
+  /// `GHLOGIN_CLIENT_ID` as captured at load (nil when unset or empty).
+  package var clientIDOverride: String?
+  /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
+  package var clientSecretOverride: String?
+  /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
+  package var ignoredKeys: [IgnoredConfigKey] = []
+  /// The top-level `store`: where new logins keep their tokens (the user's, else the system
+  /// file's, else `file`).
+  package var store: TokenStorage = .file
+  /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
+  /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
+  package var endpointHost: Result<String, ConfigError>?
+
+  package init(
+    file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
+    hosts: [String: HostSettings] = [:], clientIDOverride: String? = nil, clientSecretOverride: String? = nil
+  ) {
+    self.file = file
+    self.fileExisted = fileExisted
+    self.host = host
+    self.userHost = host
+    self.topLevel = topLevel
+    self.hosts = hosts
+    self.clientIDOverride = clientIDOverride
+    self.clientSecretOverride = clientSecretOverride
+  }
+
+  /// The host to use when none is given: the top-level `host`, else the host the top-level
+  /// endpoints share, else github.com.
+  package var defaultHost: String {
+    if let host { return host }
+    if case .success(let shared) = endpointHost { return shared }
+    return Self.defaultHostName
+  }
+
+  /// Reads and validates `paths.configFile` and the system file below it, and captures the
+  /// environment overrides.
+  ///
+  /// Both files are read by ``readTrusted(_:)`` (R93) and decoded as
+  /// ``parse(bytes:file:variables:)`` decodes; a system file that fails stops the command
+  /// exactly as the user's does. With `GHLOGIN_CONFIG` set no system file is read.
+  /// With `unknownKeys` ``UnknownConfigKeys/lenient``, keys the config does not know are left
+  /// out and listed in ``ignoredKeys`` instead of failing the load.
+  package static func load(
+    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict,
+    builtIn: BuiltInApp? = BuiltInApp.compiled
+  ) throws(ConfigError) -> Config {
+    let file = paths.configFile
+    var config = try environmentOnly(file: file, variables: variables)
+    config.builtIn = builtIn
+    // The system file: the first of $XDG_CONFIG_DIRS that has one, under the same rules.
+    for candidate in ConfigPaths.systemConfigCandidates(variables) {
+      guard let bytes = try readTrusted(candidate) else { continue }
+      let layer = try decode(bytes, into: Config(file: candidate), unknownKeys: unknownKeys)
+      config.system = ConfigFileLayer(
+        file: candidate, host: layer.userHost, store: layer.userStore, topLevel: layer.topLevel, hosts: layer.hosts,
+        ignoredKeys: layer.ignoredKeys)
+      break
+    }
+    if let bytes = try readTrusted(file) {
+      config = try decode(bytes, into: config, unknownKeys: unknownKeys)
+    } else if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty {
+      // A file named on purpose must be there: an empty config would hide the mistake.
+      throw .namedFileMissing(file: file)
+    }
+    config.mergeSystemLayer()
+    return config
+  }
+
+  /// The bytes of the config file at `file`, read the one way every reader and editor of it
+  /// reads them (``load(paths:variables:unknownKeys:builtIn:)`` and ``ConfigEditor``, R93, R97): with
+  /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
+  /// writable by group or others. Nil when nothing is at the path. The one check for the user's
+  /// file and the system file.
+  package static func readTrusted(_ file: String) throws(ConfigError) -> [UInt8]? {
+    let contents: (bytes: [UInt8], status: FileStatus)
+    do {
+      contents = try SecureFile.readRegularFile(file, limit: maximumFileSize)
+    } catch {
+      switch error {
+      case .missing: return nil
+      case .symbolicLink: throw .symbolicLink(file: file)
+      case .notRegularFile: throw .notRegularFile(file: file)
+      case .tooLarge: throw .tooLarge(file: file)
+      case .system(let systemError): throw .unreadable(file: file, systemError)
+      }
+    }
+    let owner = contents.status.owner
+    let user = ProcessState.userID
+    guard owner == user || owner == 0 else { throw .notOwned(file: file, owner: owner, user: user) }
+    guard contents.status.permissions & FileMode.groupOrOtherWrite == 0 else {
+      throw .writableByOthers(file: file, mode: contents.status.permissions)
+    }
+    return contents.bytes
+  }
+
+  /// `host`, `store` and the host the top-level endpoints share, with the system file's keys
+  /// under the user's.
+  private mutating func mergeSystemLayer() {
+    guard let system else { return }
+    host = userHost ?? system.host
+    if userStore == nil, let store = system.store { self.store = store }
+    if host == nil {
+      let top = topLevel
+      let low = system.topLevel
+      let merged = HostSettings(
+        authorizeURL: top.authorizeURL ?? low.authorizeURL, tokenURL: top.tokenURL ?? low.tokenURL,
+        deviceCodeURL: top.deviceCodeURL ?? low.deviceCodeURL, apiURL: top.apiURL ?? low.apiURL,
+        revocationURL: top.revocationURL ?? low.revocationURL)
+      let named = [top.authorizeURL, top.tokenURL, top.deviceCodeURL, top.apiURL, top.revocationURL].contains {
+        $0 != nil
+      }
+      endpointHost = EndpointHost.derive(merged, file: named ? file : system.file)
+    } else {
+      endpointHost = nil
+    }
+  }
+
+  /// Validates the contents of a config file read from `file` (named in messages) and captures
+  /// the environment overrides from `variables`: everything ``load(paths:variables:unknownKeys:builtIn:)`` does
+  /// except reading the file. The seam the config fuzz target drives.
+  package static func parse(bytes: [UInt8], file: String, variables: [String: String]) throws(ConfigError) -> Config {
+    try decode(bytes, into: try environmentOnly(file: file, variables: variables))
+  }
+
+  /// The config when there is no file: only the environment overrides.
+  private static func environmentOnly(file: String, variables: [String: String]) throws(ConfigError) -> Config {
+    var config = Config(file: file)
+    config.clientIDOverride = try override("GHLOGIN_CLIENT_ID", variables)
+    config.clientSecretOverride = try override("GHLOGIN_CLIENT_SECRET", variables)
+    return config
+  }
+
+  /// `config` with the settings of the file contents `bytes` (JSON, strictly checked).
+  private static func decode(
+    _ bytes: [UInt8], into config: Config, unknownKeys: UnknownConfigKeys = .strict
+  ) throws(ConfigError) -> Config {
+    var config = config
+    let file = config.file
+    config.fileExisted = true
+    let document: JSONValue
+    do {
+      document = try JSON.parse(bytes)
+    } catch {
+      throw .invalidJSON(file: file, error)
+    }
+    guard var object = document.objectValue else { throw .notAnObject(file: file) }
+    if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
+
+    let decoder = ConfigDecoder(file: file)
+    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
+    if let host = object["host"] { config.host = try decoder.host(host, "host") }
+    config.userHost = config.host
+    if let store = object["store"] {
+      config.store = try decoder.store(store, "store")
+      config.userStore = config.store
+    }
+    if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
+    config.deriveEndpointHost()
+    return config
+  }
+
+  /// With no `host`, sets ``endpointHost`` to the host the top-level endpoints share, or why
+  /// they share none (``EndpointHost``, R87). The one place the label comes from the endpoints,
+  /// for the config file and the library's ``GitHubLoginConfiguration`` alike (R97).
+  package mutating func deriveEndpointHost() {
+    endpointHost = host == nil ? EndpointHost.derive(topLevel, file: file) : nil
+  }
+
+  /// The effective settings for `host` (any case). In each layer (the built-in app, which
+  /// applies to github.com only, the system file, the user's file):
+  ///
+  /// 1. `hosts[host]` wins for every key it sets.
+  /// 2. Otherwise `client_id`, `client_secret`, `scopes` and `ca_file` come from the top level —
+  ///    except that a `client_secret` is never paired with another app's `client_id`: when the
+  ///    host block sets `client_id`, only its own `client_secret` is used.
+  /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
+  ///
+  /// Then the layers merge key by key, the higher winning, except that `client_id` and
+  /// `client_secret` come from the highest layer that gives a `client_id` (a secret never
+  /// pairs with another layer's ID). Last, the environment:
+  /// `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
+  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
+  package func settings(for host: String) -> HostSettings {
+    let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
+    let isDefault = name == defaultHost
+    var layers: [HostSettings] = []
+    if let builtIn, name == BuiltInApp.host {
+      layers.append(HostSettings(clientID: builtIn.clientID, clientSecret: builtIn.clientSecret))
+    }
+    if let system {
+      layers.append(Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault))
+    }
+    layers.append(Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault))
+    var result = HostSettings()
+    for layer in layers {
+      result.scopes = layer.scopes ?? result.scopes
+      result.authorizeURL = layer.authorizeURL ?? result.authorizeURL
+      result.tokenURL = layer.tokenURL ?? result.tokenURL
+      result.deviceCodeURL = layer.deviceCodeURL ?? result.deviceCodeURL
+      result.apiURL = layer.apiURL ?? result.apiURL
+      result.caFile = layer.caFile ?? result.caFile
+      result.revocationURL = layer.revocationURL ?? result.revocationURL
+      result.containerRegistries = layer.containerRegistries ?? result.containerRegistries
+      if let clientID = layer.clientID {
+        result.clientID = clientID
+        result.clientSecret = layer.clientSecret
+      } else if result.clientID == nil, let secret = layer.clientSecret {
+        result.clientSecret = secret
+      }
+    }
+    if let clientIDOverride {
+      result.clientID = clientIDOverride
+      result.clientSecret = clientSecretOverride
+    } else if let clientSecretOverride {
+      result.clientSecret = clientSecretOverride
+    }
+    return result
+  }
+
+  /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
+  /// ``settings(for:)``).
+  private static func resolve(top: HostSettings, block: HostSettings?, isDefault: Bool) -> HostSettings {
+    let block = block ?? HostSettings()
+    var result = HostSettings(
+      scopes: block.scopes ?? top.scopes,
+      authorizeURL: block.authorizeURL ?? (isDefault ? top.authorizeURL : nil),
+      tokenURL: block.tokenURL ?? (isDefault ? top.tokenURL : nil),
+      deviceCodeURL: block.deviceCodeURL ?? (isDefault ? top.deviceCodeURL : nil),
+      apiURL: block.apiURL ?? (isDefault ? top.apiURL : nil),
+      caFile: block.caFile ?? top.caFile,
+      revocationURL: block.revocationURL ?? (isDefault ? top.revocationURL : nil)
+    )
+    result.containerRegistries = block.containerRegistries ?? (isDefault ? top.containerRegistries : nil)
+    if let clientID = block.clientID {
+      result.clientID = clientID
+      result.clientSecret = block.clientSecret
+    } else {
+      result.clientID = top.clientID
+      result.clientSecret = block.clientSecret ?? top.clientSecret
+    }
+    return result
+  }
+
+  /// An override variable: nil when unset or empty, an error when it has spaces or control
+  /// characters (the value itself is never echoed).
+  private static func override(_ name: String, _ variables: [String: String]) throws(ConfigError) -> String? {
+    guard let value = variables[name], !value.isEmpty else { return nil }
+    guard ConfigDecoder.isCredentialText(value) else {
+      throw .invalidEnvironment(variable: name, reason: "must not contain spaces or control characters")
+    }
+    return value
+  }
+}

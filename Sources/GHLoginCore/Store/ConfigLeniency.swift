@@ -1,0 +1,94 @@
+/// How `Config.load` treats keys it does not know.
+///
+/// Commands that change a login (`auth`, `setup-git`, `logout`, `refresh`, `config set`) stay
+/// ``strict``: a typo there can change what is stored or where a token goes. The commands that
+/// only hand out a token (`token`, `env`, `whoami`, `git-credential`) run ``lenient``, so a typo
+/// in the file does not break every `git fetch`; they warn once on stderr instead. A wrong type
+/// or a bad URL in a known key is an error either way.
+package enum UnknownConfigKeys: Sendable, Equatable {
+  /// An unknown key is a configuration error (exit 2).
+  case strict
+  /// Unknown keys are left out and listed in ``Config/ignoredKeys``.
+  case lenient
+}
+
+extension ConfigDecoder {
+  /// `object` without the keys the config does not know, at the top level and inside each
+  /// `hosts` block that is an object, and the paths of the keys left out (escaped for a
+  /// terminal), each with the nearest known key when one is close.
+  ///
+  /// Anything of the wrong shape (`hosts` not an object, a block not an object) is kept, so
+  /// the strict decoder still reports it.
+  package static func removingUnknownKeys(_ object: JSONObject) -> (JSONObject, [IgnoredConfigKey]) {
+    // The usual file has no unknown key: return it as it is (this runs on every `token`).
+    let blocks = object["hosts"]?.objectValue?.entries ?? []
+    if object.keys.allSatisfy(topLevelKeys.contains),
+      blocks.allSatisfy({ $0.value.objectValue?.keys.allSatisfy(hostKeys.contains) ?? true })
+    {
+      return (object, [])
+    }
+    var ignored: [IgnoredConfigKey] = []
+    var result = JSONObject()
+    for (key, value) in object.entries {
+      guard topLevelKeys.contains(key) else {
+        ignored.append(IgnoredConfigKey(path: display(key), suggestion: nearestCandidate(to: key, among: topLevelKeys)))
+        continue
+      }
+      guard key == "hosts", let hosts = value.objectValue else {
+        result[key] = value
+        continue
+      }
+      var cleaned = JSONObject()
+      for (name, block) in hosts.entries {
+        guard let blockObject = block.objectValue else {
+          cleaned.entries.append((key: name, value: block))
+          continue
+        }
+        var kept = JSONObject()
+        for (blockKey, blockValue) in blockObject.entries {
+          if hostKeys.contains(blockKey) {
+            kept.entries.append((key: blockKey, value: blockValue))
+          } else {
+            ignored.append(
+              IgnoredConfigKey(
+                path: "hosts." + display(name) + "." + display(blockKey),
+                suggestion: nearestCandidate(to: blockKey, among: hostKeys)))
+          }
+        }
+        cleaned.entries.append((key: name, value: .object(kept)))
+      }
+      result[key] = .object(cleaned)
+    }
+    return (result, ignored)
+  }
+}
+
+/// A key a lenient load left out of the config.
+package struct IgnoredConfigKey: Sendable, Equatable {
+  /// The key path as shown in messages (`hosts.ghe.example.com.clinet_id`).
+  package var path: String
+  /// The nearest known key, when one is close.
+  package var suggestion: String?
+}
+
+extension Config {
+  /// The warning line for the keys a lenient load left out (nil when there are none), one per
+  /// file (the system file's first): which keys, the nearest known ones, and that the commands
+  /// that change a login refuse them.
+  package var ignoredKeysWarning: String? {
+    let lines = [system.map { ($0.file, $0.ignoredKeys) }, (file, ignoredKeys)].compactMap { $0 }.compactMap {
+      Self.ignoredKeysLine(file: $0.0, $0.1)
+    }
+    return lines.isEmpty ? nil : lines.joined()
+  }
+
+  private static func ignoredKeysLine(file: String, _ ignoredKeys: [IgnoredConfigKey]) -> String? {
+    guard !ignoredKeys.isEmpty else { return nil }
+    let keys = ignoredKeys.map { key in
+      "\"\(key.path)\"" + (key.suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
+    }
+    let noun = ignoredKeys.count == 1 ? "unknown key" : "unknown keys"
+    return "ghlogin: warning: \(file): ignoring \(noun) \(keys.joined(separator: ", ")); "
+      + "fix the file: 'ghlogin auth', 'setup-git', 'logout' and 'refresh' refuse it\n"
+  }
+}

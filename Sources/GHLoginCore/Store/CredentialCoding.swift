@@ -1,0 +1,253 @@
+/// The credentials file format, version 1:
+///
+/// ```json
+/// {"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat",
+///   "user_id": 1, "token": "…", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000,
+///   "expires_at": …, "refresh_token": "…", "refresh_token_expires_at": …, "via_device_flow": true,
+///   "expired": true, "github_token_expiration": …}]}}}
+/// ```
+///
+/// Optional keys are omitted when nil or false; hosts are written sorted. Reading is strict: an
+/// unknown key or a wrong type makes the whole file invalid (so nothing is dropped on rewrite),
+/// and failure details name key paths, never values.
+package enum CredentialCoding {
+  /// Why bytes are not a credentials file this ghlogin can use.
+  package enum Failure: Error, Equatable {
+    /// Not valid JSON or not the expected shape; the text names a position or key path.
+    case invalid(String)
+    /// A `version` greater than ``Credentials/currentVersion``.
+    case newerVersion(Int)
+  }
+
+  package static let accountKeys: Set<String> = [
+    "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
+    "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
+  ]
+
+  // MARK: - Reading
+
+  package static func decode(_ bytes: [UInt8]) throws(Failure) -> Credentials {
+    let document: JSONValue
+    do {
+      document = try JSON.parse(bytes)
+    } catch {
+      throw .invalid("invalid JSON at line \(error.line), column \(error.column)")
+    }
+    guard let top = document.objectValue else { throw .invalid("the top level is not an object") }
+    guard let versionValue = top["version"] else { throw .invalid("\"version\" is missing") }
+    guard let version = versionValue.intValue, version >= 1 else {
+      throw .invalid("\"version\" must be a positive integer")
+    }
+    guard version <= Credentials.currentVersion else { throw .newerVersion(version) }
+    try onlyKeys(top, ["version", "hosts"], prefix: "")
+    guard let hostsValue = top["hosts"] else { throw .invalid("\"hosts\" is missing") }
+    guard let hostsObject = hostsValue.objectValue else { throw .invalid("\"hosts\" must be an object") }
+
+    var credentials = Credentials()
+    for (host, value) in hostsObject.entries {
+      let path = "hosts." + ConfigDecoder.display(host)
+      guard !host.isEmpty else { throw .invalid("a host name in \"hosts\" is empty") }
+      if let reason = invalidHostReason(host) {
+        throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
+      }
+      guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
+      try onlyKeys(object, ["active", "accounts"], prefix: path + ".")
+      var entry = HostEntry()
+      if let active = object["active"] { entry.activeLogin = try string(active, path + ".active") }
+      guard let accounts = object["accounts"]?.arrayValue else {
+        throw .invalid("\"\(path).accounts\" must be an array")
+      }
+      for (index, account) in accounts.enumerated() {
+        entry.accounts.append(try credential(account, "\(path).accounts[\(index)]"))
+      }
+      credentials.hosts[host] = entry
+    }
+    return credentials
+  }
+
+  /// Why `host` cannot be a key of `hosts` (R106: the rule for host names typed by the user,
+  /// ``GitHubHost/init(storedName:)``), or nil when it can.
+  package static func invalidHostReason(_ host: String) -> String? {
+    do {
+      _ = try GitHubHost(storedName: host)
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
+
+  /// `host` escaped for a message (nothing in it acts on a terminal), cut to 100 characters.
+  package static func displayHost(_ host: String) -> String {
+    let cut = host.count > 100 ? String(host.prefix(100)) + "…" : host
+    return ConfigDecoder.display(cut)
+  }
+
+  private static func credential(_ value: JSONValue, _ path: String) throws(Failure) -> Credential {
+    guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
+    try onlyKeys(object, accountKeys, prefix: path + ".")
+    func required(_ key: String) throws(Failure) -> JSONValue {
+      guard let value = object[key] else { throw .invalid("\"\(path).\(key)\" is missing") }
+      return value
+    }
+    let login = try string(try required("login"), path + ".login")
+    guard !login.isEmpty else { throw .invalid("\"\(path).login\" is empty") }
+    guard let userID = try required("user_id").intValue else {
+      throw .invalid("\"\(path).user_id\" must be an integer")
+    }
+    let storage = try storage(object, path)
+    // An account kept in the keyring has no token in the file: its tokens are read from the
+    // keyring by CredentialStore, which replaces these empty placeholders.
+    let accessToken = storage == .keyring ? "" : try token(try required("token"), path + ".token")
+    var credential = Credential(
+      login: login, userID: Int64(userID), token: accessToken,
+      tokenType: try string(try required("token_type"), path + ".token_type"),
+      scopes: try strings(try required("scopes"), path + ".scopes"),
+      createdAt: try number(try required("created_at"), path + ".created_at"))
+    if let value = object["expires_at"] { credential.expiresAt = try number(value, path + ".expires_at") }
+    credential.storage = storage
+    if let value = object["refresh_token"] { credential.refreshToken = try token(value, path + ".refresh_token") }
+    if let value = object["has_refresh_token"], try bool(value, path + ".has_refresh_token") {
+      credential.refreshToken = ""
+    }
+    if let value = object["refresh_token_expires_at"] {
+      credential.refreshTokenExpiresAt = try number(value, path + ".refresh_token_expires_at")
+    }
+    if let value = object["via_device_flow"] { credential.viaDeviceFlow = try bool(value, path + ".via_device_flow") }
+    if let value = object["expired"] { credential.isExpired = try bool(value, path + ".expired") }
+    if let value = object["github_token_expiration"] {
+      credential.gitHubExpiration = try number(value, path + ".github_token_expiration")
+    }
+    return credential
+  }
+
+  /// The account's `"store"`: absent or `"file"` (tokens in the file), or `"keyring"` (no
+  /// token or refresh token in the file; `has_refresh_token` says whether the keyring has one).
+  private static func storage(_ object: JSONObject, _ path: String) throws(Failure) -> TokenStorage {
+    guard let value = object["store"] else {
+      if object["has_refresh_token"] != nil {
+        throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+      }
+      return .file
+    }
+    guard let name = value.stringValue, let storage = TokenStorage(rawValue: name) else {
+      throw .invalid("\"\(path).store\" must be \"file\" or \"keyring\"")
+    }
+    if storage == .keyring {
+      for key in ["token", "refresh_token"] where object[key] != nil {
+        throw .invalid("\"\(path).\(key)\" must not be in the file for an account kept in the keyring")
+      }
+    } else if object["has_refresh_token"] != nil {
+      throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+    }
+    return storage
+  }
+
+  private static func onlyKeys(_ object: JSONObject, _ allowed: Set<String>, prefix: String) throws(Failure) {
+    for key in object.keys where !allowed.contains(key) {
+      throw .invalid("unknown key \"\(prefix)\(ConfigDecoder.display(key))\"")
+    }
+  }
+
+  private static func string(_ value: JSONValue, _ path: String) throws(Failure) -> String {
+    guard let text = value.stringValue else { throw .invalid("\"\(path)\" must be a string") }
+    return text
+  }
+
+  private static func token(_ value: JSONValue, _ path: String) throws(Failure) -> String {
+    let text = try string(value, path)
+    guard Credential.isAcceptableToken(text) else { throw .invalid("\"\(path)\" is not a valid token") }
+    return text
+  }
+
+  private static func strings(_ value: JSONValue, _ path: String) throws(Failure) -> [String] {
+    guard let elements = value.arrayValue else { throw .invalid("\"\(path)\" must be an array of strings") }
+    var result: [String] = []
+    for element in elements {
+      guard let text = element.stringValue else { throw .invalid("\"\(path)\" must be an array of strings") }
+      result.append(text)
+    }
+    return result
+  }
+
+  private static func number(_ value: JSONValue, _ path: String) throws(Failure) -> Double {
+    guard let number = value.doubleValue, number.isFinite else { throw .invalid("\"\(path)\" must be a number") }
+    return number
+  }
+
+  private static func bool(_ value: JSONValue, _ path: String) throws(Failure) -> Bool {
+    guard let flag = value.boolValue else { throw .invalid("\"\(path)\" must be true or false") }
+    return flag
+  }
+
+  // MARK: - Writing
+
+  /// Refuses what must never be written: tokens with characters no token has (R30), empty
+  /// logins or host names, and times that are not finite.
+  package static func validate(_ credentials: Credentials) throws(StoreError) {
+    for (host, entry) in credentials.hosts {
+      let shownHost = ConfigDecoder.display(host)
+      guard !host.isEmpty else { throw .invalidCredential(host: "\"\"", reason: "the host name is empty") }
+      if let reason = invalidHostReason(host) {
+        throw .invalidCredential(host: "\"\(displayHost(host))\"", reason: "the host name is not valid: \(reason)")
+      }
+      for account in entry.accounts {
+        let login = ConfigDecoder.display(account.login)
+        guard !account.login.isEmpty else { throw .invalidCredential(host: shownHost, reason: "a login is empty") }
+        // A keyring account's tokens are not in the file; those not read from the keyring
+        // (empty: missing there, or not looked up) are not written anywhere.
+        let inKeyring = account.storage == .keyring
+        guard Credential.isAcceptableToken(account.token) || (inKeyring && account.token.isEmpty) else {
+          throw .invalidToken(host: shownHost, login: login, field: "token")
+        }
+        if let refresh = account.refreshToken, !Credential.isAcceptableToken(refresh), !(inKeyring && refresh.isEmpty) {
+          throw .invalidToken(host: shownHost, login: login, field: "refresh token")
+        }
+        let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt, account.gitHubExpiration]
+          .compactMap { $0 }
+        guard times.allSatisfy(\.isFinite) else {
+          throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
+        }
+      }
+    }
+  }
+
+  /// The pretty-printed file contents; call ``validate(_:)`` first.
+  package static func encode(_ credentials: Credentials) -> [UInt8] {
+    var hosts = JSONObject()
+    for host in credentials.hosts.keys.sorted() {
+      guard let entry = credentials.hosts[host] else { continue }
+      var object = JSONObject()
+      if let active = entry.activeLogin { object["active"] = .string(active) }
+      object["accounts"] = .array(entry.accounts.map(encode))
+      hosts[host] = .object(object)
+    }
+    let document: JSONValue = [
+      "version": JSONValue(integer: Int64(Credentials.currentVersion)), "hosts": .object(hosts),
+    ]
+    return Array(JSON.serialize(document, pretty: true).utf8)
+  }
+
+  private static func encode(_ account: Credential) -> JSONValue {
+    var object = JSONObject()
+    object["login"] = .string(account.login)
+    object["user_id"] = JSONValue(integer: account.userID)
+    if account.storage == .keyring {
+      object["store"] = .string(TokenStorage.keyring.rawValue)
+      if account.refreshToken != nil { object["has_refresh_token"] = true }
+    } else {
+      object["token"] = .string(account.token)
+    }
+    object["token_type"] = .string(account.tokenType)
+    object["scopes"] = .array(account.scopes.map(JSONValue.string))
+    object["created_at"] = JSONValue(double: account.createdAt) ?? .null
+    if let value = account.expiresAt { object["expires_at"] = JSONValue(double: value) ?? .null }
+    if let value = account.refreshToken, account.storage == .file { object["refresh_token"] = .string(value) }
+    if let value = account.refreshTokenExpiresAt {
+      object["refresh_token_expires_at"] = JSONValue(double: value) ?? .null
+    }
+    if account.viaDeviceFlow { object["via_device_flow"] = true }
+    if account.isExpired { object["expired"] = true }
+    if let value = account.gitHubExpiration { object["github_token_expiration"] = JSONValue(double: value) ?? .null }
+    return .object(object)
+  }
+}

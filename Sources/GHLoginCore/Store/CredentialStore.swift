@@ -1,0 +1,137 @@
+/// The credentials file: 0600 in a 0700 directory, never through a symlink, replaced
+/// atomically under an exclusive lock (R62–R67).
+///
+/// Each instance opens its own descriptors, so separate instances (in threads or processes)
+/// serialize their updates through `flock`. Errors are ``StoreError``s (exit status 1).
+package struct CredentialStore: Sendable {
+  /// The largest credentials file read, in bytes.
+  package static let maximumFileSize = 1024 * 1024
+  /// How long ``update(_:)`` waits for the lock by default, in seconds.
+  package static let defaultLockTimeout = 30.0
+
+  package let paths: ConfigPaths
+  package let faults: StoreFaults
+  /// Seconds ``update(_:)`` waits for the lock before giving up.
+  package let lockTimeout: Double
+  /// The clock the lock wait polls and sleeps on.
+  package let clock: any TimeSource
+  /// Where the tokens of accounts kept in the keyring are (contacted only for such accounts).
+  package let secrets: any SecretStore
+
+  package init(
+    paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
+    clock: any TimeSource = SystemClock(), secrets: any SecretStore = SecretStores.platform
+  ) {
+    self.paths = paths
+    self.faults = faults
+    self.lockTimeout = lockTimeout
+    self.clock = clock
+    self.secrets = secrets
+  }
+
+  /// The directory holding the credentials file.
+  package var directory: String { FilePath.directory(of: paths.credentialsFile) }
+
+  /// Reads the credentials; a missing directory or file gives empty credentials.
+  ///
+  /// Takes no lock: writers replace the file with `rename`, so a reader sees the old or the
+  /// new file, never a mix. The directory must pass the R62 checks and the file the R65 checks.
+  ///
+  /// Accounts kept in the keyring get their tokens from it (``resolveSecrets(_:)``), so this
+  /// also throws ``KeyringError``.
+  package func load() throws -> Credentials {
+    var credentials = try loadFile()
+    try resolveSecrets(&credentials)
+    return credentials
+  }
+
+  /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that
+  /// need only the file (is it readable, which accounts, where their tokens are).
+  package func loadFile() throws(StoreError) -> Credentials {
+    guard try SafeDirectory.exists(directory) else {
+      // Nothing stored yet; still judge the parents (R94), so `auth` stops before the browser step.
+      try SafeDirectory.checkParents(of: directory)
+      return Credentials()
+    }
+    try SafeDirectory.check(directory, home: paths.home)
+    try checkKind()
+    return try read()
+  }
+
+  /// Refuses a credentials path that holds anything but a regular file (or nothing): a
+  /// directory, FIFO, device or socket (`GHLOGIN_CREDENTIALS=/dev/null`), by `lstat`, before
+  /// any lock file is created beside it. A symbolic link is refused as before.
+  package func checkKind() throws(StoreError) {
+    let file = paths.credentialsFile
+    let info: FileStatus?
+    do { info = try FileSystem.linkStatus(file) } catch { throw .io(path: file, operation: "inspect", error) }
+    guard let info else { return }
+    if info.kind == .symbolicLink { throw .symbolicLink(path: file) }
+    guard info.kind == .regular else { throw .notARegularFile(path: file, kind: info.kind.phrase) }
+  }
+
+  /// Runs `body` on the current credentials under the exclusive lock and writes the result
+  /// atomically when it changed; returns what `body` returns.
+  ///
+  /// Creates the directory (0700, with missing parents) if needed, checks it (R62), takes the
+  /// lock (waiting up to ``lockTimeout``), removes temp files a crashed writer left, re-reads
+  /// the file, runs `body`, validates (R30) and writes. A corrupt or newer-version file makes
+  /// it throw before `body` runs, so such a file is never overwritten (R67). Errors from
+  /// `body` are rethrown as they are, and nothing is written then.
+  @discardableResult
+  package func update<T>(_ body: (inout Credentials) throws -> T) throws -> T {
+    try SafeDirectory.create(directory)
+    try SafeDirectory.check(directory, home: paths.home)
+    try checkKind()
+    let lock = try FileLock.acquire(paths.lockFile, timeout: lockTimeout, clock: clock)
+    defer { lock.release() }
+    AtomicFile.removeStaleTemporaries(for: paths.credentialsFile)
+    var current = try read()
+    try resolveSecrets(&current)
+    var updated = current
+    let result = try body(&updated)
+    if updated != current {
+      try CredentialCoding.validate(updated)
+      // Keyring items first (read back), then the file, then the items it no longer points
+      // to: an interruption anywhere leaves every account readable from one of the two.
+      let sync = SecretSync(from: current, to: updated)
+      try sync.applyBeforeFile(secrets)
+      try AtomicFile.write(CredentialCoding.encode(updated), to: paths.credentialsFile, faults: faults)
+      if faults.killAfterFile && !sync.deletesAfter.isEmpty { ProcessState.killImmediately() }
+      try sync.applyAfterFile(secrets)
+    }
+    return result
+  }
+
+  /// Opens the file with `O_RDONLY|O_NOFOLLOW|O_CLOEXEC`, checks with `fstat` that it is a
+  /// regular file owned by `getuid()` with one link (R95), no group or other bits and at most 1 MiB, then
+  /// decodes it. A missing file gives empty credentials.
+  private func read() throws(StoreError) -> Credentials {
+    let file = paths.credentialsFile
+    let contents: (bytes: [UInt8], status: FileStatus)
+    do {
+      contents = try SecureFile.readRegularFile(file, limit: Self.maximumFileSize)
+    } catch {
+      switch error {
+      case .missing: return Credentials()
+      case .symbolicLink: throw .symbolicLink(path: file)
+      case .notRegularFile: throw .notRegularFile(path: file)
+      case .tooLarge: throw .tooLarge(path: file)
+      case .system(let systemError): throw .io(path: file, operation: "read", systemError)
+      }
+    }
+    guard contents.status.owner == ProcessState.userID else { throw .fileNotOwned(path: file) }
+    guard contents.status.linkCount <= 1 else { throw .multipleLinks(path: file, count: contents.status.linkCount) }
+    guard contents.status.permissions & FileMode.groupOrOtherAny == 0 else {
+      throw .permissionsTooOpen(path: file, mode: contents.status.permissions)
+    }
+    do {
+      return try CredentialCoding.decode(contents.bytes)
+    } catch {
+      switch error {
+      case .invalid(let detail): throw .corrupt(path: file, detail: detail)
+      case .newerVersion(let version): throw .newerVersion(path: file, version: version)
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// The host a login is for when the config overrides the top-level endpoints but names no
+/// `host` (R87): never github.com by default when the endpoints say otherwise.
+///
+/// The host is the `host[:port]` that `authorize_url` and `token_url` (and `device_code_url`,
+/// when given) share; `api_url` (and `revocation_url`) may be on that host or on `api.` that host. An
+/// endpoint left out counts as github.com's. When they do not agree, the config must say
+/// which server the login is for with `"host"` (exit 2).
+package enum EndpointHost {
+  /// The shared host, its failure, or nil when `settings` overrides no endpoint.
+  package static func derive(_ settings: HostSettings, file: String) -> Result<String, ConfigError>? {
+    guard
+      settings.authorizeURL != nil || settings.tokenURL != nil || settings.deviceCodeURL != nil
+        || settings.apiURL != nil || settings.revocationURL != nil
+    else { return nil }
+    let defaults = GitHubHost.gitHubDotCom.defaultEndpoints
+    var web: [(key: String, url: WebURL, given: Bool)] = [
+      ("authorize_url", settings.authorizeURL ?? defaults.authorize, settings.authorizeURL != nil),
+      ("token_url", settings.tokenURL ?? defaults.token, settings.tokenURL != nil),
+    ]
+    if let deviceCode = settings.deviceCodeURL { web.append(("device_code_url", deviceCode, true)) }
+    let host = web[0].url.authority
+    let api = settings.apiURL
+    let revocation = settings.revocationURL
+    let fits = { (url: WebURL?) in url.map { $0.authority == host || $0.authority == "api." + host } ?? true }
+    guard web.allSatisfy({ $0.url.authority == host }), fits(api), fits(revocation),
+      ConfigDecoder.normalizedHost(host) != nil
+    else {
+      var list = web.map { "\($0.key) \($0.url.authority)\($0.given ? "" : " (github.com's default)")" }
+      if let api { list.append("api_url \(api.authority)") }
+      if let revocation { list.append("revocation_url \(revocation.authority)") }
+      return .failure(.ambiguousHost(file: file, endpoints: list.joined(separator: ", ")))
+    }
+    return .success(host)
+  }
+}

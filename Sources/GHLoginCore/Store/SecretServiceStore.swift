@@ -1,0 +1,111 @@
+import CSecretService
+
+/// The Secret Service (`org.freedesktop.secrets`: gnome-keyring, KeePassXC, KWallet 6) through
+/// libsecret, which `CSecretService` loads with `dlopen` on the first call: a process that
+/// never touches the keyring maps no libsecret, GLib or D-Bus code.
+///
+/// Items go to the default collection, and are read and deleted there only (R101): an item
+/// matches when it has all of ``SecretItem/attributes``; two that match are
+/// ``KeyringError/ambiguous(_:count:)``, never a choice; a delete removes only
+/// items holding the secret ghlogin read. An unlock prompt, when the collection is locked, is
+/// the service's (libsecret asks it to show one); a dismissed or impossible prompt is
+/// ``KeyringError/locked``.
+package struct SecretServiceStore: SecretStore {
+  package func read(_ item: SecretItem) throws(KeyringError) -> String? {
+    var secret: UnsafeMutablePointer<CChar>?
+    let outcome = Self.call(item.attributes) { names, values, count, message, size in
+      ghl_secret_lookup(names, values, count, &secret, message, size)
+    }
+    defer { ghl_secret_free(secret) }
+    switch outcome {
+    case .success:
+      guard let secret else { return nil }
+      return String(cString: secret)
+    case .failure(GHL_SECRET_NOT_FOUND, _): return nil
+    case .failure(GHL_SECRET_AMBIGUOUS, let count):
+      throw .ambiguous(item, count: Int(count) ?? 2)
+    case .failure(let code, let reason): throw Self.error(code, reason, operation: "read \(describe(item))")
+    }
+  }
+
+  package func checkUsable() throws(KeyringError) {
+    var message = [CChar](repeating: 0, count: 512)
+    let code = message.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { ghl_secret_check($0, buffer.count) } ?? GHL_SECRET_FAILED
+    }
+    if case .failure(let code, let reason) = Self.outcome(code, message) {
+      throw Self.error(code, reason, operation: "reach its default collection")
+    }
+  }
+
+  package func write(_ secret: String, to item: SecretItem) throws(KeyringError) {
+    let outcome = Self.call(item.attributes) { names, values, count, message, size in
+      ghl_secret_store(names, values, count, item.label, secret, message, size)
+    }
+    if case .failure(let code, let reason) = outcome {
+      throw Self.error(code, reason, operation: "store \(describe(item))")
+    }
+  }
+
+  package func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
+    let outcome = Self.call(item.attributes) { names, values, count, message, size in
+      ghl_secret_clear(names, values, count, secret, message, size)
+    }
+    if case .failure(let code, let reason) = outcome {
+      throw Self.error(code, reason, operation: "delete \(describe(item))")
+    }
+  }
+
+  private func describe(_ item: SecretItem) -> String {
+    "the \(item.kind == .accessToken ? "token" : "refresh token") of \(item.login) on \(item.host)"
+  }
+
+  private enum Outcome {
+    case success
+    case failure(Int32, String)
+  }
+
+  /// Runs a `ghl_secret_*` call with `attributes` as two C string arrays and a message buffer.
+  private static func call(
+    _ attributes: [(String, String)],
+    _ body: (
+      UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>, Int32,
+      UnsafeMutablePointer<CChar>, Int
+    ) -> Int32
+  ) -> Outcome {
+    let names = attributes.map { CStringCopy.duplicate($0.0) }
+    let values = attributes.map { CStringCopy.duplicate($0.1) }
+    defer {
+      names.forEach { CStringCopy.free($0) }
+      values.forEach { CStringCopy.free($0) }
+    }
+    let namePointers = names.map { UnsafePointer($0) }
+    let valuePointers = values.map { UnsafePointer($0) }
+    var message = [CChar](repeating: 0, count: 512)
+    let code = namePointers.withUnsafeBufferPointer { namesBuffer in
+      valuePointers.withUnsafeBufferPointer { valuesBuffer in
+        message.withUnsafeMutableBufferPointer { buffer in
+          body(
+            namesBuffer.baseAddress!, valuesBuffer.baseAddress!, Int32(attributes.count), buffer.baseAddress!,
+            buffer.count)
+        }
+      }
+    }
+    return outcome(code, message)
+  }
+
+  /// A call's result code and the message it left in `message`.
+  private static func outcome(_ code: Int32, _ message: [CChar]) -> Outcome {
+    guard code != GHL_SECRET_OK else { return .success }
+    let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return .failure(code, reason)
+  }
+
+  private static func error(_ code: Int32, _ reason: String, operation: String) -> KeyringError {
+    switch code {
+    case GHL_SECRET_UNAVAILABLE: .unavailable(reason: reason)
+    case GHL_SECRET_LOCKED: .locked
+    default: .failed(operation: operation, reason: reason)
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// One secret ghlogin keeps outside the credentials file: the access or refresh token of one
+/// account on one host.
+package struct SecretItem: Sendable, Hashable {
+  /// Which of an account's two tokens.
+  package enum Kind: String, Sendable, CaseIterable {
+    case accessToken = "access_token"
+    case refreshToken = "refresh_token"
+  }
+
+  package var host: String
+  package var login: String
+  package var userID: Int64
+  package var kind: Kind
+
+  /// What the keyring shows for the item (seahorse, `secret-tool search`).
+  package var label: String {
+    "ghlogin: \(kind == .accessToken ? "token" : "refresh token") for \(login) on \(host)"
+  }
+
+  /// The attributes an item is written and found with: `application` (ghlogin), `host`,
+  /// `login`, `user_id` and `kind`.
+  package var attributes: [(String, String)] {
+    [
+      ("application", "ghlogin"), ("host", host), ("login", login), ("user_id", String(userID)),
+      ("kind", kind.rawValue),
+    ]
+  }
+}
+
+/// A place for secrets outside the credentials file: an OS keyring.
+///
+/// The one seam for keyring backends: the credential store (``CredentialStore``) calls only
+/// these four functions, so another backend (the macOS Keychain, say) is one new type
+/// conforming to this protocol, returned by ``SecretStores/platform`` on its platform. Every
+/// call may block (a D-Bus round trip, an unlock prompt). Errors are ``KeyringError``s; none
+/// of them carries a secret.
+///
+/// Items live in one place of the keyring, the one `write` puts them in (R101): `read` and
+/// `delete` never look elsewhere, and `read` finding two items for one ``SecretItem`` throws
+/// ``KeyringError/ambiguous(_:count:)`` rather than choosing.
+package protocol SecretStore: Sendable {
+  /// Whether the keyring can be used now: reachable, and unlocked (after the keyring's own
+  /// unlock prompt, when it can show one). Called before a login asks the server anything.
+  func checkUsable() throws(KeyringError)
+  /// The secret of `item`; nil when there is no such item.
+  func read(_ item: SecretItem) throws(KeyringError) -> String?
+  /// Creates or replaces `item` with `secret`.
+  func write(_ secret: String, to item: SecretItem) throws(KeyringError)
+  /// Removes `item` if it holds `secret` (what was read from it); an item holding anything
+  /// else is left alone, and no such item is not an error.
+  func delete(_ item: SecretItem, holding secret: String) throws(KeyringError)
+}
+
+/// The keyring backends this build has.
+package enum SecretStores {
+  /// The keyring of this platform: the Secret Service on Linux. Creating it loads nothing;
+  /// a backend connects on its first call.
+  package static var platform: any SecretStore { SecretServiceStore() }
+}

@@ -1,0 +1,83 @@
+/// Permission bits used by the store, named so that no call site carries bare octal.
+package enum FileMode {
+  /// `rw-------`: the credentials file, its temp files and the lock file.
+  package static let ownerReadWrite: UInt32 = 0o600
+  /// `rwx------`: directories the store creates.
+  package static let ownerOnly: UInt32 = 0o700
+  /// Every group and other bit; a credentials file must have none.
+  package static let groupOrOtherAny: UInt32 = 0o077
+  /// The group and other write bits; a directory on the path must have neither.
+  package static let groupOrOtherWrite: UInt32 = 0o022
+  /// The permission bits (without the file type).
+  package static let permissions: UInt32 = 0o7777
+
+  /// `mode`'s permission bits as four octal digits, for messages (`0644`).
+  package static func octal(_ mode: UInt32) -> String {
+    let digits = String(mode & permissions, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+}
+
+/// Reading a file the way the store and the config loader read theirs: never through a symbolic
+/// link, never blocking on a FIFO, only a regular file, only up to a size limit.
+package enum SecureFile {
+  /// What ``readRegularFile(_:limit:)`` found instead of a readable regular file.
+  package enum ReadFailure: Error, Equatable {
+    /// Nothing is at the path (`ENOENT`).
+    case missing
+    /// The path is a symbolic link (`ELOOP` from `O_NOFOLLOW`).
+    case symbolicLink
+    /// The path is a directory, FIFO, device or socket.
+    case notRegularFile
+    /// The file has more than the limit of bytes.
+    case tooLarge
+    /// Another failed call.
+    case system(SystemError)
+  }
+
+  /// Opens `path` with `O_RDONLY|O_NOFOLLOW|O_CLOEXEC|O_NONBLOCK` (so a FIFO cannot block),
+  /// checks with `fstat` that it is a regular file of at most `limit` bytes, and reads it.
+  /// Returns the bytes and the `fstat` result, for callers that check owner and mode.
+  package static func readRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> (
+    bytes: [UInt8], status: FileStatus
+  ) {
+    let fd: FileDescriptor
+    do {
+      fd = try FileDescriptor.open(path, .readOnly, [.noFollow, .nonBlocking])
+    } catch {
+      if error.isNoSuchFile { throw .missing }
+      if error.isSymbolicLinkRefused { throw .symbolicLink }
+      throw .system(error)
+    }
+    defer { fd.close() }
+    let info: FileStatus
+    do { info = try fd.status() } catch { throw .system(error) }
+    guard info.kind == .regular else { throw .notRegularFile }
+    guard info.size <= limit else { throw .tooLarge }
+    let bytes: [UInt8]?
+    do { bytes = try fd.readAll(limit: limit, expectedSize: info.size) } catch { throw .system(error) }
+    guard let bytes else { throw .tooLarge }
+    return (bytes, info)
+  }
+}
+
+/// Path helpers that work on the text of a path, without touching the file system.
+package enum FilePath {
+  /// Everything before the last `/`: `"."` when there is none, `"/"` for a file at the root.
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// Everything after the last `/`.
+  package static func name(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  /// `directory/name`, without doubling a trailing slash.
+  package static func join(_ directory: String, _ name: String) -> String {
+    directory.hasSuffix("/") ? directory + name : directory + "/" + name
+  }
+}

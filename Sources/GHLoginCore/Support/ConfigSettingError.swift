@@ -1,0 +1,19 @@
+/// An error whose fix is a setting in the config file. It names the config keys to check; the
+/// layer that knows which file was read (the command's error reporting, the refresher) names the
+/// file, so no config path travels through `OAuth/` only to decorate a message.
+package protocol ConfigSettingError: ReportableError {
+  /// The config keys to check (`client_id`, `client_secret`, `authorize_url`, ...); empty when
+  /// this particular error is not a configuration problem.
+  var configKeys: [String] { get }
+  /// The message, naming `configFile` (or "the config file" when nil).
+  func message(configFile: String?) -> String
+}
+
+extension ConfigSettingError {
+  package var message: String { message(configFile: nil) }
+
+  /// `file` as a message shows it: sanitised and bounded, or "the config file".
+  package static func shown(_ file: String?) -> String {
+    file.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
+  }
+}

@@ -1,0 +1,331 @@
+/// The recursive-descent parser behind ``JSON/parse(_:)-(Collection<UInt8>)``.
+///
+/// Works on the raw bytes so that invalid UTF-8 is found and reported at its position instead of
+/// being replaced by U+FFFD. Recursion is bounded by ``JSON/maximumDepth``.
+package struct JSONParser {
+  private let bytes: [UInt8]
+  private var position = 0
+  private var depth = 0
+
+  package init(bytes: [UInt8]) { self.bytes = bytes }
+
+  /// Parses the whole input as one value with optional whitespace around it.
+  package mutating func parseDocument() throws(JSONError) -> JSONValue {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw error("a byte-order mark is not allowed") }
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    if position < bytes.count { throw error("unexpected \(describe(position)) after the JSON value") }
+    return value
+  }
+
+  // MARK: - Values
+
+  private mutating func parseValue() throws(JSONError) -> JSONValue {
+    guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    case UInt8(ascii: "/"): throw error("comments are not allowed")
+    default: throw error("unexpected \(describe(position)), expected a value")
+    }
+  }
+
+  private mutating func enterContainer() throws(JSONError) {
+    depth += 1
+    if depth > JSON.maximumDepth {
+      throw error("arrays and objects are nested deeper than \(JSON.maximumDepth) levels")
+    }
+    position += 1
+  }
+
+  private mutating func parseObject() throws(JSONError) -> JSONValue {
+    try enterContainer()
+    var object = JSONObject()
+    var seen: Set<String> = []
+    skipWhitespace()
+    if peek(UInt8(ascii: "}")) {
+      position += 1
+      depth -= 1
+      return .object(object)
+    }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
+      guard bytes[position] == UInt8(ascii: "\"") else {
+        if bytes[position] == UInt8(ascii: "}") && !object.entries.isEmpty { throw error("trailing comma before }") }
+        if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
+        throw error("unexpected \(describe(position)), expected a key in double quotes")
+      }
+      let keyStart = position
+      let key = try parseString()
+      guard seen.insert(key).inserted else {
+        position = keyStart
+        throw error("duplicate key \"\(Sanitize.escaped(key))\"")
+      }
+      skipWhitespace()
+      guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
+      position += 1
+      skipWhitespace()
+      let value = try parseValue()
+      object.entries.append((key: key, value: value))
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+      switch bytes[position] {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        depth -= 1
+        return .object(object)
+      case UInt8(ascii: "/"): throw error("comments are not allowed")
+      default: throw error("unexpected \(describe(position)), expected ',' or '}'")
+      }
+    }
+  }
+
+  private mutating func parseArray() throws(JSONError) -> JSONValue {
+    try enterContainer()
+    var elements: [JSONValue] = []
+    skipWhitespace()
+    if peek(UInt8(ascii: "]")) {
+      position += 1
+      depth -= 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      if peek(UInt8(ascii: "]")) && !elements.isEmpty { throw error("trailing comma before ]") }
+      elements.append(try parseValue())
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
+      switch bytes[position] {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "]"):
+        position += 1
+        depth -= 1
+        return .array(elements)
+      case UInt8(ascii: "/"): throw error("comments are not allowed")
+      default: throw error("unexpected \(describe(position)), expected ',' or ']'")
+      }
+    }
+  }
+
+  private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
+    let start = position
+    let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    for byte in expected {
+      guard position < bytes.count, bytes[position] == byte else {
+        position = start
+        throw error("invalid literal, expected '\(literal)'")
+      }
+      position += 1
+    }
+  }
+
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, returned as its text.
+  private mutating func parseNumber() throws(JSONError) -> String {
+    let start = position
+    if peek(UInt8(ascii: "-")) { position += 1 }
+    guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after '-'") }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count && isDigit(bytes[position]) { throw error("numbers must not have leading zeros") }
+    } else {
+      skipDigits()
+    }
+    if peek(UInt8(ascii: ".")) {
+      position += 1
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw error("expected a digit after the decimal point")
+      }
+      skipDigits()
+    }
+    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+      position += 1
+      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+      guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
+      skipDigits()
+    }
+    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  // MARK: - Strings
+
+  /// Parses a quoted string starting at `"`, validating UTF-8 and escapes.
+  private mutating func parseString() throws(JSONError) -> String {
+    position += 1
+    var buffer: [UInt8] = []
+    var runStart = position
+    while true {
+      guard position < bytes.count else { throw error("unexpected end of input inside a string") }
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        buffer.append(contentsOf: bytes[runStart..<position])
+        position += 1
+        return String(decoding: buffer, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        buffer.append(contentsOf: bytes[runStart..<position])
+        try parseEscape(into: &buffer)
+        runStart = position
+      case 0x00..<0x20:
+        throw error("control character \(describe(position)) in a string; escape it")
+      case 0x20..<0x80:
+        position += 1
+      default:
+        try skipUTF8Sequence()
+      }
+    }
+  }
+
+  private mutating func parseEscape(into buffer: inout [UInt8]) throws(JSONError) {
+    position += 1
+    guard position < bytes.count else { throw error("unexpected end of input inside a string") }
+    let simple: UInt8? =
+      switch bytes[position] {
+      case UInt8(ascii: "\""): UInt8(ascii: "\"")
+      case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+      case UInt8(ascii: "/"): UInt8(ascii: "/")
+      case UInt8(ascii: "b"): 0x08
+      case UInt8(ascii: "f"): 0x0C
+      case UInt8(ascii: "n"): 0x0A
+      case UInt8(ascii: "r"): 0x0D
+      case UInt8(ascii: "t"): 0x09
+      default: nil
+      }
+    if let simple {
+      buffer.append(simple)
+      position += 1
+      return
+    }
+    guard bytes[position] == UInt8(ascii: "u") else {
+      position -= 1
+      throw error("invalid escape sequence")
+    }
+    let escapeStart = position - 1
+    let first = try parseHex4()
+    var scalarValue = UInt32(first)
+    if (0xDC00...0xDFFF).contains(first) {
+      position = escapeStart
+      throw error("lone low surrogate \\u escape")
+    }
+    if (0xD800...0xDBFF).contains(first) {
+      guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+      else {
+        position = escapeStart
+        throw error("high surrogate \\u escape not followed by a low surrogate")
+      }
+      position += 1
+      let second = try parseHex4()
+      guard (0xDC00...0xDFFF).contains(second) else {
+        position = escapeStart
+        throw error("high surrogate \\u escape not followed by a low surrogate")
+      }
+      scalarValue = 0x10000 + ((UInt32(first) - 0xD800) << 10) + (UInt32(second) - 0xDC00)
+    }
+    guard let scalar = Unicode.Scalar(scalarValue) else {
+      position = escapeStart
+      throw error("invalid \\u escape")
+    }
+    buffer.append(contentsOf: UTF8.encode(scalar).map { Array($0) } ?? [])
+  }
+
+  /// Reads `uXXXX` (position on the `u`) and returns the 16-bit value.
+  private mutating func parseHex4() throws(JSONError) -> UInt16 {
+    let start = position - 1
+    position += 1
+    var value: UInt16 = 0
+    for _ in 0..<4 {
+      guard position < bytes.count, let digit = hexValue(bytes[position]) else {
+        position = start
+        throw error("invalid \\u escape: expected four hex digits")
+      }
+      value = value << 4 | UInt16(digit)
+      position += 1
+    }
+    return value
+  }
+
+  /// Steps over one well-formed multi-byte UTF-8 sequence (Unicode Table 3-7), or throws.
+  private mutating func skipUTF8Sequence() throws(JSONError) {
+    let lead = bytes[position]
+    let (length, secondRange): (Int, ClosedRange<UInt8>) =
+      switch lead {
+      case 0xC2...0xDF: (2, 0x80...0xBF)
+      case 0xE0: (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+      case 0xED: (3, 0x80...0x9F)
+      case 0xF0: (4, 0x90...0xBF)
+      case 0xF1...0xF3: (4, 0x80...0xBF)
+      case 0xF4: (4, 0x80...0x8F)
+      default: (0, 0x80...0xBF)
+      }
+    guard length > 0 else { throw error("invalid UTF-8") }
+    for offset in 1..<length {
+      let range = offset == 1 ? secondRange : 0x80...0xBF
+      guard position + offset < bytes.count, range.contains(bytes[position + offset]) else {
+        throw error("invalid UTF-8")
+      }
+    }
+    position += length
+  }
+
+  // MARK: - Helpers
+
+  private func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+
+  private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  private mutating func skipDigits() {
+    while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+  }
+
+  private mutating func skipWhitespace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// Names the byte at `index` for a message: printable ASCII as `character 'x'`, anything else
+  /// as `byte 0xNN`, never more than that one byte.
+  private func describe(_ index: Int) -> String {
+    guard index < bytes.count else { return "end of input" }
+    let byte = bytes[index]
+    if byte > 0x20 && byte < 0x7F { return "character '\(Character(Unicode.Scalar(byte)))'" }
+    let hex = String(byte, radix: 16, uppercase: true)
+    return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+  }
+
+  /// An error at the current position, with its 1-based line and column (in Unicode scalars).
+  private func error(_ reason: String) -> JSONError {
+    let end = min(position, bytes.count)
+    var line = 1
+    var column = 1
+    for byte in bytes[..<end] {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return JSONError(line: line, column: column, reason: reason)
+  }
+}

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the C library holds about this process: its environment block and standard descriptors.
+package enum ProcessState {
+  /// The standard input descriptor (`STDIN_FILENO`).
+  package static var standardInput: Int32 { STDIN_FILENO }
+  /// The standard output descriptor (`STDOUT_FILENO`).
+  package static var standardOutput: Int32 { STDOUT_FILENO }
+  /// The standard error descriptor (`STDERR_FILENO`).
+  package static var standardError: Int32 { STDERR_FILENO }
+
+  /// The real user ID, from `getuid(2)` (which always succeeds: no errno).
+  package static var userID: UInt32 { getuid() }
+
+  /// The effective user ID, from `geteuid(2)` (which always succeeds: no errno).
+  package static var effectiveUserID: UInt32 { geteuid() }
+
+  /// Sends this process `SIGKILL` (`kill(getpid(), SIGKILL)`): it dies at once, nothing
+  /// flushed, unwound or cleaned up. Only the store's test faults call it, to crash at a chosen step.
+  package static func killImmediately() { _ = kill(getpid(), SIGKILL) }
+
+  /// The variables in `environ`, each `NAME=value` entry split at its first `=`; entries
+  /// without one are skipped, and a later duplicate name wins. No call, so no errno.
+  package static func environmentVariables() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let pair = String(cString: pointer)
+      if let equals = pair.firstIndex(of: "=") {
+        variables[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+}
+
+/// Heap copies of C strings, for C APIs that take arrays of `char *`.
+package enum CStringCopy {
+  /// A `strdup(3)` copy of `string`, to give back with ``free(_:)``; nil only when out of
+  /// memory (`ENOMEM`), which callers pass on as a null entry.
+  package static func duplicate(_ string: String) -> UnsafeMutablePointer<CChar>? { strdup(string) }
+
+  /// Releases a copy from ``duplicate(_:)`` with `free(3)` (which cannot fail; nil is a no-op).
+  package static func free(_ pointer: UnsafeMutablePointer<CChar>?) { Glibc.free(pointer) }
+}

@@ -1,0 +1,49 @@
+/// The registry a container tool asks a credential helper about, normalised to the form the
+/// mapping table (``RegistryMap``) compares byte for byte (R104).
+///
+/// docker, podman, skopeo and buildah write the server address to the helper's standard input:
+/// a registry host (`ghcr.io`, `registry.example:5000`), sometimes a URL
+/// (`https://index.docker.io/v1/`). The normaliser trims ASCII whitespace around it (as
+/// docker-credential-helpers' `strings.TrimSpace` does), ASCII-lowercases it, drops one
+/// `https://` scheme and everything from the first `/` (a path), and then requires what is left
+/// to be a host name exactly as ``GitHubHost/init(validating:)`` accepts one (which also drops
+/// `:443`). Anything else is refused: another scheme, user info (`@`), a query or fragment,
+/// whitespace inside, control or non-ASCII bytes. No suffix, substring or Unicode case matching
+/// ever happens here or in the table.
+package enum RegistryAddress {
+  /// The most bytes read from standard input (64 KiB).
+  package static let maximumInputSize = 64 * 1024
+
+  /// The normalised registry `host[:port]` of `bytes`, or nil when it is not one.
+  package static func normalize(_ bytes: some Collection<UInt8>) -> String? {
+    guard bytes.count <= maximumInputSize else { return nil }
+    let slice = trimmed(bytes)
+    // Control, space and non-ASCII bytes anywhere in what is left: refused as a whole.
+    guard !slice.isEmpty, slice.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+    var lowered = slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }[...]
+    let scheme = Array("https://".utf8)
+    if lowered.starts(with: scheme) { lowered = lowered.dropFirst(scheme.count) }
+    if let slash = lowered.firstIndex(of: UInt8(ascii: "/")) { lowered = lowered[..<slash] }
+    // What GitHubHost refuses besides: a second scheme ("://" is gone with the path, so a
+    // leftover ':' before it is a bad port), '@', '?', '#', '\'.
+    guard let host = try? GitHubHost(validating: String(decoding: lowered, as: UTF8.self)) else { return nil }
+    return host.name
+  }
+
+  /// The normalised registry of `text`: its UTF-8 bytes given to the byte overload of `normalize`.
+  package static func normalize(_ text: String) -> String? { normalize(Array(text.utf8)) }
+
+  /// `bytes` without the ASCII whitespace around it: the server address as the client gave it
+  /// (the answer's `ServerURL`).
+  package static func trimmed(_ bytes: some Collection<UInt8>) -> ArraySlice<UInt8> {
+    var slice = ArraySlice(bytes)
+    while let first = slice.first, isASCIISpace(first) { slice = slice.dropFirst() }
+    while let last = slice.last, isASCIISpace(last) { slice = slice.dropLast() }
+    return slice
+  }
+
+  /// ASCII whitespace as Go's `unicode.IsSpace` sees it among ASCII bytes.
+  private static func isASCIISpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+  }
+}

@@ -1,0 +1,94 @@
+/// The exact table from container registries to the GitHub host whose login they take (R104).
+///
+/// Built in:
+/// - `ghcr.io` and `docker.pkg.github.com` → `github.com`;
+/// - for a GitHub Enterprise Cloud with data residency host `SUBDOMAIN.ghe.com`:
+///   `containers.SUBDOMAIN.ghe.com`;
+/// - for a GitHub Enterprise Server host `HOST` (without a port): `containers.HOST` (its
+///   Container registry) and `docker.HOST` (its Docker registry with subdomain isolation), the
+///   names GitHub's documentation gives ("Working with the Container registry": the package
+///   namespace `https://containers.HOSTNAME`);
+/// and `container_registries` from the config: at the top level for the config's own host
+/// (``Config/defaultHost``), in a `hosts.H` block for `H`.
+///
+/// The Enterprise hosts the table knows are the ones the config names and the ones logged in
+/// to. Every registry is compared byte for byte with the output of ``RegistryAddress``; a
+/// registry that two hosts claim maps to neither.
+package struct RegistryMap: Sendable, Equatable {
+  /// Registry → GitHub host name, every pair of the table (a registry may repeat when claimed twice).
+  package private(set) var entries: [(registry: String, host: String)]
+
+  package static func == (lhs: RegistryMap, rhs: RegistryMap) -> Bool {
+    lhs.entries.elementsEqual(rhs.entries) { $0.registry == $1.registry && $0.host == $1.host }
+  }
+
+  /// What the table says about one registry.
+  package enum Lookup: Sendable, Equatable {
+    /// Exactly one GitHub host.
+    case host(String)
+    /// No row names it.
+    case unmapped
+    /// Several hosts claim it (configured twice): none is used.
+    case ambiguous([String])
+  }
+
+  /// The registries built in for `host` (see the type's documentation).
+  package static func builtInRegistries(for host: GitHubHost) -> [String] {
+    if host.isGitHubDotCom { return ["ghcr.io", "docker.pkg.github.com"] }
+    guard host.port == nil, !host.hostname.hasPrefix("[") else { return [] }
+    if host.isGHEDotCom { return ["containers." + host.hostname] }
+    // An IPv4 literal has no subdomains.
+    if host.hostname.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") }) { return [] }
+    return ["containers." + host.hostname, "docker." + host.hostname]
+  }
+
+  /// The table for `config` and the hosts logged in to (`loggedIn`, store names).
+  package init(config: Config, loggedIn: some Sequence<String>) {
+    var hosts: [String] = [GitHubHost.gitHubDotCom.name]
+    func add(_ name: String) {
+      guard let host = try? GitHubHost(validating: name), !hosts.contains(host.name) else { return }
+      hosts.append(host.name)
+    }
+    add(config.defaultHost)
+    for name in config.hosts.keys.sorted() { add(name) }
+    for name in (config.system?.hosts.keys).map({ $0.sorted() }) ?? [] { add(name) }
+    for name in loggedIn.sorted() { add(name) }
+
+    var entries: [(registry: String, host: String)] = []
+    func claim(_ registry: String, _ host: String) {
+      if !entries.contains(where: { $0.registry == registry && $0.host == host }) {
+        entries.append((registry, host))
+      }
+    }
+    for name in hosts {
+      guard let host = try? GitHubHost(validating: name) else { continue }
+      for registry in Self.builtInRegistries(for: host) { claim(registry, host.name) }
+    }
+    // Configured names, per host as every other key is (a host block over the top level, which
+    // is for the config's own host; the user's file over the system file: Config.settings(for:)).
+    for name in hosts {
+      for registry in config.settings(for: name).containerRegistries ?? [] { claim(registry, name) }
+    }
+    self.entries = entries
+  }
+
+  /// The GitHub host for `registry` (already normalised by ``RegistryAddress``): exact matches only.
+  package func lookup(_ registry: String) -> Lookup {
+    let hosts = entries.filter { $0.registry == registry }.map(\.host)
+    switch hosts.count {
+    case 0: return .unmapped
+    case 1: return .host(hosts[0])
+    default: return .ambiguous(hosts)
+    }
+  }
+
+  /// The registries that map to `host` and to no other host, in table order.
+  package func registries(for host: String) -> [String] {
+    entries.filter { $0.host == host }.map(\.registry).filter { lookup($0) == .host(host) }
+  }
+
+  /// Every registry that maps to exactly one host, with it, in table order.
+  package var unambiguous: [(registry: String, host: String)] {
+    entries.filter { lookup($0.registry) == .host($0.host) }
+  }
+}
