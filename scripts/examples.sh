@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds every package under Examples/ against this checkout's GHLoginKit, so a change that
+# Builds every package under Examples/ (and runs the tests of those that have them) against this
+# checkout's GHLoginKit, so a change that
 # breaks the public API for its users fails CI. The examples depend on the library by path; here
 # each is built as a tool elsewhere would use it, by the dependency the README and the DocC
 # article show, `.package(url: ..., branch: "main")`, on a plain copy of the repository whose
@@ -35,4 +36,8 @@ for package in Examples/*/Package.swift; do
   echo "examples: building $dir against GHLoginKit by branch: \"main\" (a clone of $(git rev-parse --short HEAD), no tags)"
   # Reuse the example's own build directory between runs (the clone's path changes each time).
   swift build --package-path "$work/examples/$name" --scratch-path "$root/$dir/.build/clone"
+  if [ -d "$dir/Tests" ]; then
+    echo "examples: testing $dir"
+    swift test --package-path "$work/examples/$name" --scratch-path "$root/$dir/.build/clone"
+  fi
 done

@@ -40,6 +40,19 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
   /// ``GitHubLogin/logout(host:account:revoke:)`` revokes the refresh token and then the access
   /// token there instead of using GitHub's `DELETE /applications/{client_id}/token`.
   public var revocationURL: String?
+  /// Where new logins keep their tokens: in the credentials file (the default) or in the
+  /// keyring (the Secret Service on Linux), as the config key `"store"` says for `ghlogin`. With
+  /// ``TokenStore/keyring``, a login checks that the keyring is reachable and unlocked before it
+  /// shows a URL or a code; the credentials file then holds everything but the tokens.
+  public var tokenStore: TokenStore = .file
+
+  /// Where a login's tokens are kept (``GitHubLoginConfiguration/tokenStore``).
+  public enum TokenStore: String, Sendable, Hashable, CaseIterable {
+    /// In the credentials file (mode 0600).
+    case file
+    /// In the keyring; the credentials file keeps the rest of the login.
+    case keyring
+  }
 
   /// An app for `host` with the host's default endpoints; with `host` nil, for the host the
   /// endpoints share (github.com when none is set; see ``host``).
@@ -84,6 +97,7 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
     // The config file's rule for the label (R87), through the same function.
     config.deriveEndpointHost()
     config.host = try config.endpointHost?.get() ?? config.host ?? Config.defaultHostName
+    config.store = tokenStore == .keyring ? .keyring : .file
     return config
   }
 }

@@ -7,7 +7,7 @@ extension GitHubLogin {
   /// Runs on a thread of its own; cancelling the task ends the request at once.
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub no
   ///   longer accepts the token, ``GitHubLoginError/Kind/notLoggedIn`` without a login.
-  public func identity(host: String? = nil, account: String? = nil) async throws(GitHubLoginError) -> GitHubIdentity {
+  public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
     try await DedicatedThread.run { stopFD in
       try self.workspace.stopping(on: stopFD).identity(AccountSelection(host: host, user: account))
     }.get()
@@ -21,7 +21,7 @@ extension GitHubLogin {
   /// token is still removed locally).
   public func logout(
     host: String? = nil, account: String? = nil, revoke: Bool = true
-  ) async throws(GitHubLoginError) -> LogoutOutcome {
+  ) async throws -> LogoutOutcome {
     try await DedicatedThread.run { stopFD in
       try self.workspace.stopping(on: stopFD).logout(AccountSelection(host: host, user: account), revoke: revoke)
     }.get()
@@ -34,7 +34,7 @@ extension GitHubLogin {
   /// that exact token (`GET /user`, within 5 seconds), refreshing it first when it has expired.
   /// Only a 401 there, or a refresh token that is dead, removes the login; a token that works, a
   /// network failure or any other answer keeps it.
-  public func reportRejected(_ token: AccessToken) async throws(GitHubLoginError) -> RejectionReport {
+  public func reportRejected(_ token: AccessToken) async throws -> RejectionReport {
     try await DedicatedThread.run { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
       let host = try GitHubHost(validating: token.host)

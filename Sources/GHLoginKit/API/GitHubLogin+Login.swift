@@ -12,7 +12,7 @@ extension GitHubLogin {
   /// line, then ``LoginEvent/loggedIn(host:login:)``.
   public func login(
     _ options: LoginOptions = LoginOptions(), events: @escaping @Sendable (LoginEvent) -> Void
-  ) async throws(GitHubLoginError) -> LoginOutcome {
+  ) async throws -> LoginOutcome {
     try await DedicatedThread.run { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
       return try workspace.login(try workspace.plan(options), events: events)

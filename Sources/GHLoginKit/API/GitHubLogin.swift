@@ -43,6 +43,21 @@ public struct GitHubLogin: Sendable {
     try self.init(environment: .process(), configuration: configuration, credentialsFile: credentialsFile)
   }
 
+  /// ``init()`` in `environment`: the user's ghlogin configuration as those variables find it,
+  /// with the transport, clock and browser given (for your tool's tests).
+  public init(environment: GitHubLoginEnvironment) throws {
+    try self.init(environment: environment.resolved())
+  }
+
+  /// ``init(configuration:credentialsFile:)`` in `environment` (for your tool's tests: a fake
+  /// transport answers the token endpoint and `/user`, a fake clock runs the device flow's
+  /// waits at once).
+  public init(
+    configuration: GitHubLoginConfiguration, credentialsFile: String? = nil, environment: GitHubLoginEnvironment
+  ) throws {
+    try self.init(environment: environment.resolved(), configuration: configuration, credentialsFile: credentialsFile)
+  }
+
   /// What the configuration made worth saying, for the caller to show or log: nothing prints
   /// them. Today: that a `credentials.json` beside `$GHLOGIN_CONFIG` (where an earlier version
   /// kept logins) is not used, and how to move it. Each is a paragraph of plain text without a
@@ -107,7 +122,7 @@ public struct GitHubLogin: Sendable {
   ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/notLoggedIn`` when there is no
   ///   login, ``GitHubLoginError/Kind/tokenRejected`` when the refresh token is dead.
-  public func token(host: String? = nil, account: String? = nil) async throws(GitHubLoginError) -> AccessToken {
+  public func token(host: String? = nil, account: String? = nil) async throws -> AccessToken {
     let selection = AccountSelection(host: host, user: account)
     if let fresh = try freshToken(host: host, account: account) { return fresh }
     return try await DedicatedThread.run { stopFD in
@@ -120,7 +135,7 @@ public struct GitHubLogin: Sendable {
   /// ``token(host:account:)``, which does it.
   ///
   /// For code that cannot await, such as a synchronous request builder.
-  public func freshToken(host: String? = nil, account: String? = nil) throws(GitHubLoginError) -> AccessToken? {
+  public func freshToken(host: String? = nil, account: String? = nil) throws -> AccessToken? {
     do { return try workspace.freshToken(AccountSelection(host: host, user: account)) } catch {
       throw GitHubLoginError(error)
     }
@@ -131,7 +146,7 @@ public struct GitHubLogin: Sendable {
   ///
   /// For a token your own checks say is bad before its expiry. Tokens that do not expire (OAuth
   /// apps' tokens) have no refresh token: that throws ``GitHubLoginError/Kind/tokenRejected``.
-  public func refreshedToken(host: String? = nil, account: String? = nil) async throws(GitHubLoginError)
+  public func refreshedToken(host: String? = nil, account: String? = nil) async throws
     -> AccessToken
   {
     try await DedicatedThread.run { stopFD in

@@ -72,7 +72,7 @@ import GHLoginTestSupport
     do {
       _ = try await github.refreshedToken()
       Issue.record("a token without a refresh token was refreshed")
-    } catch {
+    } catch let error as GitHubLoginError {
       #expect(error.kind == .tokenRejected)
       #expect(
         error.message

@@ -14,7 +14,7 @@ func token(for host: String?, with github: GitHubLogin) async throws -> AccessTo
   let token: AccessToken
   do {
     token = try await github.token(host: host)
-  } catch where error.kind == .notLoggedIn || error.kind == .tokenRejected {
+  } catch let error as GitHubLoginError where error.kind == .notLoggedIn || error.kind == .tokenRejected {
     FileHandle.standardError.write(Data("\(error.message)\nLogging in...\n".utf8))
     let outcome = try await github.login(LoginOptions(host: host)) { event in
       FileHandle.standardError.write(Data((event.description + "\n").utf8))
