@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/startup-order.sh: regenerates Linker/startup.order, the list of functions that
-# `ghlogin token` and `ghlogin git-credential get` run, which the release link (lld
+# `ghlogin token`, `ghlogin git-credential get`, `docker-credential-ghlogin get` and `ghlogin goauth URL` run, which the release link (lld
 # --symbol-ordering-file, Package.swift) places side by side so that start-up faults in fewer
 # pages of code. Run it after changing those paths; an entry that no longer exists is ignored,
 # a missing one only costs a page fault, so a stale list is slower, never wrong.
@@ -25,17 +25,21 @@ TOKEN=gho_16C7e42F292c6912E7710c838347Ae178B4a
 (umask 077 && printf '{"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat", "user_id": 1, "token": "%s", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000}]}}}\n' \
   "$TOKEN" >"$WORK/home/.config/ghlogin/credentials.json")
 printf 'protocol=https\nhost=github.com\n\n' >"$WORK/request"
-run() {  # name args...
-  local name=$1; shift
+ln -s ghlogin "$WORK/docker-credential-ghlogin"
+run() {  # name program request expected args...
+  local name=$1 program=$2 request=$3 expected=$4; shift 4
   env -i "HOME=$WORK/home" PATH=/usr/bin:/bin valgrind --tool=callgrind --demangle=no \
-    --callgrind-out-file="$WORK/$name.out" "$WORK/ghlogin" "$@" <"$WORK/request" >"$WORK/$name.stdout" 2>"$WORK/$name.log" ||
+    --callgrind-out-file="$WORK/$name.out" "$WORK/$program" "$@" <"$request" >"$WORK/$name.stdout" 2>"$WORK/$name.log" ||
     { cat "$WORK/$name.log" >&2; exit 2; }
-  grep -q "$TOKEN" "$WORK/$name.stdout" || { echo "startup-order: $name did not print the token" >&2; exit 2; }
+  grep -q "$expected" "$WORK/$name.stdout" || { echo "startup-order: $name did not print its answer" >&2; exit 2; }
 }
-run token token
-run git git-credential get
+printf 'ghcr.io' >"$WORK/registry"
+run token ghlogin "$WORK/request" "$TOKEN" token
+run git ghlogin "$WORK/request" "$TOKEN" git-credential get
+run docker docker-credential-ghlogin "$WORK/registry" "$TOKEN" get
+run goauth ghlogin /dev/null "Authorization: Basic" goauth https://github.com/octocat/private/@v/list
 nm --defined-only "$BIN" | awk '$2 ~ /^[tTwW]$/ {print $3}' >"$WORK/text-symbols"
-python3 - "$WORK/text-symbols" "$WORK/token.out" "$WORK/git.out" >"$ROOT/Linker/startup.order" <<'PY'
+python3 - "$WORK/text-symbols" "$WORK/token.out" "$WORK/git.out" "$WORK/docker.out" "$WORK/goauth.out" >"$ROOT/Linker/startup.order" <<'PY'
 import re, sys
 text = set(open(sys.argv[1]).read().split())
 seen, names = set(), []
