@@ -73,7 +73,7 @@ struct DockerCredentialCommand: Command {
   ) throws(Failure) -> (host: String, credential: Credential) {
     let credentials: Credentials
     do { credentials = try workspace.store.load() } catch { throw failure(error, host: nil) }
-    let map = RegistryMap(config: workspace.config, loggedIn: credentials.hosts.keys)
+    let map = RegistryMap(config: workspace.config, loggedIn: Array(credentials.hosts.keys))
     let host: String
     switch map.lookup(registry) {
     case .host(let name): host = name
@@ -194,7 +194,7 @@ struct DockerCredentialCommand: Command {
       environment.stderr.write("ghlogin: \(Self.linkName) list: cannot read the logins; run 'ghlogin status'\n")
       return .failure
     }
-    let map = RegistryMap(config: workspace.config, loggedIn: credentials.hosts.keys)
+    let map = RegistryMap(config: workspace.config, loggedIn: Array(credentials.hosts.keys))
     var entries: [(registry: String, username: String)] = []
     for (registry, host) in map.unambiguous {
       guard let githubHost = try? GitHubHost(validating: host),

@@ -35,7 +35,7 @@ struct SetupDockerCommand: Command {
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     let credentials = try workspace.store.load()
     let githubHost = try workspace.host(host, credentials: credentials)
-    let map = RegistryMap(config: workspace.config, loggedIn: credentials.hosts.keys)
+    let map = RegistryMap(config: workspace.config, loggedIn: Array(credentials.hosts.keys))
     let registries = map.registries(for: githubHost.name)
     guard !registries.isEmpty else {
       throw UsageError(

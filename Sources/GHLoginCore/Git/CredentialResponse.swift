@@ -50,7 +50,7 @@ package enum CredentialHostMatch {
   /// The stored host name equal to `requested` byte for byte once both are ASCII-lowercased
   /// (and only ASCII: no Unicode case folding or normalisation, which Swift's `String ==`
   /// would apply). `:port` is part of the name: `github.test:8443` is not `github.test`.
-  package static func storedHost(for requested: String, among stored: some Sequence<String>) -> String? {
+  package static func storedHost(for requested: String, among stored: [String]) -> String? {
     let wanted = asciiLowercased(requested)
     guard !wanted.isEmpty else { return nil }
     return stored.first { asciiLowercased($0) == wanted }

@@ -16,7 +16,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence {
   /// Every value for `name`, in order.
   package func values(for name: String) -> [String] {
     let wanted = name.lowercased()
-    return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+    return fields.filter { $0.name.lowercased() == wanted }.map { $0.value }
   }
 
   package mutating func add(_ name: String, _ value: String) { fields.append((name, value)) }

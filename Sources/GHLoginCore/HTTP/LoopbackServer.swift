@@ -70,7 +70,7 @@ package final class LoopbackServer {
   /// The listening descriptor (for tests: close-on-exec, bound address).
   package var listenerFD: Int32? { listener?.fd }
   /// The open connections' descriptors (for tests: close-on-exec).
-  package var connectionFDs: [Int32] { connections.map(\.socket.fd) }
+  package var connectionFDs: [Int32] { connections.map { $0.socket.fd } }
 
   /// Serves every connection until a finishing reply is sent, `deadline` passes, `stopFD` is
   /// readable, or `watching` is.

@@ -86,7 +86,7 @@ package struct NoProxy: Sendable, Equatable {
   }
 
   private static func parsePort(_ text: Substring) -> Int? {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCIIDigit }), let port = Int(text),
       (1...65535).contains(port)
     else { return nil }
     return port

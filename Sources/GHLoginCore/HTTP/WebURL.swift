@@ -78,7 +78,7 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
-    guard !text.isEmpty, text.count <= 5, text.allSatisfy(\.isASCIIDigit), let port = Int(text),
+    guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCIIDigit }), let port = Int(text),
       (1...65535).contains(port)
     else {
       throw ParseError(reason: "its port must be a number from 1 to 65535")

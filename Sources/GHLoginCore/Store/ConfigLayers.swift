@@ -69,7 +69,7 @@ extension HostSettings {
       ("api_url", apiURL != nil), ("ca_file", caFile != nil), ("revocation_url", revocationURL != nil),
       ("container_registries", containerRegistries != nil),
     ]
-    return present.filter(\.1).map(\.0)
+    return present.filter { $0.1 }.map { $0.0 }
   }
 }
 

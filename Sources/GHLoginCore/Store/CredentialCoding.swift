@@ -204,7 +204,7 @@ package enum CredentialCoding {
         }
         let times = [account.createdAt, account.expiresAt, account.refreshTokenExpiresAt, account.gitHubExpiration]
           .compactMap { $0 }
-        guard times.allSatisfy(\.isFinite) else {
+        guard times.allSatisfy({ $0.isFinite }) else {
           throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
         }
       }

@@ -113,7 +113,7 @@ package struct SecretSync {
     do {
       for (item, secret) in deletesAfter { try secrets.delete(item, holding: secret) }
     } catch {
-      throw .oldItemsLeft(deletesAfter.map(\.0), reason: error.message)
+      throw .oldItemsLeft(deletesAfter.map { $0.0 }, reason: error.message)
     }
   }
 

@@ -118,7 +118,7 @@ package struct JSONObject: Sendable, Equatable {
   }
 
   /// The keys in order.
-  package var keys: [String] { entries.map(\.key) }
+  package var keys: [String] { entries.map { $0.key } }
 
   package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.entries.count == rhs.entries.count

@@ -11,7 +11,7 @@ package enum GoAuthMatch {
   /// first `/`, `?` or `#`) without user info that ``GitHubHost/init(validating:)`` accepts
   /// and whose normalised name is exactly one of `hosts` (R104: no suffix, substring or Unicode
   /// case matching; `:443` is the same host as none).
-  package static func host(forURL url: String, among hosts: some Sequence<String>) -> String? {
+  package static func host(forURL url: String, among hosts: [String]) -> String? {
     let bytes = Array(url.utf8)
     let scheme = Array("https://".utf8)
     guard bytes.count <= 8192, bytes.starts(with: scheme) else { return nil }

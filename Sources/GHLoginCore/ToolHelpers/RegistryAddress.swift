@@ -15,7 +15,12 @@ package enum RegistryAddress {
   package static let maximumInputSize = 64 * 1024
 
   /// The normalised registry `host[:port]` of `bytes`, or nil when it is not one.
-  package static func normalize(_ bytes: some Collection<UInt8>) -> String? {
+  ///
+  /// Concrete arrays, not `some Collection<UInt8>`, here and in the helpers' other matchers
+  /// (`GoAuthMatch`, `CredentialHostMatch`): a generic parameter is not specialised across the
+  /// module boundary, and resolving its associated types at run time (a mangled-name lookup)
+  /// cost `docker-credential get` about 15 % of its instructions.
+  package static func normalize(_ bytes: [UInt8]) -> String? {
     guard bytes.count <= maximumInputSize else { return nil }
     let slice = trimmed(bytes)
     // Control, space and non-ASCII bytes anywhere in what is left: refused as a whole.
@@ -35,7 +40,7 @@ package enum RegistryAddress {
 
   /// `bytes` without the ASCII whitespace around it: the server address as the client gave it
   /// (the answer's `ServerURL`).
-  package static func trimmed(_ bytes: some Collection<UInt8>) -> ArraySlice<UInt8> {
+  package static func trimmed(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
     var slice = ArraySlice(bytes)
     while let first = slice.first, isASCIISpace(first) { slice = slice.dropFirst() }
     while let last = slice.last, isASCIISpace(last) { slice = slice.dropLast() }

@@ -43,7 +43,7 @@ package struct RegistryMap: Sendable, Equatable {
   }
 
   /// The table for `config` and the hosts logged in to (`loggedIn`, store names).
-  package init(config: Config, loggedIn: some Sequence<String>) {
+  package init(config: Config, loggedIn: [String]) {
     var hosts: [String] = [GitHubHost.gitHubDotCom.name]
     func add(_ name: String) {
       guard let host = try? GitHubHost(validating: name), !hosts.contains(host.name) else { return }
@@ -52,6 +52,9 @@ package struct RegistryMap: Sendable, Equatable {
     add(config.defaultHost)
     for name in config.hosts.keys.sorted() { add(name) }
     for name in (config.system?.hosts.keys).map({ $0.sorted() }) ?? [] { add(name) }
+    // An array, not `some Sequence<String>`: a generic parameter is not specialised across the
+    // module boundary, and the run-time conformance lookup it needs cost `docker-credential
+    // get` 150 k instructions (15 %).
     for name in loggedIn.sorted() { add(name) }
 
     var entries: [(registry: String, host: String)] = []
@@ -74,7 +77,7 @@ package struct RegistryMap: Sendable, Equatable {
 
   /// The GitHub host for `registry` (already normalised by ``RegistryAddress``): exact matches only.
   package func lookup(_ registry: String) -> Lookup {
-    let hosts = entries.filter { $0.registry == registry }.map(\.host)
+    let hosts = entries.filter { $0.registry == registry }.map { $0.host }
     switch hosts.count {
     case 0: return .unmapped
     case 1: return .host(hosts[0])
@@ -84,7 +87,7 @@ package struct RegistryMap: Sendable, Equatable {
 
   /// The registries that map to `host` and to no other host, in table order.
   package func registries(for host: String) -> [String] {
-    entries.filter { $0.host == host }.map(\.registry).filter { lookup($0) == .host(host) }
+    entries.filter { $0.host == host }.map { $0.registry }.filter { lookup($0) == .host(host) }
   }
 
   /// Every registry that maps to exactly one host, with it, in table order.
