@@ -55,10 +55,16 @@ package struct Credential: Sendable, Equatable {
 
   /// Whether this login is one the OAuth app `clientID` may use (issue 19 §3): that app issued
   /// it, or no app is recorded (a token stored with `auth --with-token`, or a login stored before
-  /// client IDs were kept). The one comparison behind both rules: a refresh token is sent only
-  /// with its own app (``Refresher``), and a library caller with its own app sees only these
-  /// logins (``Workspace/isVisible(_:)``).
-  package func isUsable(byApp clientID: String) -> Bool { self.clientID.map { $0 == clientID } ?? true }
+  /// client IDs were kept). The one comparison behind every rule about it: a refresh token is sent
+  /// only with its own app (``Refresher``), tokens are revoked only with it
+  /// (``Workspace/revoke(token:refreshToken:issuedTo:on:)``), and a library caller with its own
+  /// app sees only these logins (``Workspace/isVisible(_:)``).
+  package func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
+
+  /// ``isUsable(byApp:)`` for a login issued to `issuer` (nil: not recorded); revocation asks it.
+  package static func mayBeUsed(issuedTo issuer: String?, byApp clientID: String) -> Bool {
+    issuer.map { $0 == clientID } ?? true
+  }
 
   /// The keyring item holding `kind` for this account on `host`.
   package func secretItem(_ kind: SecretItem.Kind, on host: String) -> SecretItem {

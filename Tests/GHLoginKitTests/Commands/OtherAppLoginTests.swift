@@ -118,4 +118,46 @@ import GHLoginTestSupport
     #expect(fixture.fileText.contains(#""version": 1"#))
     #expect(!fixture.fileText.contains("client_id"))
   }
+
+  /// `logout` does not send another app's tokens to be revoked with the configured app's
+  /// credentials (GitHub's 404 to them would look like "already invalid"): it says the token may
+  /// still be valid and names the page of the app that issued it; the login is removed.
+  @Test func logoutDoesNotRevokeAnotherAppsTokenWithTheConfiguredApp() throws {
+    try fixture.seed(Self.login(expiresIn: 3600))
+    let transport = FakeTransport()
+    let run = fixture.run(["logout"], transport: transport)
+    #expect(run.status == .success)
+    #expect(
+      run.stderr
+        == "ghlogin: warning: could not revoke the token at github.com: it was issued to another OAuth app (client ID "
+        + "Iv1.appA) than the configured one (Iv1.client), which cannot revoke it. The token may still be valid; "
+        + "revoke it by hand at https://github.com/settings/connections/applications/Iv1.appA\n"
+        + "Logged out of github.com as octocat\n")
+    #expect(transport.requests.isEmpty)
+    #expect(try fixture.load().hosts.isEmpty)
+  }
+
+  /// A new login that replaces another app's login of the same account does not revoke the old
+  /// token with the configured app either; it warns instead.
+  @Test func aLoginReplacingAnotherAppsLoginDoesNotRevokeItWithTheConfiguredApp() throws {
+    try fixture.seed(Self.login(expiresIn: 3600))
+    let transport = FakeTransport()
+    transport.on("GET", Fixture.userURL, respond: Fixture.user)
+    let out = BufferOutput()
+    let err = BufferOutput()
+    let environment = Environment(
+      arguments: ["auth", "--with-token"], variables: fixture.variables, stdout: out, stderr: err,
+      stdin: BufferInput("gho_pasted\n"), clock: fixture.clock, browser: RecordingBrowser(),
+      transport: { _ in transport })
+    #expect(GHLogin.main(environment: environment) == .success)
+    #expect(
+      err.text.contains(
+        "ghlogin: warning: could not revoke the previous token of octocat at github.com: it was issued to another "
+          + "OAuth app (client ID Iv1.appA) than the configured one (Iv1.client), which cannot revoke it. It may "
+          + "still be valid; revoke it by hand at https://github.com/settings/connections/applications/Iv1.appA\n"),
+      "\(err.text)")
+    #expect(transport.requests.map(\.method) == ["GET"])
+    #expect(try fixture.account()?.token == "gho_pasted")
+    #expect(try fixture.account()?.clientID == nil)
+  }
 }
