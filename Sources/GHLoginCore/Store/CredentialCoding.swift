@@ -32,9 +32,12 @@ package enum CredentialCoding {
     "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
   ]
 
-  /// The keys of an account in a file of `version`: version 2 adds `"client_id"`.
+  /// The keys of an account in a version-2 file: version 1's and `"client_id"`.
+  package static let accountKeysVersion2: Set<String> = accountKeys.union(["client_id"])
+
+  /// The keys of an account in a file of `version` (built once: `token` reads every account).
   package static func accountKeys(version: Int) -> Set<String> {
-    version >= 2 ? accountKeys.union(["client_id"]) : accountKeys
+    version >= 2 ? accountKeysVersion2 : accountKeys
   }
 
   // MARK: - Reading
