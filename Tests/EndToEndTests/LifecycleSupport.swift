@@ -6,7 +6,8 @@ import GHLoginTestSupport
 extension Sandbox {
   /// Writes `credentials.json` (mode 0600) with `accounts` on `host`, the first one active.
   /// Each account is the JSON object of the file format (`login`, `token`, `expires_at`, ...);
-  /// `user_id`, `token_type`, `scopes` and `created_at` are filled in when missing.
+  /// `user_id`, `token_type`, `scopes` and `created_at` are filled in when missing. The file is
+  /// version 2 when an account has a `client_id`, else version 1, as ghlogin writes it.
   func writeCredentials(host: String = "github.test", _ accounts: [[String: Any]]) throws {
     let now = Date().timeIntervalSince1970
     let filled = accounts.enumerated().map { index, account -> [String: Any] in
@@ -18,7 +19,8 @@ extension Sandbox {
       return account
     }
     let hosts: [String: Any] = [host: ["active": filled.first?["login"] ?? "", "accounts": filled]]
-    try CredentialsFile.write(hosts: hosts, to: credentialsFile)
+    let version = filled.contains { $0["client_id"] != nil } ? 2 : 1
+    try CredentialsFile.write(hosts: hosts, to: credentialsFile, version: version)
   }
 
   /// The accounts of `host` in `credentials.json`.

@@ -38,9 +38,37 @@ import Testing
     #expect((stored["refresh_token"] as? String)?.hasPrefix("ghr_") == true)
     #expect(abs((stored["expires_at"] as? Double ?? 0) - (now + 28_800)) < 120)
     #expect(abs((stored["refresh_token_expires_at"] as? Double ?? 0) - (now + 15_811_200)) < 120)
+    // Issue 19 §3: the app that issued the login, which alone may refresh it; so version 2.
+    #expect(stored["client_id"] as? String == "Iv1.testclient")
+    #expect(sandbox.credentialsJSON()?["version"] as? Int == 2)
     let status = try runGHLogin(["status"], env: sandbox.environment())
     #expect(
       status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
+  }
+
+  /// Issue 19 §3 on the built binary: an expired login another app made (its `client_id` is not
+  /// the configured one) is not refreshed with the configured app: exit 4, the message says
+  /// what to run, nothing reaches the fake, and the file is byte for byte as it was.
+  @Test func anExpiredLoginOfAnotherAppIsNotRefreshed() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig()
+    try fake.registerExpiringPair(access: Self.old, refresh: Self.oldRefresh, expiresIn: 60)
+    var account = expiringAccount(token: Self.old, refresh: Self.oldRefresh, expiresIn: -10)
+    account["client_id"] = "Iv1.otherapp"
+    try sandbox.writeCredentials([account])
+    let before = sandbox.credentialsBytes()
+    let run = try runGHLogin(["token"], env: sandbox.environment())
+    #expect(run.status == 4, "\(run.stderr)")
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "ghlogin: the token for github.test (octocat) has expired and cannot be refreshed here: octocat logged in "
+        + "with another OAuth app (client ID Iv1.otherapp) than the configured one (Iv1.testclient), and a refresh "
+        + "token is only sent with the app that issued it. Run 'ghlogin auth --host github.test --user octocat' to "
+        + "log in with the configured app\n")
+    #expect(try fake.requests().isEmpty)
+    #expect(sandbox.credentialsBytes() == before)
   }
 
   /// R43, T47 with `token`: ten concurrent `ghlogin token` with an expired token make exactly

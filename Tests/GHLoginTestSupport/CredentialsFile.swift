@@ -4,8 +4,10 @@ import Foundation
   import Glibc
 #endif
 
-/// Seeds a credentials file the way a finished login would have left it: the version-1 format
-/// of `Sources/GHLoginKit/Store/CredentialCoding.swift`, mode 0600.
+/// Seeds a credentials file the way a finished login would have left it: the format of
+/// `Sources/GHLoginCore/Store/CredentialCoding.swift`, mode 0600. Version 1 unless a test asks
+/// for 2, the version ghlogin writes when an account has a `"client_id"` (the OAuth app that
+/// issued the login; issue 19 §3).
 public enum CredentialsFile {
   /// One account of the file format with the fields every stored login has: `login`,
   /// `user_id`, `token`, `token_type` `bearer`, `scopes` and `created_at`.
@@ -33,10 +35,10 @@ public enum CredentialsFile {
     try write(hosts: hosts, to: path)
   }
 
-  /// Writes `{"version": 1, "hosts": hosts}` at `path` (each host an object with `active` and
-  /// `accounts`, as the store writes it), pretty-printed with sorted keys.
-  public static func write(hosts: [String: Any], to path: String) throws {
-    let document: [String: Any] = ["version": 1, "hosts": hosts]
+  /// Writes `{"version": VERSION, "hosts": hosts}` at `path` (each host an object with `active`
+  /// and `accounts`, as the store writes it), pretty-printed with sorted keys.
+  public static func write(hosts: [String: Any], to path: String, version: Int = 1) throws {
+    let document: [String: Any] = ["version": version, "hosts": hosts]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     try writePrivateFile(path, Array(data))
   }

@@ -5,6 +5,8 @@
 //   and refresh token in it passes `Credential.isAcceptableToken`;
 // - round trip: decode(encode(x)) == x, and encode is a fixed point: encode(decode(encode(x)))
 //   is byte-for-byte encode(x);
+// - encode writes "version": 2 exactly when an account has a client ID, else 1 (so an older
+//   ghlogin keeps reading every file that does not need the key; issue 19 §3);
 // - a refusal never quotes a token: its text (key paths, positions) has no token from the file
 //   (checked for tokens of 12+ bytes with a digit) and no control characters.
 
@@ -76,6 +78,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
   }
   invariant(decoded == credentials, "round trip changed the credentials")
+  let hasClientID = credentials.hosts.values.contains { $0.accounts.contains { $0.clientID != nil } }
+  let writtenVersion = (try? JSON.parse(encoded))?.objectValue?["version"]?.intValue
+  invariant(writtenVersion == (hasClientID ? 2 : 1), "written as version \(writtenVersion.map(String.init) ?? "nil")")
   invariant(CredentialCoding.encode(decoded) == encoded, "encode is not a fixed point")
   return 0
 }

@@ -116,7 +116,7 @@ extension Workspace {
         openBrowser($0, plan, explain: plan.flowNote == nil, events: events)
       }
     }
-    var credential = Credential(result, viaDeviceFlow: plan.flow == .device)
+    var credential = Credential(result, viaDeviceFlow: plan.flow == .device, clientID: plan.app.clientID)
     var replaced: Credential?
     if plan.storesLogin {
       // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
@@ -162,13 +162,14 @@ extension Workspace {
 
 extension Credential {
   /// The stored form of a finished login: granted scopes from `X-OAuth-Scopes` when GitHub
-  /// sent it, else from the token response (R25).
-  package init(_ result: LoginResult, viaDeviceFlow: Bool = false) {
+  /// sent it, else from the token response (R25); `clientID` is the app that issued it.
+  package init(_ result: LoginResult, viaDeviceFlow: Bool = false, clientID: String? = nil) {
     self.init(
       login: result.user.login, userID: result.user.id, token: result.token.accessToken,
       tokenType: result.token.tokenType, scopes: result.user.grantedScopes ?? result.token.scopes,
       createdAt: result.receivedAt, expiresAt: result.accessTokenExpiresAt,
       refreshToken: result.token.refreshToken, refreshTokenExpiresAt: result.refreshTokenExpiresAt,
       viaDeviceFlow: viaDeviceFlow)
+    self.clientID = clientID
   }
 }

@@ -51,7 +51,8 @@ extension Workspace {
     let status = reportable?.exitStatus ?? .failure
     let manual = revokeByHand(on: host)
     let outcome: UnstoredLogin.Outcome
-    switch revoke(token: token, refreshToken: refreshToken, on: host) {
+    // The token was just issued to the configured app: nothing to compare.
+    switch revoke(token: token, refreshToken: refreshToken, issuedTo: nil, on: host) {
     case .revoked, .alreadyInvalid: outcome = .revoked
     case .notConfigured: outcome = .notRevocable(manualURL: manual)
     case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)

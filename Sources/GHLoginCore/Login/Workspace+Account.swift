@@ -22,21 +22,22 @@ extension Workspace {
   /// from the store, whatever the revocation did, in one locked update (R46), so a refresh in
   /// another process cannot swap in a new token between the two.
   package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
-    let (chosen, login, revocation) = try store.update { credentials in
+    let (chosen, account, revocation) = try store.update { credentials in
       let (chosen, account) = try select(selection, in: credentials)
       let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
       // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
       credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
-      return (chosen, account.login, revocation)
+      return (chosen, account, revocation)
     }
     return LogoutOutcome(
-      host: chosen.name, login: login, revocation: revocation, manualRevocationURL: manualRevocationURL(for: chosen))
+      host: chosen.name, login: account.login, revocation: revocation,
+      manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID))
   }
 
   /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.
   private func revocation(of account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
     if account.token.isEmpty { return .failed("its token is missing from the keyring") }
-    switch revoke(token: account.token, refreshToken: account.refreshToken, on: host) {
+    switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
     case .revoked: return .revoked
     case .alreadyInvalid: return .alreadyInvalid
     case .notConfigured: return .notConfigured

@@ -21,8 +21,21 @@ extension Workspace {
   /// - else, with a client secret: GitHub's `DELETE /applications/{client_id}/token` at the API,
   ///   whose 404 means "no longer known" only on a host known to be GitHub (``isKnownGitHub(_:)``);
   /// - else nothing is sent.
-  package func revoke(token: String, refreshToken: String?, on host: GitHubHost) -> RevocationResult {
+  ///
+  /// Nothing is sent either when the tokens were issued to another app (`issuer`, the login's
+  /// ``Credential/clientID``) than the configured one: that app's credentials cannot revoke them,
+  /// and an answer to them would confirm nothing (issue 19 §3).
+  package func revoke(
+    token: String, refreshToken: String?, issuedTo issuer: String?, on host: GitHubHost
+  ) -> RevocationResult {
     let settings = config.settings(for: host.name)
+    if let issuer, let configured = try? app(for: host),
+      !Credential.mayBeUsed(issuedTo: issuer, byApp: configured.clientID)
+    {
+      return .failed(
+        "it was issued to another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
+          + "(\(Sanitize.terminal(configured.clientID))), which cannot revoke it")
+    }
     do {
       if let url = settings.revocationURL {
         guard let app = try? app(for: host) else { return .notConfigured }
@@ -62,14 +75,15 @@ extension Workspace {
 
   /// The page where `host`'s tokens are revoked by hand, when ghlogin knows one: GitHub's
   /// page of the configured app (or the list of apps) on a host known to be GitHub; nil elsewhere.
-  package func manualRevocationURL(for host: GitHubHost) -> String? {
+  /// With `issuer` (the login's ``Credential/clientID``), the page of the app that issued it.
+  package func manualRevocationURL(for host: GitHubHost, issuedTo issuer: String? = nil) -> String? {
     guard isKnownGitHub(host) else { return nil }
-    return Revocation.manualRevocationURL(host: host, clientID: config.settings(for: host.name).clientID)
+    return Revocation.manualRevocationURL(host: host, clientID: issuer ?? config.settings(for: host.name).clientID)
   }
 
   /// Where to revoke by hand, for a message: "revoke it at WHERE".
-  package func revokeByHand(on host: GitHubHost) -> String {
-    Self.revokeByHand(manualRevocationURL(for: host))
+  package func revokeByHand(on host: GitHubHost, issuedTo issuer: String? = nil) -> String {
+    Self.revokeByHand(manualRevocationURL(for: host, issuedTo: issuer))
   }
 
   /// `url`, or "the server that issued it" when ghlogin knows no page.
@@ -79,12 +93,12 @@ extension Workspace {
   /// the warning to show when nothing confirmed the revocation (R103).
   package func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
     guard old.token != newToken, old.missingSecret == nil else { return nil }
-    switch revoke(token: old.token, refreshToken: old.refreshToken, on: host) {
+    switch revoke(token: old.token, refreshToken: old.refreshToken, issuedTo: old.clientID, on: host) {
     case .revoked, .alreadyInvalid, .notConfigured:
       return nil
     case .failed(let reason):
       return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
-        + "\(reason). It may still be valid; revoke it by hand at \(revokeByHand(on: host))"
+        + "\(reason). It may still be valid; revoke it by hand at \(revokeByHand(on: host, issuedTo: old.clientID))"
     }
   }
 }

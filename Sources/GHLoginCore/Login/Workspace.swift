@@ -11,6 +11,11 @@ package struct Workspace: Sendable {
   /// What ``init(collectingWarnings:quiet:unknownConfigKeys:)`` found worth saying, in order, each
   /// as the command line prints it (`ghlogin: …`, ending in a newline); nothing printed them.
   package private(set) var warnings: [String] = []
+  /// The OAuth app this caller is, when it has one in mind: a library caller with its own app
+  /// (``init(_:paths:configuration:)``). It sees only the logins that app made and those with no
+  /// client ID (``isVisible(_:)``). Nil for the commands, the helpers and `GitHubLogin()`, which
+  /// take the host's accounts as they are.
+  package private(set) var callerClientID: String?
 
   /// The commands' workspace: ``init(collectingWarnings:quiet:unknownConfigKeys:)``, with its
   /// ``warnings`` written to stderr.
@@ -46,6 +51,15 @@ package struct Workspace: Sendable {
     store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
   }
 
+  /// A library caller's workspace: the app and host of `configuration` (not the config file),
+  /// and that app as the caller (``callerClientID``).
+  package init(_ environment: Environment, paths: ConfigPaths, configuration: GitHubLoginConfiguration)
+    throws(ConfigError)
+  {
+    self.init(environment, paths: paths, config: try configuration.config())
+    callerClientID = configuration.clientID
+  }
+
   /// The host a command works on: `--host`, else `GH_HOST`, else the config's `host`, else the
   /// host its top-level endpoints share (``EndpointHost``; a config error when they share
   /// none, R87); with none of those, the one host the store holds logins for, else github.com.
@@ -74,19 +88,38 @@ package struct Workspace: Sendable {
     return (host, try account(on: host, user: selection.user, in: credentials))
   }
 
-  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one.
+  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one, among the
+  /// accounts this caller sees (``isVisible(_:)``). When the active account is hidden, the first
+  /// visible one that is not stale (R92); none visible is ``NotLoggedIn``.
   package func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn)
     -> Credential
   {
     guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
     let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
     if let wanted {
-      guard let account = entry.accounts.first(where: { $0.login.lowercased() == wanted.lowercased() }) else {
+      // The account the login answers to (R92), never a stale entry behind a hidden one.
+      guard let account = entry.accounts.first(where: { $0.login.lowercased() == wanted.lowercased() }),
+        isVisible(account)
+      else {
         throw NotLoggedIn(host: host.name, user: wanted)
       }
       return account
     }
-    return entry.accounts.first { $0.login == entry.activeLogin } ?? entry.accounts[0]
+    if let active = entry.accounts.first(where: { $0.login == entry.activeLogin }), isVisible(active) {
+      return active
+    }
+    guard let first = entry.accounts.first(where: { isVisible($0) && !entry.isStale($0) }) else {
+      throw NotLoggedIn(host: host.name)
+    }
+    return first
+  }
+
+  /// Whether this caller sees `account` (issue 19 §3): always when it has no app in mind (the
+  /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
+  /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
+  /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).
+  package func isVisible(_ account: Credential) -> Bool {
+    callerClientID.map(account.isUsable(byApp:)) ?? true
   }
 }
 

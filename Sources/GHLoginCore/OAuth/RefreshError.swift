@@ -14,6 +14,11 @@ package struct RefreshError: ReportableError, Equatable {
     case failed(reason: String, status: ExitStatus, kind: ErrorKind)
     /// The token has expired and no `client_id` is configured to refresh it with. Exit 2.
     case noClientID(configFile: String)
+    /// The token has expired and the login `login` was issued by another OAuth app (`issuer`)
+    /// than the one configured (`configured`): its refresh token is not sent with another app's
+    /// credentials (issue 19 §3), so only a login with the configured app helps. Nothing was
+    /// sent or changed. Exit 4.
+    case otherApp(login: String, issuer: String, configured: String)
     /// The account disappeared from the credentials file (another ghlogin logged it out). Exit 4.
     case accountGone(login: String)
     /// The server issued a new pair but it could not be stored (`reason`): it is not used (R42),
@@ -31,7 +36,7 @@ package struct RefreshError: ReportableError, Equatable {
 
   package var exitStatus: ExitStatus {
     switch kind {
-    case .sessionExpired, .accountGone: .notLoggedIn
+    case .sessionExpired, .accountGone, .otherApp: .notLoggedIn
     case .failed(_, let status, _): status
     case .noClientID: .usage
     case .notSaved: .failure
@@ -41,7 +46,7 @@ package struct RefreshError: ReportableError, Equatable {
   package var errorKind: ErrorKind {
     switch kind {
     case .sessionExpired: .tokenRejected
-    case .accountGone: .notLoggedIn
+    case .accountGone, .otherApp: .notLoggedIn
     case .failed(_, _, let kind): kind
     case .noClientID: .configuration
     case .notSaved: .store
@@ -59,6 +64,12 @@ package struct RefreshError: ReportableError, Equatable {
       return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
         + "or run '\(CommandHint.auth(host: host.name))'"
+    case .otherApp(let login, let issuer, let configured):
+      let shown = Sanitize.terminal(login)
+      return "the token for \(host) (\(shown)) has expired and cannot be refreshed here: \(shown) logged in with "
+        + "another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
+        + "(\(Sanitize.terminal(configured))), and a refresh token is only sent with the app that issued it. "
+        + "Run '\(CommandHint.auth(host: host.name, user: login))' to log in with the configured app"
     case .accountGone(let login):
       return
         "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"

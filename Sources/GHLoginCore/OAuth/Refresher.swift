@@ -54,7 +54,7 @@ package struct Refresher: Sendable {
   /// no refresh is due, else refreshed under the lock.
   ///
   /// Throws ``RefreshError`` (`.sessionExpired` after marking the account expired, `.failed`,
-  /// `.noClientID`, `.accountGone`) or a ``StoreError``.
+  /// `.noClientID`, `.otherApp`, `.accountGone`) or a ``StoreError``.
   package func usable(_ credential: Credential) throws -> Outcome {
     switch RefreshPolicy.decide(credential, now: clock.now(), margin: margin) {
     case .use, .useUntilExpiry: return Outcome(credential: credential)
@@ -115,6 +115,12 @@ package struct Refresher: Sendable {
       guard let app, let refreshToken = current.refreshToken else {
         return keep(current, now: now, failure: .noClientID(configFile: configFile))
       }
+      // A refresh token is only ever sent with the app that issued it (issue 19 §3): another
+      // app's credentials would be refused, and the refresh token could be spent or killed.
+      if let issuer = current.clientID, !current.isUsable(byApp: app.clientID) {
+        return keep(
+          current, now: now, failure: .otherApp(login: current.login, issuer: issuer, configured: app.clientID))
+      }
       do {
         let response = try EndpointRequestError.naming(step: "token refresh", key: "token_url", url: endpoint.url) {
           try endpoint.post(
@@ -162,6 +168,9 @@ extension RefreshError {
     switch kind {
     case .failed(let reason, _, _): reason
     case .noClientID(let configFile): "no client_id is configured for \(host) in \(configFile)"
+    case .otherApp(let login, let issuer, let configured):
+      "\(Sanitize.terminal(login)) logged in with another OAuth app (client ID \(Sanitize.terminal(issuer))) than the "
+        + "configured one (\(Sanitize.terminal(configured))), and its refresh token is only sent with the app that issued it"
     default: message
     }
   }

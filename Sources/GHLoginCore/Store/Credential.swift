@@ -25,6 +25,12 @@ package struct Credential: Sendable, Equatable {
   /// header, seen by `auth --with-token`, `whoami` or `status`), in Unix seconds: a personal
   /// access token's own expiry, which no refresh extends (unlike ``expiresAt``).
   package var gitHubExpiration: Double?
+  /// The client ID of the OAuth app that issued this login (written as `"client_id"`): its
+  /// refresh token is only ever sent with that app (``Refresher``), and a library caller with its
+  /// own app sees only its app's logins (``Workspace/isVisible(_:)``). Nil for a token stored with
+  /// `auth --with-token` (no app issued it to ghlogin) and for logins stored before it was kept.
+  /// A refresh replaces the tokens and keeps it.
+  package var clientID: String?
   /// Set on reading when the keyring lacks one of this account's items (never written):
   /// `token` (and, for a missing refresh token, `refreshToken`) are then empty or nil.
   package var missingSecret: SecretItem.Kind?
@@ -45,6 +51,19 @@ package struct Credential: Sendable, Equatable {
     self.refreshTokenExpiresAt = refreshTokenExpiresAt
     self.viaDeviceFlow = viaDeviceFlow
     self.isExpired = isExpired
+  }
+
+  /// Whether this login is one the OAuth app `clientID` may use (issue 19 §3): that app issued
+  /// it, or no app is recorded (a token stored with `auth --with-token`, or a login stored before
+  /// client IDs were kept). The one comparison behind every rule about it: a refresh token is sent
+  /// only with its own app (``Refresher``), tokens are revoked only with it
+  /// (``Workspace/revoke(token:refreshToken:issuedTo:on:)``), and a library caller with its own
+  /// app sees only these logins (``Workspace/isVisible(_:)``).
+  package func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
+
+  /// ``isUsable(byApp:)`` for a login issued to `issuer` (nil: not recorded); revocation asks it.
+  package static func mayBeUsed(issuedTo issuer: String?, byApp clientID: String) -> Bool {
+    issuer.map { $0 == clientID } ?? true
   }
 
   /// The keyring item holding `kind` for this account on `host`.
@@ -95,8 +114,15 @@ package struct HostEntry: Sendable, Equatable {
 
 /// Everything in the credentials file: host name → accounts.
 package struct Credentials: Sendable, Equatable {
-  /// The file format version this ghlogin reads and writes.
-  package static let currentVersion = 1
+  /// The newest file format version this ghlogin reads and writes: 2 adds an account's
+  /// `"client_id"`. A file is written as the oldest version that holds it (``formatVersion``),
+  /// so an older ghlogin keeps reading the files that do not need the new key.
+  package static let currentVersion = 2
+
+  /// The version these credentials are written as: 2 when an account has a client ID, else 1.
+  package var formatVersion: Int {
+    hosts.values.contains { $0.accounts.contains { $0.clientID != nil } } ? 2 : 1
+  }
 
   /// Keyed by host name; written sorted by key.
   package var hosts: [String: HostEntry]

@@ -1,11 +1,18 @@
-/// The credentials file format, version 1:
+/// The credentials file format, versions 1 and 2:
 ///
 /// ```json
-/// {"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat",
+/// {"version": 2, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat",
 ///   "user_id": 1, "token": "…", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000,
 ///   "expires_at": …, "refresh_token": "…", "refresh_token_expires_at": …, "via_device_flow": true,
-///   "expired": true, "github_token_expiration": …}]}}}
+///   "expired": true, "github_token_expiration": …, "client_id": "Iv1.…"}]}}}
 /// ```
+///
+/// Version 2 adds an account's `"client_id"` (the OAuth app that issued the login). A file is
+/// written as version 1, exactly as before, unless an account has a client ID
+/// (``Credentials/formatVersion``), so an older ghlogin keeps reading every file that does not
+/// need the new key; one that meets a version-2 file says to upgrade (``Failure/newerVersion(_:)``)
+/// and leaves it alone. Both versions are read; a version-1 file with a `"client_id"` is
+/// refused as any unknown key is.
 ///
 /// Optional keys are omitted when nil or false; hosts are written sorted. Reading is strict: an
 /// unknown key or a wrong type makes the whole file invalid (so nothing is dropped on rewrite),
@@ -19,10 +26,19 @@ package enum CredentialCoding {
     case newerVersion(Int)
   }
 
+  /// The keys of an account in a version-1 file.
   package static let accountKeys: Set<String> = [
     "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
     "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
   ]
+
+  /// The keys of an account in a version-2 file: version 1's and `"client_id"`.
+  package static let accountKeysVersion2: Set<String> = accountKeys.union(["client_id"])
+
+  /// The keys of an account in a file of `version` (built once: `token` reads every account).
+  package static func accountKeys(version: Int) -> Set<String> {
+    version >= 2 ? accountKeysVersion2 : accountKeys
+  }
 
   // MARK: - Reading
 
@@ -58,7 +74,7 @@ package enum CredentialCoding {
         throw .invalid("\"\(path).accounts\" must be an array")
       }
       for (index, account) in accounts.enumerated() {
-        entry.accounts.append(try credential(account, "\(path).accounts[\(index)]"))
+        entry.accounts.append(try credential(account, "\(path).accounts[\(index)]", version: version))
       }
       credentials.hosts[host] = entry
     }
@@ -82,9 +98,9 @@ package enum CredentialCoding {
     return ConfigDecoder.display(cut)
   }
 
-  private static func credential(_ value: JSONValue, _ path: String) throws(Failure) -> Credential {
+  private static func credential(_ value: JSONValue, _ path: String, version: Int) throws(Failure) -> Credential {
     guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
-    try onlyKeys(object, accountKeys, prefix: path + ".")
+    try onlyKeys(object, accountKeys(version: version), prefix: path + ".")
     func required(_ key: String) throws(Failure) -> JSONValue {
       guard let value = object[key] else { throw .invalid("\"\(path).\(key)\" is missing") }
       return value
@@ -116,6 +132,13 @@ package enum CredentialCoding {
     if let value = object["expired"] { credential.isExpired = try bool(value, path + ".expired") }
     if let value = object["github_token_expiration"] {
       credential.gitHubExpiration = try number(value, path + ".github_token_expiration")
+    }
+    if let value = object["client_id"] {
+      let clientID = try string(value, path + ".client_id")
+      guard ConfigDecoder.isCredentialText(clientID) else {
+        throw .invalid("\"\(path).client_id\" must not be empty or contain spaces or control characters")
+      }
+      credential.clientID = clientID
     }
     return credential
   }
@@ -207,6 +230,10 @@ package enum CredentialCoding {
         guard times.allSatisfy({ $0.isFinite }) else {
           throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
         }
+        if let clientID = account.clientID, !ConfigDecoder.isCredentialText(clientID) {
+          throw .invalidCredential(
+            host: shownHost, reason: "the client ID of \(login) is empty or has spaces or control characters")
+        }
       }
     }
   }
@@ -222,7 +249,7 @@ package enum CredentialCoding {
       hosts[host] = .object(object)
     }
     let document: JSONValue = [
-      "version": JSONValue(integer: Int64(Credentials.currentVersion)), "hosts": .object(hosts),
+      "version": JSONValue(integer: Int64(credentials.formatVersion)), "hosts": .object(hosts),
     ]
     return Array(JSON.serialize(document, pretty: true).utf8)
   }
@@ -248,6 +275,7 @@ package enum CredentialCoding {
     if account.viaDeviceFlow { object["via_device_flow"] = true }
     if account.isExpired { object["expired"] = true }
     if let value = account.gitHubExpiration { object["github_token_expiration"] = JSONValue(double: value) ?? .null }
+    if let value = account.clientID { object["client_id"] = .string(value) }
     return .object(object)
   }
 }

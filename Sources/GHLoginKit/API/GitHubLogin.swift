@@ -82,7 +82,7 @@ public struct GitHubLogin: Sendable {
         paths = ConfigPaths(configFile: paths.configFile, credentialsFile: credentialsFile, home: paths.home)
       }
       paths.configFile = GitHubLoginConfiguration.sourceName
-      workspace = Workspace(environment, paths: paths, config: try configuration.config())
+      workspace = try Workspace(environment, paths: paths, configuration: configuration)
     } catch {
       throw GitHubLoginError(error)
     }

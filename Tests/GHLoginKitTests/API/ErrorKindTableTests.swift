@@ -78,6 +78,8 @@ import Testing
     Row(TokenError(.httpStatus(503), host: host, endpoint: url), .network),
     Row(RefreshError(.sessionExpired, host: host), .tokenRejected),
     Row(RefreshError(.notSaved(reason: "disk full"), host: host), .store),
+    Row(
+      RefreshError(.otherApp(login: "octocat", issuer: "Iv1.appA", configured: "Iv1.appB"), host: host), .notLoggedIn),
     Row(RefreshError(.failed(reason: "the keyring is locked", status: .failure, kind: .keyring), host: host), .keyring),
     Row(
       EndpointRequestError(

@@ -141,7 +141,7 @@ import Testing
     #expect(credentials.hosts["github.com"]?.activeLogin == nil)
   }
 
-  @Test(arguments: [2, 17])
+  @Test(arguments: [3, 17])
   func newerVersion(version: Int) {
     // A newer version is recognised before its (possibly different) shape is looked at.
     let text = #"{"version": \#(version), "accounts": "whatever"}"#

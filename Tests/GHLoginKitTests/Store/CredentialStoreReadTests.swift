@@ -134,13 +134,33 @@ import Testing
     expectRefused(fixture, .corrupt(path: fixture.file, detail: "invalid JSON at line 1, column 1"))
   }
 
+  /// A file of a version this ghlogin does not know (3: newer than the client-ID format, 2) is
+  /// refused with the upgrade message, never called corrupt, and left byte for byte as it was.
   @Test func newerVersionRefusedAndUntouched() throws {
-    let fixture = try fixture(with: Array(#"{"version": 2, "hosts": {}, "keyring": true}"#.utf8))
-    let expected = StoreError.newerVersion(path: fixture.file, version: 2)
+    let fixture = try fixture(with: Array(#"{"version": 3, "hosts": {}, "keyring": true}"#.utf8))
+    let expected = StoreError.newerVersion(path: fixture.file, version: 3)
     expectRefused(fixture, expected)
     #expect(
       expected.message
-        == "\(fixture.file) was written by a newer ghlogin (version 2); it was left untouched. Upgrade ghlogin to use it"
+        == "\(fixture.file) was written by a newer ghlogin (version 3); it was left untouched. Upgrade ghlogin to use it"
+    )
+  }
+
+  /// Issue 19 §3: `"client_id"` is a version-2 key; a version-1 file that has one is refused as
+  /// any unknown key is (strict keys: nothing is dropped on rewrite), and left untouched.
+  @Test func version1FileWithAClientIDIsRefusedAndUntouched() throws {
+    let account =
+      #"{"login": "octocat", "user_id": 1, "token": "gho_x", "token_type": "bearer", "scopes": [], "#
+      + #""created_at": 1700000000, "client_id": "Iv1.app"}"#
+    let fixture = try fixture(
+      with: Array(#"{"version": 1, "hosts": {"github.com": {"active": "octocat", "accounts": ["#.utf8)
+        + Array(account.utf8) + Array("]}}}".utf8))
+    let expected = StoreError.corrupt(
+      path: fixture.file, detail: #"unknown key "hosts.github.com.accounts[0].client_id""#)
+    expectRefused(fixture, expected)
+    #expect(
+      expected.message
+        == "\(fixture.file) is not a valid credentials file (unknown key \"hosts.github.com.accounts[0].client_id\"); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
     )
   }
 }
