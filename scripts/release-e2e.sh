@@ -14,13 +14,13 @@ binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 [ -x "$binary" ] || { echo "release-e2e: no release binary at $binary (run scripts/build-release.sh)" >&2; exit 1; }
 
 suites=(
-  # issue 18 (round-3 attack findings)
+  # round-3 attack findings
   KeyringEndToEndTests SignalEndToEndTests ConfigEditEndToEndTests LoopbackLiteralEndToEndTests
   StoredHostEndToEndTests GitCredentialEraseEndToEndTests RevocationEndToEndTests
   OAuthToolkitEndToEndTests WithTokenEndToEndTests InstallEndToEndTests
-  # issue 20 (other tools)
+  # other tools (R104, R105)
   DockerCredentialEndToEndTests GoAuthEndToEndTests ContainerRegistryEndToEndTests
-  # issue 21 (first run, gh's habits)
+  # first run, gh's habits
   HabitsEndToEndTests GuidedSetupEndToEndTests SystemConfigEndToEndTests HeadlessFlowEndToEndTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")

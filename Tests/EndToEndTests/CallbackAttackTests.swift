@@ -6,8 +6,8 @@ import Testing
 #endif
 
 /// Requests to the loopback listener that are not the pending callback, sent while
-/// `ghlogin auth` waits (issue 3 §4; T06–T15). Each is refused, no code from it is exchanged,
-/// and the real callback that follows still logs in.
+/// `ghlogin auth` waits (R7–R12, R21, R83). Each is refused, no code from it is exchanged, and
+/// the real callback that follows still logs in.
 @Suite struct CallbackAttackTests {
   /// One bad request, and the status the listener must answer it with.
   enum Attack: String, CaseIterable, CustomTestStringConvertible, Sendable {
@@ -86,7 +86,7 @@ import Testing
     #expect(exchanges.first?.formValue("code") == browser.issuedCode, "only the real callback's code")
   }
 
-  /// T14: a connection that sends nothing and one that sends a byte a second do not delay the
+  /// R11: a connection that sends nothing and one that sends a byte a second do not delay the
   /// real callback.
   @Test func stalledConnectionsDoNotDelayTheRealCallback() async throws {
     let scenario = try await Scenario.start()
@@ -115,8 +115,8 @@ import Testing
     #expect(leftover.closed && leftover.bytes.isEmpty)
   }
 
-  /// T09: an error redirect with our state ends the login: exit 1, the error and description
-  /// quoted with control characters stripped, HTML-escaped on the page, nothing stored.
+  /// R12, R21, R83: an error redirect with our state ends the login: exit 1, the error and
+  /// description quoted with control characters stripped, HTML-escaped on the page, nothing stored.
   @Test func accessDeniedWithOurStateEndsTheLogin() async throws {
     let scenario = try await Scenario.start()
     try scenario.fake.script([

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Configuration errors through the built binary: exit 2 with a message naming the file and
-/// the key, nothing stored, no network, and never a value from the file (issue 2, "Config").
+/// the key, nothing stored, no network, and never a value from the file.
 @Suite struct ConfigEndToEndTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
@@ -66,7 +66,7 @@ import Testing
         """),
   ]
 
-  /// Also T20: no browser is started for such a URL (a browser stub and a display are there).
+  /// Also R14: no browser is started for such a URL (a browser stub and a display are there).
   @Test(arguments: cases)
   func authRefusesTheConfig(_ testCase: Case) async throws {
     let scenario = try await Scenario.start()

@@ -5,7 +5,7 @@ import Testing
   @preconcurrency import Glibc
 #endif
 
-/// Crash safety of the credentials file (issue 7, R63–R64, T69): `ghlogin logout` rewrites it
+/// Crash safety of the credentials file (R63–R64): `ghlogin logout` rewrites it
 /// and is killed with SIGKILL at random moments, or by the debug build's
 /// `GHLOGIN_TEST_FAULT=kill-before-rename`; afterwards the file always parses, holds exactly the
 /// old or the new bytes, is 0600, and at most one owner-only temp file is left, which the next

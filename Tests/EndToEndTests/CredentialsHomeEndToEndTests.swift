@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// R86 (issue 11 item 2) through the built binary: with `GHLOGIN_CONFIG` naming a config inside a
+/// R86 through the built binary: with `GHLOGIN_CONFIG` naming a config inside a
 /// work tree, the token is written to the user's own directory, never beside the config.
 @Suite struct CredentialsHomeEndToEndTests {
   @Test func loginWithASharedConfigStoresInTheUsersDirectory() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 21 §1, a packager's default app: the release build made with `GHLOGIN_DEFAULT_*`
+/// A packager's default app: the release build made with `GHLOGIN_DEFAULT_*`
 /// (``DefaultAppBinary``) logs in to github.com with the app compiled in and no client ID
 /// configured anywhere; the fake records the client ID it was sent. The config points
 /// github.com's endpoints at the fake (`"host": "github.com"`, every URL on

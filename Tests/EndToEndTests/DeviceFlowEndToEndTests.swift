@@ -50,7 +50,7 @@ import Testing
     }
   }
 
-  /// T33 end to end, through plain `auth` with no display: pending ×2 then a token; gaps ≥ the
+  /// R33, R34 end to end, through plain `auth` with no display: pending ×2 then a token; gaps ≥ the
   /// interval, the right grant, no client secret anywhere; stored as a device login.
   @Test func plainAuthWithoutDisplayPollsPolitelyAndLogsIn() throws {
     let sandbox = try Self.setUp([
@@ -87,7 +87,7 @@ import Testing
     #expect(account["via_device_flow"] as? Bool == true)
   }
 
-  /// T35/T36 end to end: after `slow_down` the next poll waits ≥ interval + 5 s, and the fake
+  /// R34 end to end: after `slow_down` the next poll waits ≥ interval + 5 s, and the fake
   /// never sees an early poll.
   @Test func slowDownIsObeyed() throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": ["slow_down", "success"]]])
@@ -100,7 +100,7 @@ import Testing
     #expect(try sandbox.fake.counter("device_polls_too_early") == 0)
   }
 
-  /// T37: the connection is dropped on poll 2: retried later with a doubled interval.
+  /// R35: the connection is dropped on poll 2: retried later with a doubled interval.
   @Test func droppedConnectionIsRetried() throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": ["authorization_pending", "drop", "success"]]])
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
@@ -111,7 +111,7 @@ import Testing
     #expect(gaps.last.map { $0 >= 2 } == true, "gaps \(gaps)")
   }
 
-  /// T38: `expired_token` / `token_expired` stop at once: exit 1, the rerun message, nothing stored.
+  /// R36: `expired_token` / `token_expired` stop at once: exit 1, the rerun message, nothing stored.
   @Test(arguments: ["expired_token", "token_expired"])
   func expiredCodeStops(_ code: String) throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": [code, "success"]]])
@@ -123,7 +123,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == before)
   }
 
-  /// T42: the code's life (2 s) runs out while pending: stop at about 2 s, few polls.
+  /// R36: the code's life (2 s) runs out while pending: stop at about 2 s, few polls.
   @Test func lifetimeRunsOut() throws {
     let sandbox = try Self.setUp(
       ["responses": ["device_poll": [["kind": "oauth_error", "error": "authorization_pending", "sticky": true]]]],
@@ -138,7 +138,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == nil)
   }
 
-  /// T39: `access_denied`: exit 1, the cancellation reported, the credentials file unchanged.
+  /// R36: `access_denied`: exit 1, the cancellation reported, the credentials file unchanged.
   @Test func deniedStops() throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": ["access_denied"]]])
     let before = try Self.seedCredentials(sandbox)
@@ -151,7 +151,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == before)
   }
 
-  /// T40: `device_flow_disabled` from the code endpoint (HTTP 400), or on a poll: exit 2 and the
+  /// R37: `device_flow_disabled` from the code endpoint (HTTP 400), or on a poll: exit 2 and the
   /// "Enable Device Flow" hint; no polling after the code endpoint refused.
   @Test func disabledAtTheCodeEndpoint() throws {
     let sandbox = try Self.setUp([
@@ -177,7 +177,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == nil)
   }
 
-  /// T40: a 404 from the code endpoint means the device flow is unavailable.
+  /// R37: a 404 from the code endpoint means the device flow is unavailable.
   @Test func notFoundIsUnavailable() throws {
     let sandbox = try Self.setUp(["responses": ["device_code": [404]]])
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
@@ -186,7 +186,7 @@ import Testing
     #expect(try sandbox.fake.counter("device_polls") == 0)
   }
 
-  /// Issue 11 §4: a 5xx from the code endpoint names the step, the config key and the URL;
+  /// A 5xx from the code endpoint names the step, the config key and the URL;
   /// exit 1, no poll, nothing stored.
   @Test func aServerErrorFromTheCodeEndpointNamesTheStep() throws {
     let sandbox = try Self.setUp(["responses": ["device_code": [500]]])
@@ -201,7 +201,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == nil)
   }
 
-  /// T43: with a display and a browser, the page opens only when it is on the configured host.
+  /// R39: with a display and a browser, the page opens only when it is on the configured host.
   @Test(arguments: [
     ("https://github.test/login/device", true), ("https://evil.test/login/device", false),
   ])

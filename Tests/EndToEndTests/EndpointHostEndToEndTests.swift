@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// R87 (issue 11 item 4) through the built binary: a config that points every endpoint at a
+/// R87 through the built binary: a config that points every endpoint at a
 /// server but names no `host` logs in to that server, labelled with it, never as github.com.
 @Suite struct EndpointHostEndToEndTests {
   @Test func loginIsLabelledWithTheEndpointsHost() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 14, items 1 and 3, through the built binary: what a new user meets first (help that
+/// Through the built binary: what a new user meets first (help that
 /// says a client ID is needed, `help config`, `config get|set|unset|path`, the missing-client-ID
 /// message, `GHLOGIN_CONFIG` naming a missing file) and gh's habits (`login`, `--hostname`,
 /// `-s`, did-you-mean for commands). No network: nothing here gets that far.

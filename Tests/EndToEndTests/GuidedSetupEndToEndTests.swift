@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 21 §1: `ghlogin auth` with no client ID on a terminal walks the user through
+/// `ghlogin auth` with no client ID on a terminal walks the user through
 /// registering an OAuth app, saves the answers to the user's config and logs in, driven on a
 /// real pseudo-terminal (`Tests/Scripts/pty_run.py`) against the fake GitHub. Ctrl-C at a
 /// prompt writes nothing.

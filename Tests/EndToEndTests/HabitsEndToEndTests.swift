@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 21 §2 (gh's habits) and §5 (what GitHub says that gh does not show), on the built
+/// gh's habits and what GitHub says that gh does not show, on the built
 /// binary against the fake: `-h HOST`, the `auth WORD` forms, `status --show-token`,
 /// `config list`, `setup-git --unset` with nothing to remove, `switch`'s numbered choice and
 /// unknown `--user`, `status`'s colour (on a pty), GitHub's token expiry header, organisation

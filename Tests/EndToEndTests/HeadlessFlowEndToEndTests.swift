@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 21 §4: headless (over SSH, no display) with the endpoints overridden to a plain
+/// Headless (over SSH, no display) with the endpoints overridden to a plain
 /// `http://127.0.0.1` server and no `device_code_url`, `auth` used to derive
 /// `https://HOST/login/device/code` and fail with "TLS … wrong version number". Now it uses
 /// the browser flow with paste-back and says why in one line; a derived endpoint takes the

@@ -6,7 +6,7 @@ import GHLoginTestSupport
   @preconcurrency import Glibc
 #endif
 
-/// The loopback listener under attack (issue 7, R7–R11): while `ghlogin auth --no-browser`
+/// The loopback listener under attack (R7–R11): while `ghlogin auth --no-browser`
 /// waits, 50 connections stall (25 silent, 25 sending one byte a second), 20 forged callbacks
 /// carry the real code with a wrong, missing or duplicated state, 10 requests carry the real
 /// code and state with a foreign or malformed `Host`, and 1,000 connections send junk. The real

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// GitHub Enterprise Server hosts with their default endpoints (T87), and trusting a private
+/// GitHub Enterprise Server hosts with their default endpoints (R48), and trusting a private
 /// CA through `ca_file` or `SSL_CERT_FILE`.
 @Suite struct HostsEndToEndTests {
   static let token = "gho_e2eHOSTStoken000000000000000000000001"
@@ -18,7 +18,7 @@ import Testing
     return (fake, sandbox, host)
   }
 
-  /// T87: refresh at https://ghe.test:PORT/login/oauth/access_token, /user under /api/v3, and
+  /// R48: refresh at https://ghe.test:PORT/login/oauth/access_token, /user under /api/v3, and
   /// revocation under /api/v3, all on the Enterprise host itself.
   @Test func enterpriseTokenLifecycleUsesDerivedEndpoints() throws {
     let (fake, sandbox, host) = try enterprise()
@@ -50,7 +50,7 @@ import Testing
     #expect(requests.map { $0["status"] as? Int } == [200, 200, 204])
   }
 
-  /// T87: `auth` on an Enterprise host sends the browser to its own authorize endpoint.
+  /// R48: `auth` on an Enterprise host sends the browser to its own authorize endpoint.
   @Test func enterpriseLoginUsesItsOwnAuthorizeURL() throws {
     let (fake, sandbox, host) = try enterprise()
     let child = try startGHLogin(["auth", "--no-browser"], env: sandbox.environment(), stdin: "")
@@ -117,7 +117,7 @@ import Testing
     #expect(try fake.requests().isEmpty)
   }
 
-  /// T88: logged in to github.test only; a subdomain gets nothing and nothing is sent.
+  /// R49: logged in to github.test only; a subdomain gets nothing and nothing is sent.
   @Test func noTokenForAnotherHost() throws {
     let (fake, sandbox) = try loggedIn()
     for host in ["tuf-repo.github.test", "gist.evil.test"] {

@@ -6,8 +6,8 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 14, items 8 and 9 (and issue 18 item 10, R107: modes under any umask, no writing or
-/// removing through a planted link): `scripts/install.sh` into a temporary DESTDIR, every file checked,
+/// Install like a real tool (and R107: modes under any umask, no writing or removing through a
+/// planted link): `scripts/install.sh` into a temporary DESTDIR, every file checked,
 /// the man page rendered by `man` without warnings, the installed completions found where
 /// bash-completion, zsh and fish look for them, and `uninstall` removing exactly those files.
 /// The tools are required (`.ci/run` installs them): a missing one fails, it does not skip.
@@ -114,7 +114,7 @@ import Testing
     #expect(stagedFiles() == [])
   }
 
-  // MARK: - R107: modes and links (issue 18 item 10)
+  // MARK: - R107: modes and links
 
   /// Every directory under `path` (itself included) with its mode, relative to `path`; links
   /// are not followed.
@@ -190,7 +190,7 @@ import Testing
     #expect(stagedFiles() == [])
   }
 
-  /// The attack of issue 18 item 10: after an install, `usr/share/man` is replaced by a link to
+  /// The attack behind R107: after an install, `usr/share/man` is replaced by a link to
   /// a directory holding a root-owned `man1/ghlogin.1`; uninstall removes nothing at all (the
   /// file behind the link survives, byte-identical), names the link and exits 1.
   @Test func uninstallNeverRemovesThroughASymlinkedDirectory() throws {
@@ -309,7 +309,7 @@ import Testing
     #expect(fish.stdout.split(separator: "\t").first == "login", "\(fish.stdout) \(fish.stderr)")
   }
 
-  /// Issue 18 item 7: with a login stored on `ghe.example.com:8443`, each installed completion
+  /// With a login stored on `ghe.example.com:8443`, each installed completion
   /// (run by the real shell, listing hosts with the installed binary) completes `--host ghe` to
   /// exactly `ghe.example.com:8443`; zsh cut it at the colon.
   @Test func theInstalledCompletionsKeepAStoredHostsPort() throws {

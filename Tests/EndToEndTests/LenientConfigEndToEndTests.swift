@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 §6: a typo in the config does not break `token`, `env`, `whoami` or
+/// A typo in the config does not break `token`, `env`, `whoami` or
 /// `git-credential` (one warning on stderr), while the commands that change a login stay strict,
 /// and a wrong type or a bad URL still stops every command.
 @Suite struct LenientConfigEndToEndTests {

@@ -7,7 +7,7 @@ import GHLoginTestSupport
 #endif
 
 /// The browser login through the built binary, end to end against the fake GitHub, then the
-/// commands that use what it stored (issue 3; T01–T05, T16–T19, T31).
+/// commands that use what it stored (R1, R2, R4, R6, R11–R17, R19, R20, R22, R26).
 @Suite struct LoginEndToEndTests {
   /// The base64url alphabet (RFC 4648 §5).
   static let base64URL = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -49,7 +49,7 @@ import GHLoginTestSupport
     let fake = scenario.fake
     let pending = try await scenario.startAuth()
 
-    // T02: the authorize URL.
+    // R2, R15, R19: the authorize URL.
     #expect(pending.url.hasPrefix(fake.webBase + "/login/oauth/authorize?"))
     #expect(pending.query["client_id"] == "Iv1.testclient")
     #expect(pending.url.hasPrefix(fake.webBase + "/login/oauth/authorize?response_type=code&client_id="), "R85")
@@ -61,7 +61,7 @@ import GHLoginTestSupport
     let challenge = try #require(pending.query["code_challenge"])
     #expect(state.count >= 22 && state.allSatisfy(Self.base64URL.contains), "state: \(state)")
     #expect(challenge.count == 43 && challenge.allSatisfy(Self.base64URL.contains), "challenge: \(challenge)")
-    // T01: exactly one listener, on 127.0.0.1, none on a wildcard or IPv6 address.
+    // R1: exactly one listener, on 127.0.0.1, none on a wildcard or IPv6 address.
     #expect(Self.listeners(on: pending.port) == ["0100007F"])
 
     let browser = try await pending.browse()
@@ -80,7 +80,8 @@ import GHLoginTestSupport
     #expect(lines.suffix(2) == ["Logged in to github.test as octocat", "To let git use this login: ghlogin setup-git"])
     expectNoSecrets([code, testClientSecret], in: [auth.stdout, auth.stderr, browser.callbackBody ?? ""])
 
-    // T05: one token request, POST, everything in the form body, same redirect_uri, verifier checked.
+    // R4, R20, R26: one token request, POST, everything in the form body, same redirect_uri,
+    // verifier checked.
     let exchanges = try scenario.tokenRequests()
     #expect(exchanges.count == 1)
     let exchange = try #require(exchanges.first)
@@ -105,7 +106,7 @@ import GHLoginTestSupport
     // The listener is gone once the login is over.
     #expect(RawHTTP.isRefused(port: pending.port))
 
-    // Issue 3 §6: /user with the new token and GitHub's headers.
+    // R76: /user with the new token and GitHub's headers.
     let tokens = try #require(fake.state()["tokens"] as? [[String: Any]])
     #expect(tokens.count == 1)
     let token = try #require(tokens.first?["access_token"] as? String)
@@ -167,7 +168,7 @@ import GHLoginTestSupport
     expectNoSecrets([token], in: [logout.stdout, logout.stderr, whoami.stdout, whoami.stderr])
   }
 
-  /// T03: every login has fresh state and PKCE; T01: each listener is on 127.0.0.1 only;
+  /// R16, R17: every login has fresh state and PKCE; R1: each listener is on 127.0.0.1 only;
   /// Ctrl-C while waiting: death by SIGINT (130 in a shell), nothing stored, listener closed.
   @Test func twoLoginsHaveDifferentStateAndChallengeAndCtrlCStopsThem() async throws {
     let scenario = try await Scenario.start()
@@ -191,7 +192,7 @@ import GHLoginTestSupport
     #expect(try scenario.fake.requests(path: "/login/oauth/access_token").isEmpty)
   }
 
-  /// T16: no callback before --timeout: exit 1, nothing stored, listener closed.
+  /// R4, R11: no callback before --timeout: exit 1, nothing stored, listener closed.
   @Test func timeoutEndsTheLoginCleanly() async throws {
     let scenario = try await Scenario.start()
     let start = Date()
@@ -210,7 +211,7 @@ import GHLoginTestSupport
     expectNothingStored(scenario)
   }
 
-  /// T17/T18: the result page's headers and body; a `next=` parameter never becomes a redirect.
+  /// R12, R13: the result page's headers and body; a `next=` parameter never becomes a redirect.
   @Test func resultPageIsStaticAndNeverRedirects() async throws {
     let scenario = try await Scenario.start()
     let (run, browser, pending) = try await scenario.login(browserArgs: [
@@ -234,7 +235,7 @@ import GHLoginTestSupport
     expectNoSecrets([code, state], in: [body], "on the result page")
   }
 
-  /// T31: the same callback delivered again after the login succeeded is never exchanged again
+  /// R22: the same callback delivered again after the login succeeded is never exchanged again
   /// (the fake would revoke the token if the code came back, so whoami proves it is alive).
   @Test func redeliveredCodeIsNeverExchangedAgain() async throws {
     let scenario = try await Scenario.start()
@@ -255,7 +256,7 @@ import GHLoginTestSupport
     #expect(whoami.status == 0, "\(whoami)")
   }
 
-  /// T19 and issue 3 §3: with a display, the browser is started from PATH (`xdg-open`) with the
+  /// R6, R14: with a display, the browser is started from PATH (`xdg-open`) with the
   /// URL as its only argument, no shell, no secret, and no descriptor but 0–2; it follows the
   /// redirect and the login completes.
   @Test func browserIsLaunchedWithoutShellOrInheritedDescriptors() async throws {

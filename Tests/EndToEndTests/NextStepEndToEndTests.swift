@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 §5: after a login, one line saying how to let git use it when git is not set up for
+/// After a login, one line saying how to let git use it when git is not set up for
 /// that host; nothing when it is.
 @Suite struct NextStepEndToEndTests {
   static let hint = "To let git use this login: ghlogin setup-git"

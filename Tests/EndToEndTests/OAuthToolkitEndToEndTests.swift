@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Logout against a real RFC 7009 server, django-oauth-toolkit (R103, issue 18 item 14): a login
+/// Logout against a real RFC 7009 server, django-oauth-toolkit (R103): a login
 /// with ghlogin's browser flow (PKCE S256, loopback redirect on any port), then `logout`.
 @Suite(
   .enabled(if: OAuthToolkitServer.isAvailable, Comment(rawValue: OAuthToolkitServer.unavailableReason ?? "")),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Expiring GitHub App tokens against the fake: refresh on use, the single-use rotation race
-/// (R43), dead refresh tokens (T46), network failures (T48) and device-flow refreshes (T49).
+/// (R43), dead refresh tokens and network failures (R44) and device-flow refreshes (R41).
 @Suite struct RefreshEndToEndTests {
   static let old = "ghu_e2eOLDtoken000000000000000000000001"
   static let oldRefresh = "ghr_e2eOLDrefresh0000000000000000000000000000000000000000000000000000001"
@@ -46,7 +46,7 @@ import Testing
       status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
   }
 
-  /// Issue 19 §3 on the built binary: an expired login another app made (its `client_id` is not
+  /// Two apps on one host, on the built binary: an expired login another app made (its `client_id` is not
   /// the configured one) is not refreshed with the configured app: exit 4, the message says
   /// what to run, nothing reaches the fake, and the file is byte for byte as it was.
   @Test func anExpiredLoginOfAnotherAppIsNotRefreshed() throws {
@@ -71,7 +71,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == before)
   }
 
-  /// R43, T47 with `token`: ten concurrent `ghlogin token` with an expired token make exactly
+  /// R43, R66 with `token`: ten concurrent `ghlogin token` with an expired token make exactly
   /// one refresh request, and all ten print the same new token, which is stored and works.
   @Test func tenConcurrentTokenCallsRefreshOnce() throws {
     let (fake, sandbox) = try expiringLogin(storedExpiresIn: -10, validFor: 1)
@@ -93,7 +93,7 @@ import Testing
     #expect(refresh.formValue("grant_type") == "refresh_token")
     #expect(refresh.formValue("refresh_token") == Self.oldRefresh)
     #expect(refresh.formValue("client_id") == "Iv1.testclient")
-    #expect(refresh.formValue("client_secret") == "testsecret-s3cr3t")  // T49: web-flow token
+    #expect(refresh.formValue("client_secret") == "testsecret-s3cr3t")  // R41: web-flow token
 
     let stored = try #require(sandbox.storedAccounts().first)
     #expect(stored["token"] as? String == token)
@@ -132,7 +132,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == before, "the file is as it was")
   }
 
-  /// T46: the fake no longer accepts the refresh token: exit 4, nothing on stdout, the login is
+  /// R44: the fake no longer accepts the refresh token: exit 4, nothing on stdout, the login is
   /// kept but marked expired, status says so, and the next call does not try again.
   @Test func aDeadRefreshTokenEndsTheSession() throws {
     let fake = try FakeGitHub.start()
@@ -155,7 +155,7 @@ import Testing
     #expect(status.stdout.contains("octocat (active, session expired)"))
   }
 
-  /// T48: the refresh is due but the connection drops while the token is still valid: the
+  /// R44: the refresh is due but the connection drops while the token is still valid: the
   /// current token is printed with a warning, and the file is unchanged.
   @Test func aNetworkFailureKeepsAStillValidToken() throws {
     let (fake, sandbox) = try expiringLogin(storedExpiresIn: 120, validFor: 120)
@@ -183,7 +183,7 @@ import Testing
     #expect(sandbox.credentialsBytes() == before)
   }
 
-  /// T49: a device-flow login refreshes without the client secret (the fake notes it if sent).
+  /// R41: a device-flow login refreshes without the client secret (the fake notes it if sent).
   @Test func aDeviceFlowLoginRefreshesWithoutTheSecret() throws {
     let fake = try FakeGitHub.start()
     let sandbox = try Sandbox(fake: fake)

@@ -82,7 +82,7 @@ struct ReleaseEndToEndTests {
     #expect(printed.stdout == token + "\n")
     #expect(printed.stderr.isEmpty)
 
-    // gh's habits (issue 21 §2): `-h HOST` is the host, never help; `auth token` is `token`
+    // gh's habits: `-h HOST` is the host, never help; `auth token` is `token`
     for args in [["token", "-h", host], ["auth", "token"], ["auth", "token", "-h", host]] {
       let same = try await run(args, "")
       #expect(same.status == 0, "\(args): \(same.stderr)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Logout with revocation at the fake (T50, T51), and a new login revoking the token it
+/// Logout with revocation at the fake (R45, R46), and a new login revoking the token it
 /// replaces.
 @Suite struct RevocationEndToEndTests {
   static let token = "gho_e2eREVOKEtoken00000000000000000000001"
@@ -11,8 +11,8 @@ import Testing
 
   func loggedIn() throws -> (FakeGitHub, Sandbox) { try FakeGitHub.loggedIn(token: Self.token) }
 
-  /// T50: DELETE /applications/Iv1.testclient/token with Basic auth and the JSON body; the fake
-  /// answers 204 and the token is dead there; the local entry is gone.
+  /// R45, R46: DELETE /applications/Iv1.testclient/token with Basic auth and the JSON body; the
+  /// fake answers 204 and the token is dead there; the local entry is gone.
   @Test func logoutRevokesAtGitHub() throws {
     let (fake, sandbox) = try loggedIn()
     let result = try runGHLogin(["logout"], env: sandbox.environment())
@@ -31,7 +31,7 @@ import Testing
     #expect(!String(decoding: sandbox.credentialsBytes() ?? [], as: UTF8.self).contains(Self.token))
   }
 
-  /// T51: the revocation endpoint drops the connection, or answers 422 or 500: the entry is
+  /// R46: the revocation endpoint drops the connection, or answers 422 or 500: the entry is
   /// removed anyway, with a warning and the page to revoke by hand; the token was sent to the
   /// API host only.
   @Test(arguments: ["drop", "422", "500"])
@@ -52,7 +52,7 @@ import Testing
     #expect(try fake.tokenRecord(Self.token)?["revoked"] as? Bool == false)
   }
 
-  /// Issue 11 §4: the warning names the step, the config key and the URL of the failed request.
+  /// The warning names the step, the config key and the URL of the failed request.
   @Test func aServerErrorWhileRevokingNamesTheStep() throws {
     let (fake, sandbox) = try loggedIn()
     try fake.script(["responses": ["revoke": [502]]])

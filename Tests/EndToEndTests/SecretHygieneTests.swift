@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 2, "Secrets never leak" (R80, T89): with a known token stored and a known client secret
+/// "Secrets never leak" (R80): with a known token stored and a known client secret
 /// configured, every command's stdout and stderr is free of both (and of any authorization
 /// code), except `token`'s stdout, which is the token.
 @Suite struct SecretHygieneTests {

@@ -6,8 +6,8 @@ import Testing
   @preconcurrency import Glibc
 #endif
 
-/// Signals through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_shell.py`):
-/// issue 18 items 2 and 8 (R100, R82) and issue 21 §3.
+/// Signals through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_shell.py`;
+/// R100, R82).
 ///
 /// - Ctrl-C during `auth --with-token`'s identity check stops the request at once: death by
 ///   SIGINT, nothing stored (the request watches the stop descriptor like every other).
@@ -61,7 +61,7 @@ import Testing
   /// itself from matching).
   static let sttyEcho = "stty -a | grep -q -- ' -echo ' && echo ECHO''OFF || echo ECHO''ON\n"
 
-  // MARK: Ctrl-C during the identity check (issue 18 item 2)
+  // MARK: Ctrl-C during the identity check
 
   /// `/user` slow (10 s: a loaded machine may see the request late) or hanging (600 s): SIGINT while it is asked ends ghlogin within about
   /// a second, by SIGINT, with "interrupted; nothing was stored", and nothing is stored. The
@@ -120,7 +120,7 @@ import Testing
     }
   }
 
-  // MARK: Every signal gives the terminal back (issue 18 item 8, R100, R82)
+  // MARK: Every signal gives the terminal back (R100, R82)
 
   /// A signal while the token is being read: the echo is back, ghlogin died of that very signal
   /// (its default action, after the terminal was restored), without a core dump, and nothing is
@@ -263,7 +263,7 @@ import Testing
     #expect(account?["token"] as? String == Self.pat)
   }
 
-  // MARK: A Ctrl-C that stops the script around ghlogin (issue 21 §3)
+  // MARK: A Ctrl-C that stops the script around ghlogin
 
   /// `for i in 1 2 3; do ghlogin auth ...; echo next; done` in bash on a terminal: ^C during the
   /// first login ends ghlogin by SIGINT, so bash stops the loop (no "next") and dies of SIGINT

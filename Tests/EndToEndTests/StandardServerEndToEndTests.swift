@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// ghlogin against a standards-compliant OAuth server rather than lenient github.com (issue 11).
+/// ghlogin against a standards-compliant OAuth server rather than lenient github.com.
 /// The fake is strict by default: an authorize request without `response_type=code` is refused
 /// with `invalid_request`, as such a server does, so every browser login here checks R85.
 @Suite struct StandardServerEndToEndTests {
@@ -60,7 +60,7 @@ import Testing
     expectNothingStored(scenario)
   }
 
-  /// Issue 11 item 3: `"client_secret": ""` is a public client: the login works against an app
+  /// `"client_secret": ""` is a public client: the login works against an app
   /// that has no secret, and no `client_secret` parameter is sent at all.
   @Test func emptyClientSecretLogsInAsAPublicClient() async throws {
     let scenario = try await Scenario.start(config: ["client_id": "Iv1.public", "client_secret": ""])
@@ -76,7 +76,7 @@ import Testing
     #expect(scenario.sandbox.credentialsJSON() != nil)
   }
 
-  /// Issue 11 item 3: a secret with a space is still refused: exit 2, the key named, nothing stored.
+  /// A secret with a space is still refused: exit 2, the key named, nothing stored.
   @Test func clientSecretWithASpaceIsRefused() async throws {
     let scenario = try await Scenario.start(config: ["client_secret": "two words"])
     let run = try await scenario.run(["auth", "--no-browser"])
@@ -88,7 +88,7 @@ import Testing
     expectNothingStored(scenario)
   }
 
-  /// Issue 11 item 5: a server issuing an RFC 6750 token with `=` padding: the login stores it,
+  /// R30: a server issuing an RFC 6750 token with `=` padding: the login stores it,
   /// `token` prints it, and `/user` got it in the `Authorization` header unchanged.
   @Test func paddedTokenIsStoredAndUsed() async throws {
     let scenario = try await Scenario.start()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 §4: `status` checks every stored token with GitHub (valid, rejected, could not
+/// `status` checks every stored token with GitHub (valid, rejected, could not
 /// check), exits 4 when the active token of the chosen host was rejected, `--offline` reads only
 /// the file, `--json` carries the check, and GH_TOKEN/GITHUB_TOKEN holding another token is
 /// warned about. Nothing is refreshed or written.
@@ -22,7 +22,7 @@ import Testing
     #expect(run.stdout == Self.listing(scenario, online: "valid"))
     #expect(run.stderr == "")
     let requests = try scenario.fake.requests()
-    // GET /user, then GET /user/orgs (organisation SSO, issue 21 §5)
+    // GET /user, then GET /user/orgs (organisation SSO)
     #expect(requests.map { $0["path"] as? String } == ["/user", "/user/orgs"])
   }
 

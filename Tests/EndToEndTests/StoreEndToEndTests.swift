@@ -6,12 +6,11 @@ import Testing
 #endif
 
 /// The 0600 credential store as the built binary uses it: unsafe files refused, symlinks never
-/// followed, concurrent logins all kept, failed writes leaving the old file intact (issue 2,
-/// "Credential store"; T65–T67, T69).
+/// followed, concurrent logins all kept, failed writes leaving the old file intact (R62–R66).
 @Suite struct StoreEndToEndTests {
   static let oldToken = "gho_previousToken0123456789abcdefghijk"
 
-  /// T65: under umask 000 a login still creates the missing directories 0700 and the file
+  /// R62–R64: under umask 000 a login still creates the missing directories 0700 and the file
   /// 0600 (here at `GHLOGIN_CREDENTIALS`), leaving no temp file.
   @Test func umask000StillGives0600In0700() async throws {
     let scenario = try await Scenario.start()
@@ -42,7 +41,7 @@ import Testing
     #expect(token.status == 0)
   }
 
-  /// T67: a credentials file readable by others is refused by every command that reads it,
+  /// R64, R65: a credentials file readable by others is refused by every command that reads it,
   /// with `chmod 600`, exit 1, and nothing from it printed; the file is left as it was.
   @Test(arguments: [["token"], ["whoami"], ["status"], ["logout"]])
   func groupReadableFileIsRefused(_ command: [String]) async throws {
@@ -65,7 +64,7 @@ import Testing
     #expect(try scenario.fake.requests().isEmpty)
   }
 
-  /// T66: credentials.json is a symlink to a file elsewhere: a login is refused, nothing is
+  /// R63, R65: credentials.json is a symlink to a file elsewhere: a login is refused, nothing is
   /// written through the link, and reading through it is refused too.
   @Test func symlinkedCredentialsFileIsNeverFollowed() async throws {
     let scenario = try await Scenario.start()
@@ -93,7 +92,7 @@ import Testing
     #expect(token.stderr == refusal)
   }
 
-  /// Issue 2: 20 `ghlogin auth` processes at once, each for its own host name (all served by
+  /// R66: 20 `ghlogin auth` processes at once, each for its own host name (all served by
   /// the one fake), all succeed and all 20 logins are in the file afterwards.
   @Test func twentyConcurrentLoginsAreAllKept() async throws {
     let scenario = try await Scenario.start()
@@ -136,7 +135,7 @@ import Testing
     #expect(try scenario.configDirectoryListing() == ["config.json", "credentials.json", "credentials.json.lock"])
   }
 
-  /// Issue 2, R63: a write that fails at any step before the rename leaves the previous file
+  /// R63: a write that fails at any step before the rename leaves the previous file
   /// byte for byte and no temp file, and says so; the login exits 1.
   @Test(arguments: ["open", "write", "fsync", "rename"])
   func failedWriteKeepsThePreviousFile(_ step: String) async throws {
@@ -161,7 +160,7 @@ import Testing
     expectNoSecrets(issued + [Self.oldToken], in: [run.stdout, run.stderr])
   }
 
-  /// T69: killed between writing the temp file and the rename, the old file is intact and
+  /// R63: killed between writing the temp file and the rename, the old file is intact and
   /// still works; the next write clears the stray temp file.
   @Test func killBeforeRenameKeepsThePreviousFile() async throws {
     let scenario = try await Scenario.start()

@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 18 item 11 (R106): a host key in `credentials.json` that is not a host name as
+/// R106: a host key in `credentials.json` that is not a host name as
 /// `--host` takes it (here one holding terminal escape sequences) makes the file invalid for
 /// every command that reads it: the corrupt-file message with its recovery command, exit 1, no
 /// ESC byte on either stream, nothing sent, the file byte-identical.

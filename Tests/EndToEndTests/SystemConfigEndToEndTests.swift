@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 21 §1, the system-wide config: `$XDG_CONFIG_DIRS/ghlogin/config.json` (the first
+/// The system-wide config: `$XDG_CONFIG_DIRS/ghlogin/config.json` (the first
 /// directory that has one) below the user's file, merged key by key with `client_id` and
 /// `client_secret` from one layer, under the same trust rule as the user's file (R93), not
 /// read with `GHLOGIN_CONFIG`, shown by `help config`, never edited by `config set`.

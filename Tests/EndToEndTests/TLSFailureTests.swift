@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// TLS failures stop before any request byte is sent, with a message that says which check
-/// failed (issue 3, the HTTP layer; T71–T74).
+/// failed (R69–R71).
 @Suite struct TLSFailureTests {
   /// Which trust store ghlogin gets in `SSL_CERT_FILE`.
   enum Trust: Sendable {
@@ -81,7 +81,7 @@ import Testing
     expectNoSecrets([token], in: [run.stderr])
   }
 
-  /// T72 the other way: trusting the self-signed certificate itself makes it work (the API is
+  /// R71 the other way: trusting the self-signed certificate itself makes it work (the API is
   /// reached under /api/v3 on github.test, the one name that certificate holds).
   @Test func trustingTheSelfSignedCertificateWorks() async throws {
     let scenario = try await Scenario.start(certName: "selfsigned")

@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 14, item 7, through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_run.py`)
+/// The terminal, through the built binary on a real pseudo-terminal (`Tests/Scripts/pty_run.py`)
 /// and through pipes: colour only on a terminal (NO_COLOR, CLICOLOR=0, TERM=dumb), waits in words,
 /// a countdown redrawn in place, Ctrl-C's message on a new line and death by SIGINT (130 in a
 /// shell), SIGTERM's death (143), and

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// What the token endpoint answers, scripted on the fake, and what `ghlogin auth` must make of
-/// it (issue 3 §5, the HTTP layer; T21–T30, T76, T77, T79). Failures exit with a message that
-/// names the problem, store nothing, send the code exactly once, and never show the client
+/// it (the token exchange and the HTTP layer; R27–R31, R72–R75, R80). Failures exit with a message
+/// that names the problem, store nothing, send the code exactly once, and never show the client
 /// secret or the code.
 @Suite struct TokenEndpointErrorTests {
   /// One scripted answer and the expected outcome.
@@ -161,8 +161,9 @@ import Testing
     #expect(!run.stderr.contains("\u{1b}"))
   }
 
-  /// T22 for real: a wrong client_secret in the config is refused by the fake; exit 1 (issue 3),
-  /// the message points at the config, and the wrong secret is not shown either.
+  /// R31 for real (`incorrect_client_credentials`): a wrong client_secret in the config is
+  /// refused by the fake; exit 1, the message points at the config, and the wrong secret is not
+  /// shown either.
   @Test func wrongClientSecretNamesTheConfig() async throws {
     let wrong = "wrong-secret-0123456789"
     let scenario = try await Scenario.start(config: ["client_secret": wrong])
@@ -174,7 +175,7 @@ import Testing
     expectNoSecrets([wrong, testClientSecret, code], in: [run.stdout, run.stderr, browser.callbackBody ?? ""])
   }
 
-  /// T25: a form-encoded success (`access_token=…&scope=repo%2Cgist&token_type=bearer`) is
+  /// R28, R29: a form-encoded success (`access_token=…&scope=repo%2Cgist&token_type=bearer`) is
   /// parsed; the scopes are stored as [repo, gist].
   @Test func formEncodedSuccessIsStored() async throws {
     let scenario = try await Scenario.start()
@@ -192,7 +193,7 @@ import Testing
     #expect((account["token"] as? String)?.hasPrefix("gho_") == true)
   }
 
-  /// A chunked reply and a `Bearer` token type (T26) are accepted.
+  /// A chunked reply and a `Bearer` token type (R29) are accepted.
   @Test func chunkedReplyWithCapitalizedBearerIsAccepted() async throws {
     let scenario = try await Scenario.start()
     let (run, _, _) = try await Self.login(
@@ -202,7 +203,7 @@ import Testing
     #expect(Self.storedAccount(scenario)?["token_type"] as? String == "bearer")
   }
 
-  /// T29: a 600-character token is stored and used verbatim.
+  /// R30: a 600-character token is stored and used verbatim.
   @Test func longTokenIsStoredVerbatim() async throws {
     let scenario = try await Scenario.start()
     let (run, _, _) = try await Self.login(scenario, script: #"{"token": {"access_token_length": 600}}"#)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `GET /user` through the built binary: rejected tokens, hostile logins, redirects that must
-/// not carry the token away, and the account check of `auth --user` (issue 3 §6, `whoami`;
-/// T32, T78, T91).
+/// not carry the token away, and the account check of `auth --user` (`whoami`;
+/// R24, R75, R83).
 @Suite struct WhoamiEndToEndTests {
   static let token = "gho_whoamiTestToken0123456789abcdefghij"
 
@@ -42,7 +42,7 @@ import Testing
     #expect(scenario.sandbox.credentialsBytes() == before)
   }
 
-  /// Issue 11 §4: a server error or an answer that is not JSON names the step, the config key
+  /// A server error or an answer that is not JSON names the step, the config key
   /// and the URL; exit 1, the file unchanged, the token in no message.
   @Test(arguments: [
     (503, "text/plain", "the server answered HTTP 503 for /user; try again later"),
@@ -64,7 +64,7 @@ import Testing
     expectNoSecrets([Self.token], in: [run.stderr])
   }
 
-  /// T91: a login and name with terminal escapes are printed with the control characters
+  /// R83: a login and name with terminal escapes are printed with the control characters
   /// stripped; `--json` passes the JSON through as received (escaped, so no raw ESC).
   @Test func escapeSequencesInTheLoginAreStripped() async throws {
     let scenario = try await Scenario.start()
@@ -81,7 +81,7 @@ import Testing
     #expect(json.stdout.contains(#""login":"oct\u001b[31mocat""#), "\(json.stdout)")
   }
 
-  /// T91 at login: the account name printed and stored is the stripped one.
+  /// R83 at login: the account name printed and stored is the stripped one.
   @Test func loginWithEscapeSequenceIsPrintedStripped() async throws {
     let scenario = try await Scenario.start()
     try scenario.fake.script(["user": ["override": ["login": "oct\u{1b}[31mocat"]]])
@@ -94,7 +94,7 @@ import Testing
     #expect(browser.callbackBody?.contains("as oct[31mocat") == true)
   }
 
-  /// T78: `/user` redirected to another origin is not followed, so the token goes nowhere else.
+  /// R75: `/user` redirected to another origin is not followed, so the token goes nowhere else.
   @Test(arguments: [
     "https://ghe.test:{port}/api/v3/user", "https://github.test:{port}/api/v3/user",
     "https://api.github.test:1/user", "http://api.github.test:{port}/user",
@@ -118,7 +118,7 @@ import Testing
     #expect(requests.allSatisfy { ($0["host"] as? String)?.hasPrefix("api.github.test:") == true })
   }
 
-  /// T32: `auth --user hubot` while GitHub logs in octocat: exit 1, nothing stored.
+  /// R24: `auth --user hubot` while GitHub logs in octocat: exit 1, nothing stored.
   @Test func loginAsAnotherAccountThanAskedFails() async throws {
     let scenario = try await Scenario.start()
     try scenario.fake.script(["authorize": ["user": "octocat"]])

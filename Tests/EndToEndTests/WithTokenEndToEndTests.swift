@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 §2: `auth --with-token` (a token from standard input, checked with GET /user before
+/// R81: `auth --with-token` (a token from standard input, checked with GET /user before
 /// it is stored) and `auth --add-scopes` (the granted scopes plus new ones).
 @Suite struct WithTokenEndToEndTests {
   static let pat = "ghp_withTokenClassicPAT0123456789abcdefgh"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 14 §2: `auth --with-token` on a terminal reads the token with the echo off (never
+/// R81: `auth --with-token` on a terminal reads the token with the echo off (never
 /// shown), and gives the terminal back as it was, also after Ctrl-C. Driven through a
 /// pseudo-terminal by a small Python harness.
 @Suite struct WithTokenTerminalTests {

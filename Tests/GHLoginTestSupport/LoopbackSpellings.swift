@@ -1,4 +1,4 @@
-/// Issue 18, item 5 (R98): spellings of a host in a plain `http://` URL, with what ghlogin must
+/// R98: spellings of a host in a plain `http://` URL, with what ghlogin must
 /// make of each, shared by the unit tests (URL check, config decoding, the library's
 /// configuration, the connection) and the end-to-end tests (`config set`, a load).
 public enum LoopbackSpelling {

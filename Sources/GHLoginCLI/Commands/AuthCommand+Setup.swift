@@ -1,8 +1,8 @@
 import GHLoginCore
 
-/// `ghlogin auth` with no client ID on a terminal: the guided set-up of an OAuth app (issue 21
-/// §1). It shows the values to enter on GitHub's registration page (and opens the page when a
-/// browser can be opened), asks for the client ID and the client secret (hidden; empty for a
+/// `ghlogin auth` with no client ID on a terminal: the guided set-up of an OAuth app. It
+/// shows the values to enter on GitHub's registration page (and opens the page when a browser
+/// can be opened), asks for the client ID and the client secret (hidden; empty for a
 /// public client), writes them to the user's config (``ConfigEditor/saveApp(clientID:clientSecret:host:to:)``:
 /// the top level for the default host, `hosts.HOST` otherwise) and returns, so the login goes
 /// on. Ctrl-C at a prompt writes nothing (exit 130). Without a terminal on stdin and stderr it

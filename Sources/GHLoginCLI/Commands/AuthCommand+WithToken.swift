@@ -1,7 +1,7 @@
 import GHLoginCore
 
 /// `ghlogin auth --with-token`: store a token made elsewhere (a classic or fine-grained personal
-/// access token, or a GitHub App user token) after GitHub has said whose it is (issue 14 §2).
+/// access token, or a GitHub App user token) after GitHub has said whose it is (R81).
 ///
 /// The token comes only from standard input (R81: never argv). From a pipe or a file it is the
 /// whole input with surrounding whitespace removed; from a terminal it is one line read with the

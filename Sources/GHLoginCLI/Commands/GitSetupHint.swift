@@ -1,7 +1,7 @@
 import GHLoginCore
 
 /// The next step after a login: one line saying how to let git use it, when git is not set up
-/// for the host yet (issue 14 §5).
+/// for the host yet.
 enum GitSetupHint {
   /// The line to print after logging in to `host` (with its newline), or nil when git already
   /// asks ghlogin for `host` (`credential.https://HOST.helper` holds a ghlogin entry, as

@@ -27,7 +27,7 @@ struct WhoamiCommand: Command {
   func run(in environment: Environment) throws -> ExitStatus {
     let identity = try Workspace(environment, unknownConfigKeys: .lenient).identity(selection)
     if json {
-      // As received, except C1 and bidi controls, which become \u escapes (same JSON, R: issue 12).
+      // As received, except C1 and bidi controls, which become \u escapes (same JSON, R83).
       environment.stdout.write(TerminalSafeJSON.escape(identity.rawJSON) + "\n")
     } else {
       let name = identity.name.map { $0.isEmpty ? "" : " (\($0))" } ?? ""

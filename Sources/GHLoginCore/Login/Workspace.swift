@@ -264,7 +264,7 @@ extension Workspace {
   /// The host and account a command works on (see ``host(_:credentials:)`` and
   /// ``account(on:user:in:)``), with a token that is good for at least five more minutes:
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
-  /// still works is reported as a warning on stderr and the current token is used (T48).
+  /// still works is reported as a warning on stderr and the current token is used (R44).
   package func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
     try usableCredential(selection, in: store.load())
   }

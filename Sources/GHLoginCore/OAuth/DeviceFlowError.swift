@@ -34,7 +34,7 @@ package struct DeviceFlowError: ReportableError, Equatable {
     self.host = host
   }
 
-  /// Always 1 (issue 4): the app's settings or the server, not the command line, must change.
+  /// Always 1: the app's settings or the server, not the command line, must change.
   package var exitStatus: ExitStatus { .failure }
 
   package var errorKind: ErrorKind {

@@ -38,7 +38,7 @@ package struct LoginResult: Sendable, Equatable {
 /// callback ends it: an `error=` redirect fails the login; a code is exchanged
 /// exactly once, then `/user` is fetched and checked against the expected login.
 /// After that every request is refused, so a redelivered code is never
-/// exchanged again (T31). Used from the one thread that serves the listener.
+/// exchanged again (R22). Used from the one thread that serves the listener.
 package final class LoginSession {
   package let context: LoginContext
   package let request: AuthorizationRequest

@@ -15,7 +15,7 @@ package struct Refresher: Sendable {
     /// just refreshed it).
     package var refreshed: Bool
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
-    /// (R44, T48); its ``RefreshError/reason`` is for a warning.
+    /// (R44); its ``RefreshError/reason`` is for a warning.
     package var deferredFailure: RefreshError?
 
     package init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
@@ -69,7 +69,7 @@ package struct Refresher: Sendable {
   /// expiry, or an expired token with no refresh token marks the account expired (kept in the
   /// file, shown by `status`) and throws `.sessionExpired`; nothing is retried (R44). Any other
   /// failure leaves the file unchanged: the current token is returned with
-  /// ``Outcome/deferredFailure`` while it is valid (T48), else `.failed` is thrown.
+  /// ``Outcome/deferredFailure`` while it is valid (R44), else `.failed` is thrown.
   package func refresh(login: String, force: Bool) throws -> Outcome {
     // Whether the server has issued a new pair. If storing it then fails, the pair is not used
     // (R42: saved before used), and the refresh token it replaced is spent: the error says the

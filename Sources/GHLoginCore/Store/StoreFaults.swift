@@ -16,7 +16,7 @@ package enum WriteStep: String, Sendable, CaseIterable {
 package struct StoreFaults: Sendable, Equatable {
   /// The step that fails with `EIO`, if any.
   package var failAt: WriteStep?
-  /// Kill the process with `SIGKILL` just before the rename (T69: a crash between write and
+  /// Kill the process with `SIGKILL` just before the rename (R63: a crash between write and
   /// rename leaves the old file and a stray temp file, nothing else).
   package var killBeforeRename: Bool
   /// Kill the process with `SIGKILL` once the file is written, before keyring items it no

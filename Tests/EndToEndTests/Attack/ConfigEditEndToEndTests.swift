@@ -6,7 +6,7 @@ import Testing
   @preconcurrency import Glibc
 #endif
 
-/// Issue 18, items 3 and 6 on the built binary: `config get|set|unset` judge the file exactly as
+/// On the built binary: `config get|set|unset` judge the file exactly as
 /// a load does (R93, through the same `Config.readTrusted`), and an edit is one read-modify-write
 /// under the config's lock (R99).
 @Suite struct ConfigEditEndToEndTests {

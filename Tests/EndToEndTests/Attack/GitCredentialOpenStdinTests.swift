@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 4 (R91): `git-credential get` answers once the request's empty line has arrived,
+/// R91: `git-credential get` answers once the request's empty line has arrived,
 /// while the caller still holds standard input open (as `git credential-store` does); before,
 /// it waited for end of file.
 @Suite struct GitCredentialOpenStdinTests {

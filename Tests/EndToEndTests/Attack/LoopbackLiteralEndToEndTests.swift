@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 18, item 5 (R98) on the built binary: only 127.0.0.0/8 in canonical dotted decimal and
+/// R98 on the built binary: only 127.0.0.0/8 in canonical dotted decimal and
 /// IPv6 `::1` may take plain `http://`, for every URL key, through `config set` and a load
 /// alike (the same decoder); `http://127.0.0.08` is not looked up and sent the token.
 @Suite struct LoopbackLiteralEndToEndTests {

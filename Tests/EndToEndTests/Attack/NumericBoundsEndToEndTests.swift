@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 2 (R89): `expires_in: 2^63` from the server made `auth --device` trap (exit
+/// R89: `expires_in: 2^63` from the server made `auth --device` trap (exit
 /// 132), and the stored value made `status` and `refresh` trap afterwards. Now the numbers are
 /// clamped when parsed and no command traps on a file an older build wrote.
 @Suite struct NumericBoundsEndToEndTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 1 (R88): `status` and `status --json` of the built binary show a known GitHub
+/// R88: `status` and `status --json` of the built binary show a known GitHub
 /// prefix, `****` and the last four characters; nothing else of any token.
 @Suite struct RedactionEndToEndTests {
   static let cases: [(token: String, shown: String)] = [

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 5 (R92): with octocat (id 1) and hubot (id 2) stored, GitHub renames hubot to
+/// R92: with octocat (id 1) and hubot (id 2) stored, GitHub renames hubot to
 /// hubot2 and octocat to hubot (the fake's `renames`), and id 1 logs in again as `hubot`. Before,
 /// two `hubot` entries were both active and `logout --user hubot` removed both, revoking one.
 /// Now accounts are keyed by id: the login answers to id 1 only, id 2's entry is shown stale, and

@@ -5,9 +5,9 @@ import Testing
   @preconcurrency import Glibc
 #endif
 
-/// Issue 12, items 6, 7, 8 and 11 on the built binary: a config others can edit (R93), an unsafe
-/// directory above the credentials (R94), a hard-linked credentials file (R95), and
-/// `GHLOGIN_CREDENTIALS` naming something that is not a regular file.
+/// On the built binary: a config others can edit (R93), an unsafe directory above the
+/// credentials (R94), a hard-linked credentials file (R95), and `GHLOGIN_CREDENTIALS` naming
+/// something that is not a regular file (R90).
 @Suite struct StorePermissionsEndToEndTests {
   static let token = "gho_storePerms0123456789abcdefghijklmnop"
 

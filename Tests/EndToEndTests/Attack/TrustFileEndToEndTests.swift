@@ -5,7 +5,7 @@ import Testing
   @preconcurrency import Glibc
 #endif
 
-/// Issue 12, item 3 (R90): a FIFO as `SSL_CERT_FILE` or `ca_file` hung `auth` in `open()` during
+/// R90: a FIFO as `SSL_CERT_FILE` or `ca_file` hung `auth` in `open()` during
 /// the TLS warm-up, past `--timeout`, Ctrl-C and SIGTERM. Now trust files are opened without
 /// blocking and only a regular file (a directory for `SSL_CERT_DIR`) is used; anything else
 /// stops the command at once with a message naming the variable or key, exit 2.

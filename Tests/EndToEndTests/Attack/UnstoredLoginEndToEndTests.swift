@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 9 (R96): `auth` got a token, then failed on the credentials lock, and the new
+/// R96: `auth` got a token, then failed on the credentials lock, and the new
 /// token stayed valid and unknown. Now no lock is taken before the browser step, and a token that
 /// cannot be stored is revoked at the fake, with a message that says so.
 @Suite struct UnstoredLoginEndToEndTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 12, item 10: C1 controls (U+0080–U+009F) and bidi overrides from `/user`, sent as raw
+/// R83: C1 controls (U+0080–U+009F) and bidi overrides from `/user`, sent as raw
 /// UTF-8 as GitHub does (the fake's `user.raw_utf8`), came out of `whoami --json` raw. Now they
 /// are `\u` escapes: the same JSON value, nothing a terminal acts on.
 @Suite struct WhoamiControlsEndToEndTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `git-credential erase` on the built binary against the fake (R102, issue 18 item 13): the
+/// `git-credential erase` on the built binary against the fake (R102): the
 /// login is forgotten only when `GET /user` with that token answers 401 now.
 @Suite struct GitCredentialEraseEndToEndTests {
   static let token = "gho_e2eERASEtoken000000000000000000000001"

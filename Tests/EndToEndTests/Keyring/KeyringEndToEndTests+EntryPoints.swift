@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 18 §1, §9, §12 against a real gnome-keyring-daemon: `auth --with-token` keeps its
+/// Entry points against a real gnome-keyring-daemon: `auth --with-token` keeps its
 /// token where the browser login would (R97), a keyring that cannot take a token stops every
 /// login before GitHub is asked anything, and items ghlogin did not write are never read,
 /// chosen or deleted (R101).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `"store": "keyring"` against a real gnome-keyring-daemon on a private bus (issue 15): where
+/// `"store": "keyring"` against a real gnome-keyring-daemon on a private bus (R68): where
 /// the tokens go, every command on that store, a locked keyring, no bus, a missing item,
 /// migrations interrupted by a kill, and concurrent refreshes.
 @Suite(.enabled(if: KeyringSession.isAvailable, Comment(rawValue: KeyringSession.unavailableReason ?? "")))

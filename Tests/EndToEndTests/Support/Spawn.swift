@@ -11,7 +11,7 @@ import GHLoginTestSupport
 /// default disposition and none blocked** (the test runner's threads block or ignore some, e.g.
 /// SIGPIPE), and its own process group (so a leftover grandchild such as a browser stub can be
 /// killed with the group). Foundation's `Process` cannot promise these on Linux: it passes a
-/// socket of its own to every child, which would break fd-inheritance tests (T19).
+/// socket of its own to every child, which would break fd-inheritance tests (R6).
 enum Spawn {
   /// A started child: its pid (also its process-group id) and the parent's pipe ends.
   struct Child {

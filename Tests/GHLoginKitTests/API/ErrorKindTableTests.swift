@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19, section 3: each error type declares its ``ErrorKind`` (``ReportableError/errorKind``)
+/// Each error type declares its ``ErrorKind`` (``ReportableError/errorKind``)
 /// and ``GitHubLoginError/kind`` is that kind, never a guess from the exit status (a device-flow
 /// denial, a login that could not be stored and a keyring failure used to come out as `.network`).
 ///

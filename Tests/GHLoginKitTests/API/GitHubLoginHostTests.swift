@@ -9,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 18, item 4 (R87, R97): `GitHubLoginConfiguration(clientID:…, tokenURL:…, apiURL:…)`
+/// R87, R97: `GitHubLoginConfiguration(clientID:…, tokenURL:…, apiURL:…)`
 /// without `host` was labelled github.com, so `identity()` sent the stored github.com token to
 /// that `apiURL` and `logout()` sent it in a revocation body there and deleted the github.com
 /// login. Now the configuration gets the config file's rule through the same function

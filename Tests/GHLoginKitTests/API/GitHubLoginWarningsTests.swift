@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19, section 3: `GitHubLogin()` prints nothing; what the command line says on stderr
+/// `GitHubLogin()` prints nothing; what the command line says on stderr
 /// about the configuration comes back in ``GitHubLogin/warnings`` (the commands still print it:
 /// `CredentialsHomeTests`, `ConfigLeniencyTests`).
 @Suite struct GitHubLoginWarningsTests {

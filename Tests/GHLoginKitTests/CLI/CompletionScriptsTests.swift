@@ -155,7 +155,7 @@ import Testing
     #expect(try bashCompletions(["ghlogin", "auth", "--scopes", ""]).isEmpty)
   }
 
-  /// Issue 21 §2: `-h` is the host where a command has `--host` (hosts follow it), and gh's
+  /// `-h` is the host where a command has `--host` (hosts follow it), and gh's
   /// `auth WORD` forms are offered after `auth`.
   @Test func dashHCompletesHostsAndAuthOffersGhsWords() throws {
     #expect(try bashCompletions(["ghlogin", "token", "-h", ""]) == ["ghe.example.com:8443", "github.com"])
@@ -183,7 +183,7 @@ import Testing
       ("ghlogin s", ["status", "switch", "setup-git", "setup-docker"]),
       ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
       ("ghlogin token --host=", ["ghe.example.com:8443", "github.com"]),
-      // Issue 18 item 7: the port is kept (zsh's _describe cut the host at its colon).
+      // The port is kept (zsh's _describe cut the host at its colon).
       ("ghlogin status --host ghe", ["ghe.example.com:8443"]),
       ("ghlogin status --hostname ghe.example.com:", ["ghe.example.com:8443"]),
       ("ghlogin completion ", ["bash", "zsh", "fish"]),
@@ -200,7 +200,7 @@ import Testing
     text.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
   }
 
-  /// Issue 14 item 9: a colon inside a description is escaped, so zsh shows `repo,read:org`
+  /// A colon inside a description is escaped, so zsh shows `repo,read:org`
   /// (it showed `repo,read -org`).
   @Test(.enabled(if: hasShell("zsh"))) func zshShowsColonsInDescriptionsAsWritten() throws {
     let demo = CommandConfiguration(

@@ -219,7 +219,7 @@ final class PastingOutput: TextOutput {
   }
 }
 
-/// Issue 21 §4 and §1: the device flow is chosen by itself only where its endpoint is known,
+/// The device flow is chosen by itself only where its endpoint is known,
 /// and the guided set-up's checks of what is typed.
 @Suite(.verifiesFakes) struct FirstRunFlowTests {
   @Test func withoutAKnownDeviceEndpointHeadlessUsesTheBrowserAndSaysWhy() {

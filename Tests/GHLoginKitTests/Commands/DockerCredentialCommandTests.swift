@@ -6,7 +6,7 @@ import GHLoginTestSupport
 @testable import GHLoginKit
 
 /// `docker-credential-ghlogin` and `ghlogin goauth` in-process against a real credentials file
-/// (R104, R105; issue 20's "Never" list).
+/// (R104, R105).
 @Suite struct DockerCredentialCommandTests {
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
   static let notFound = "credentials not found in native keychain\n"

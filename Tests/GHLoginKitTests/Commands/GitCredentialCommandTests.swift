@@ -6,7 +6,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// `ghlogin git-credential` in-process against a real credentials file: T52–T64.
+/// `ghlogin git-credential` in-process against a real credentials file: R52–R55, R57–R60.
 @Suite struct GitCredentialCommandTests {
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
   static let secondToken = "gho_SECONDaccountTOKEN000000000000000042"
@@ -105,11 +105,11 @@ import GHLoginTestSupport
   }
 
   @Test(arguments: [
-    "protocol=https\nhost=evil.test\rhost=github.test\n\n",  // T55
-    "protocol=https\nhost=github.test\u{2028}host=x\n\n",  // T56
-    "protocol=https\nhost=github.test\u{85}\n\n",  // T56
-    "protocol=https\nhost=github.test\0\n\n",  // T56
-    "protocol=https\r\nhost=github.test\r\n\r\n",  // T57
+    "protocol=https\nhost=evil.test\rhost=github.test\n\n",  // R52
+    "protocol=https\nhost=github.test\u{2028}host=x\n\n",  // R52
+    "protocol=https\nhost=github.test\u{85}\n\n",  // R52
+    "protocol=https\nhost=github.test\0\n\n",  // R52
+    "protocol=https\r\nhost=github.test\r\n\r\n",  // R52
     "protocol=https\nhost=github.test\nusername=octocat\rpassword=x\n\n",
     "protocol=https\nhost=github.test\nbogus\n\n",
   ])

@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginKit
 
 /// `git-credential erase` forgets a login only when the host's API rejects that exact token now
-/// (R102, issue 18 item 13): Go's `GOAUTH=git` sends `erase` with a valid token after an
+/// (R102): Go's `GOAUTH=git` sends `erase` with a valid token after an
 /// unrelated 401.
 @Suite(.verifiesFakes) struct GitCredentialEraseTests {
   typealias Fixture = LifecycleFixture

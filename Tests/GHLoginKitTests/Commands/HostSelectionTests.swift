@@ -4,12 +4,12 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// `--host` on every command: validation (T86), where the default comes from, and exact host
-/// matching with no fallback to another host's token (T88, R49).
+/// `--host` on every command: validation (R47), where the default comes from, and exact host
+/// matching with no fallback to another host's token (R49).
 @Suite struct HostSelectionTests {
   static let commands = [["token"], ["whoami"], ["logout"], ["refresh"], ["switch"], ["status"]]
 
-  /// T86: a bad `--host` is a usage error (exit 2) for every command, before anything is read
+  /// R47: a bad `--host` is a usage error (exit 2) for every command, before anything is read
   /// or sent.
   @Test(arguments: [
     "github.test@evil.test", "evil.test/github.test", "ghe.test#x", "GHE.test.", "gh\u{0435}.test", "ghe.test\n",
@@ -37,7 +37,7 @@ import Testing
     #expect(run.stdout.isEmpty)
   }
 
-  /// T86: case and the default port are normalised, so they find the same login.
+  /// R47: case and the default port are normalised, so they find the same login.
   @Test(arguments: ["GitHub.COM", "github.com:443", "GITHUB.com:443"])
   func normalisedHostsFindTheLogin(host: String) throws {
     let fixture = try LifecycleFixture()
@@ -45,7 +45,7 @@ import Testing
     #expect(fixture.run(["token", "--host", host]).stdout == "gho_dotcom\n")
   }
 
-  /// T88: logged in to github.com only; a subdomain or an unrelated host gets nothing, from
+  /// R49: logged in to github.com only; a subdomain or an unrelated host gets nothing, from
   /// any command, and nothing is sent anywhere.
   @Test(arguments: ["tuf-repo.github.com", "gist.evil.test", "github.com:8443", "api.github.com"])
   func noFallbackToAnotherHost(host: String) throws {

@@ -10,7 +10,7 @@ import Testing
   static let token = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
   static let manual = "https://github.com/settings/connections/applications/Iv1.client"
 
-  /// T50: with a client secret, DELETE /applications/{client_id}/token with Basic auth and the
+  /// R45, R46: with a client secret, DELETE /applications/{client_id}/token with Basic auth and the
   /// token in a JSON body; on 204 the local entry is removed.
   @Test func revokesThenRemoves() throws {
     let fixture = try LifecycleFixture()
@@ -40,7 +40,7 @@ import Testing
     #expect(try fixture.load().hosts.isEmpty)
   }
 
-  /// T51: the revocation endpoint is unreachable or refuses: the entry is removed anyway, with
+  /// R46: the revocation endpoint is unreachable or refuses: the entry is removed anyway, with
   /// a warning naming the page to revoke by hand; the token went nowhere else.
   @Test(arguments: [0, 422, 500])
   func aFailedRevocationStillRemovesAndWarns(status: Int) throws {

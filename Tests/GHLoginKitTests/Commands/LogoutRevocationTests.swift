@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// `logout` revokes where the server can (R103, issue 18 item 14): RFC 7009 at `revocation_url`
+/// `logout` revokes where the server can (R103): RFC 7009 at `revocation_url`
 /// (refresh token first, then access token), GitHub's route elsewhere, and when nothing
 /// confirmed a revocation it says the token may still be valid and where to revoke it.
 @Suite(.verifiesFakes) struct LogoutRevocationTests {

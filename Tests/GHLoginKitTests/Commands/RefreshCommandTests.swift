@@ -13,7 +13,7 @@ import GHLoginTestSupport
 
   init() throws { fixture = try LifecycleFixture() }
 
-  /// T45: `token` with a token expiring in 60 s sends one refresh, stores the new pair, and
+  /// R40–R42: `token` with a token expiring in 60 s sends one refresh, stores the new pair, and
   /// only then prints the new token.
   @Test func tokenRefreshesAndStoresBeforePrinting() throws {
     try fixture.seed(Fixture.expiring(expiresIn: 60))
@@ -44,7 +44,7 @@ import GHLoginTestSupport
     #expect(run.stdout == "ghu_old\n")
   }
 
-  /// T46: a rejected refresh token: exit 4, nothing on stdout, the account kept but marked
+  /// R44: a rejected refresh token: exit 4, nothing on stdout, the account kept but marked
   /// expired (shown by status), and no second attempt on the next call.
   @Test func tokenWithADeadRefreshTokenExits4AndMarksTheSession() throws {
     try fixture.seed(Fixture.expiring(expiresIn: -30))
@@ -62,7 +62,7 @@ import GHLoginTestSupport
     #expect(again.status == .notLoggedIn)
     #expect(again.stdout.isEmpty)
 
-    // Issue 21 §5: the active session expired, so status exits 4 (`status || auth`), with ✗.
+    // The active session expired, so status exits 4 (`status || auth`), with ✗.
     let status = fixture.run(["status", "--offline"])
     #expect(status.status == .notLoggedIn)
     #expect(status.stdout.contains("✗ octocat (active, session expired)\n"))
@@ -75,7 +75,7 @@ import GHLoginTestSupport
     #expect(!status.stdout.contains("ghu_old"))
   }
 
-  /// T48: the refresh fails on the network while the token is still valid: the current token
+  /// R44: the refresh fails on the network while the token is still valid: the current token
   /// is printed, with a warning on stderr, and the file is unchanged.
   @Test func tokenKeepsAStillValidTokenWhenTheNetworkFails() throws {
     try fixture.seed(Fixture.expiring(expiresIn: 120))
@@ -109,7 +109,7 @@ import GHLoginTestSupport
     #expect(fixture.fileBytes == before)
   }
 
-  /// T49 through the command: a device-flow login refreshes without the secret.
+  /// R41 through the command: a device-flow login refreshes without the secret.
   @Test func tokenRefreshesADeviceFlowLoginWithoutTheSecret() throws {
     try fixture.seed(Fixture.expiring(expiresIn: 10, device: true))
     let transport = FakeTransport()
@@ -203,7 +203,7 @@ import GHLoginTestSupport
     #expect(fixture.fileBytes == before)
   }
 
-  /// T87 through the command: an Enterprise host refreshes at its own token endpoint, with the
+  /// R48 through the command: an Enterprise host refreshes at its own token endpoint, with the
   /// app of its `hosts` block.
   @Test func refreshOnAnEnterpriseHostUsesItsOwnEndpointAndApp() throws {
     try writeFile(

@@ -5,7 +5,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// `AuthCommand.readToken` (issue 14 §2): what standard input must hold, and that a terminal
+/// `AuthCommand.readToken` (R81): what standard input must hold, and that a terminal
 /// without a way to turn its echo off is refused rather than read.
 @Suite struct WithTokenReadTests {
   func environment(_ stdin: BufferInput) -> Environment {

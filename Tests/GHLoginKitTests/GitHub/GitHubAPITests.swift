@@ -41,7 +41,7 @@ import Testing
     #expect(transport.timeoutsSent == [9])
   }
 
-  /// T87: the Enterprise Server API lives under /api/v3.
+  /// R48: the Enterprise Server API lives under /api/v3.
   @Test func enterpriseServerUserURL() throws {
     let transport = FakeTransport()
     transport.on("GET", "https://ghe.test/api/v3/user", respond: .json(Self.body))
@@ -56,7 +56,7 @@ import Testing
     #expect(try api(transport).user(token: "t").grantedScopes == [])
   }
 
-  /// T91: control characters never reach the terminal.
+  /// R83: control characters never reach the terminal.
   @Test func sanitizesLoginAndName() throws {
     let transport = FakeTransport()
     let body = #"{"login":"oct\u001b[31mocat","id":1,"name":"Evil\u001b]0;x\u0007 Name","email":"a@b.c"}"#
@@ -107,7 +107,7 @@ import Testing
     #expect(transport.requests.count == 4)
   }
 
-  /// T78: a redirect to another host, port or scheme is not followed; nothing is sent there.
+  /// R75: a redirect to another host, port or scheme is not followed; nothing is sent there.
   @Test(arguments: [
     ("https://evil.test/user", "https://evil.test"),
     ("https://api.github.com:8443/user", "https://api.github.com:8443"),
@@ -223,7 +223,7 @@ import Testing
     #expect(error.exitStatus == (kind == .unusableToken ? .notLoggedIn : .failure))
   }
 
-  /// Issue 11 §4: an answer the server should not have given names the step, the config key
+  /// An answer the server should not have given names the step, the config key
   /// and the URL; a token problem does not (the fix is a new login, not a setting).
   @Test(arguments: [
     (

@@ -9,8 +9,8 @@ import Testing
     ("github.com", "github.com"),
     ("GitHub.COM", "github.com"),
     ("github.com:443", "github.com"),
-    ("ghe.test:8443", "ghe.test:8443"),  // T86
-    ("GHE.test", "ghe.test"),  // T86
+    ("ghe.test:8443", "ghe.test:8443"),  // R47
+    ("GHE.test", "ghe.test"),  // R47
     ("127.0.0.1:9000", "127.0.0.1:9000"),
     ("[::1]:8443", "[::1]:8443"),
     ("[::1]", "[::1]"),
@@ -85,7 +85,7 @@ import Testing
     #expect(GitHubHost.gitHubDotCom.isGitHubDotCom)
   }
 
-  /// T87.
+  /// R48.
   @Test func enterpriseServerEndpoints() throws {
     let endpoints = try GitHubHost(validating: "ghe.test").defaultEndpoints
     #expect(endpoints.authorize.description == "https://ghe.test/login/oauth/authorize")

@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 21 §5: the parsers of GitHub's `GitHub-Authentication-Token-Expiration` and
+/// The parsers of GitHub's `GitHub-Authentication-Token-Expiration` and
 /// `X-GitHub-SSO` headers.
 @Suite struct GitHubSignalsTests {
   /// 2026-12-20 10:00:00 UTC.

@@ -17,7 +17,7 @@ import Testing
       transport: transport, timeout: 7)
   }
 
-  /// T50, R45: DELETE with Basic client_id:client_secret and the JSON body; 204 is done.
+  /// R45, R46: DELETE with Basic client_id:client_secret and the JSON body; 204 is done.
   @Test func sendsTheDocumentedRequest() throws {
     let transport = FakeTransport()
     transport.on("DELETE", Self.url, respond: HTTPResponse(status: 204))

@@ -5,7 +5,8 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// The client's TLS against a Python `ssl` server with certificates from the `openssl` command (T71–T76, T82).
+/// The client's TLS against a Python `ssl` server with certificates from the `openssl` command
+/// (R69–R73, R78, R79).
 @Suite(.enabled(if: TLSFixture.toolsAvailable, "needs python3 and openssl"))
 struct HTTPClientTLSTests {
   private func fixture() throws -> TLSFixture { try #require(TLSFixture.shared) }
@@ -62,7 +63,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func missingTrustStoreNeverSucceeds() throws {
-    // T73
+    // R71
     let server = try fixture().startServer(leaf: "good")
     defer { server.stop() }
     let variables = resolving(server, ["SSL_CERT_FILE": "/nonexistent", "SSL_CERT_DIR": "/nonexistent"])
@@ -74,7 +75,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func wrongHostIsRefused() throws {
-    // T71
+    // R69, R70
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "other")
     defer { server.stop() }
@@ -94,7 +95,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func oldTLSVersionsAreRefused() throws {
-    // T74
+    // R69
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good", mode: "tls11")
     defer { server.stop() }
@@ -110,7 +111,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func ipLiteralHostsSendNoSNIAndCheckTheIPAddress() throws {
-    // T75
+    // R70
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
@@ -126,7 +127,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func truncatedTLSResponseIsAnError() throws {
-    // T76: Content-Length 500, 100 bytes, TCP close without close_notify.
+    // R72, R73: Content-Length 500, 100 bytes, TCP close without close_notify.
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
@@ -149,7 +150,7 @@ struct HTTPClientTLSTests {
   }
 
   @Test func proxyTunnelCarriesTLSToTheOrigin() throws {
-    // T82
+    // R78, R79
     let fixture = try fixture()
     let server = try fixture.startServer(leaf: "good")
     defer { server.stop() }
@@ -198,7 +199,7 @@ struct HTTPClientTLSPlainServerTests {
   }
 
   @Test func proxyAuthenticationRequired() throws {
-    // T83: the 407 page is never read into a response.
+    // R79: the 407 page is never read into a response.
     let body = "<html>{\"access_token\":\"gho_fake\"}</html>"
     let reply =
       "HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic\r\nContent-Length: \(body.utf8.count)\r\n\r\n"

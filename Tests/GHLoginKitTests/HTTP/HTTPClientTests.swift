@@ -60,7 +60,7 @@ struct HTTPClientTests {
   }
 
   @Test func truncatedBodyIsAnError() throws {
-    // T76 over TCP: Content-Length 500, 100 bytes, close.
+    // R72, R73 over TCP: Content-Length 500, 100 bytes, close.
     let server = TestHTTPServer([
       .reply(bytes("HTTP/1.1 200 OK\r\nContent-Length: 500\r\n\r\n" + String(repeating: "x", count: 100)))
     ])
@@ -123,7 +123,7 @@ struct HTTPClientTests {
     #expect(result.error?.exitStatus == .usage)
   }
 
-  /// Issue 11 item 7 (RFC 8252 §8.3): the name `localhost` may resolve elsewhere, so plain
+  /// R98 (RFC 8252 §8.3): the name `localhost` may resolve elsewhere, so plain
   /// http:// to it is refused before anything is resolved or sent; literal addresses are fine.
   @Test func plainHTTPToTheNameLocalhostIsRefused() throws {
     let server = TestHTTPServer([.reply(bytes("HTTP/1.1 204 No Content\r\n\r\n"))])

@@ -112,7 +112,7 @@ struct HTTPResponseParserTests {
   }
 
   @Test(arguments: [
-    // T77: both framings, differing lengths, bare CR.
+    // R73: both framings, differing lengths, bare CR.
     (
       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
       HTTPParseError.contentLengthWithTransferEncoding

@@ -23,7 +23,7 @@ final class LookupLog: Sendable {
   }
 }
 
-/// Issue 18, item 5 (R98): `http://127.0.0.08` passed the loopback check (leading zeros read
+/// R98: `http://127.0.0.08` passed the loopback check (leading zeros read
 /// as decimal) while glibc's `getaddrinfo` asked DNS for it. A literal loopback address is now
 /// 127.0.0.0/8 in canonical dotted decimal or IPv6 `::1` (``IPAddress/loopback(_:)``), every
 /// URL key of the config and the library's configuration is judged by it, and the connection

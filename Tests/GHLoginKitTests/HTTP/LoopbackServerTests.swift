@@ -46,7 +46,7 @@ struct LoopbackServerTests {
     #expect(UInt32(bigEndian: address.sin_addr.s_addr) == INADDR_LOOPBACK)
     #expect(Int(UInt16(bigEndian: address.sin_port)) == server.port)
 
-    // T01: /proc/net/tcp lists exactly this listener, on 0100007F (127.0.0.1), and none on 0.0.0.0 or ::.
+    // R1: /proc/net/tcp lists exactly this listener, on 0100007F (127.0.0.1), and none on 0.0.0.0 or ::.
     let suffix = ":" + String(format: "%04X", server.port)
     // Only listening sockets count: a parallel test's client socket may have the same local port.
     let listening = { (table: String) throws -> [String] in

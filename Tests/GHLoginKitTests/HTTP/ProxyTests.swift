@@ -52,7 +52,7 @@ struct ProxyTests {
   }
 
   @Test func basicAuthorization() throws {
-    // T82: user:pw → Basic dXNlcjpwdw==
+    // R78, R79: user:pw → Basic dXNlcjpwdw==
     #expect(try ProxyURL(parsing: "http://user:pw@127.0.0.1:3128").authorization == "Basic dXNlcjpwdw==")
     #expect(try ProxyURL(parsing: "http://user@127.0.0.1:3128").authorization == "Basic dXNlcjo=")
     #expect(try ProxyURL(parsing: "http://127.0.0.1:3128").authorization == nil)
@@ -76,7 +76,7 @@ struct ProxyTests {
   }
 
   @Test func httpProxyIsNeverUsedForHTTPS() throws {
-    // T85
+    // R78
     let settings = try ProxySettings(variables: [
       "http_proxy": "http://p:1", "HTTP_PROXY": "http://p:2", "ALL_PROXY": "http://p:3",
     ])
@@ -107,7 +107,7 @@ struct ProxyTests {
 
 struct NoProxyTests {
   @Test(arguments: [
-    // T84
+    // R78
     (".github.test", "api.github.test", 443, true),
     (".github.test", "github.test", 443, false),
     ("github.test", "github.test", 443, true),

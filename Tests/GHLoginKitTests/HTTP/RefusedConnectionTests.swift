@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 11 item 4: a refused connection names the step, the config key and the URL, and its
+/// A refused connection names the step, the config key and the URL, and its
 /// exit status is the network error's (1), for every step that talks to an endpoint.
 @Suite(.verifiesFakes) struct RefusedConnectionTests {
   /// One step: the request it makes, the host refused, the message it must give and the call.

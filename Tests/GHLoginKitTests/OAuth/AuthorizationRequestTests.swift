@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginKit
 
 @Suite struct AuthorizationRequestTests {
-  /// T04: RFC 7636 Appendix B.
+  /// RFC 7636 Appendix B.
   @Test func challengeMatchesRFC7636AppendixB() {
     #expect(
       AuthorizationRequest.challenge(for: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
@@ -14,7 +14,7 @@ import Testing
     #expect(request.challenge == "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM")
   }
 
-  /// T03: 43 characters of the unreserved set, fresh every time.
+  /// R16, R17: 43 characters of the unreserved set, fresh every time.
   @Test func freshValuesHaveTheRightShape() throws {
     let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
     let a = try AuthorizationRequest()

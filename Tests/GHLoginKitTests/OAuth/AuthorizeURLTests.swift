@@ -7,7 +7,8 @@ import Testing
 @Suite struct AuthorizeURLTests {
   let request = AuthorizationRequest(state: "STATE-_abc", verifier: "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")
 
-  /// T02: every parameter present, percent-encoded, redirect on 127.0.0.1 with the exact port.
+  /// R2, R15, R19: every parameter present, percent-encoded, redirect on 127.0.0.1 with the exact
+  /// port.
   @Test func containsEveryParameterEncoded() throws {
     let app = OAuthApp(clientID: "Iv1.abc", scopes: ["repo", "read:org", "gist"])
     let url = try AuthorizeURL.build(
@@ -80,7 +81,7 @@ import Testing
     }
   }
 
-  /// T20: schemes other than http(s) can never become an authorize endpoint.
+  /// R14: schemes other than http(s) can never become an authorize endpoint.
   @Test(arguments: ["javascript:alert(1)", "file:///etc/passwd", "ftp://github.test/x", "data:text/html,x", "HTTPS//x"])
   func nonWebSchemesDoNotParse(text: String) {
     #expect(throws: WebURL.ParseError.self) { try WebURL(parsing: text) }

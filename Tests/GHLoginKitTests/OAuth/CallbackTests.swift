@@ -24,7 +24,7 @@ import Testing
         == .accept(code: "c"))
   }
 
-  /// T18: parameters such as `next` are ignored; never a redirect.
+  /// R13: parameters such as `next` are ignored; never a redirect.
   @Test func ignoresRedirectParameters() {
     #expect(
       validator.decide(
@@ -32,7 +32,7 @@ import Testing
         == .accept(code: "c"))
   }
 
-  /// T10, T11: only exactly /callback.
+  /// R7: only exactly /callback.
   @Test(arguments: [
     "/favicon.ico", "/", "/callback/../x", "/callback/", "/Callback?code=c", "/%63allback?code=c", "/callbackx",
     "http://127.0.0.1:4242/callback?code=c", "*", "//callback",
@@ -49,7 +49,7 @@ import Testing
         == .reject(status: 405, reason: "Only GET is allowed here."))
   }
 
-  /// T12: Host must be exactly 127.0.0.1:PORT, checked before anything else.
+  /// R10: Host must be exactly 127.0.0.1:PORT, checked before anything else.
   @Test(arguments: [
     [("Host", "evil.test:4242")], [("Host", "localhost:4242")], [("Host", "127.0.0.1")], [("Host", "127.0.0.1:4243")],
     [("Host", "127.0.0.1:4242 ")], [], [("Host", "127.0.0.1:4242"), ("Host", "127.0.0.1:4242")],
@@ -72,19 +72,19 @@ import Testing
         headers: HTTPHeaders([("hOsT", "127.0.0.1:4242")])) == .accept(code: "c"))
   }
 
-  /// T06–T09, T13 and malformed queries: the exact outcome of each.
+  /// R8, R9, R12, R21, R83 and malformed queries: the exact outcome of each.
   @Test(arguments: [
-    ("/callback?code=c", 400, "The callback has no state; this login did not start it."),  // T07
+    ("/callback?code=c", 400, "The callback has no state; this login did not start it."),  // R8
     ("/callback?code=c&state=", 400, "The callback has no state; this login did not start it."),
     ("/callback", 400, "The callback has no state; this login did not start it."),
-    ("/callback?code=c&state=WRONG", 400, "The callback's state does not match this login."),  // T06
+    ("/callback?code=c&state=WRONG", 400, "The callback's state does not match this login."),  // R8
     ("/callback?code=c&state=\(state)x", 400, "The callback's state does not match this login."),
     ("/callback?code=c&state=\(state.dropLast())", 400, "The callback's state does not match this login."),
     ("/callback?code=c&state=\(state.lowercased())", 400, "The callback's state does not match this login."),
-    ("/callback?error=access_denied&state=WRONG", 400, "The callback's state does not match this login."),  // T08
+    ("/callback?error=access_denied&state=WRONG", 400, "The callback's state does not match this login."),  // R8
     ("/callback?error=access_denied", 400, "The callback has no state; this login did not start it."),
-    ("/callback?code=a&code=b&state=\(state)", 400, "The callback repeats a parameter."),  // T13
-    ("/callback?state=x&state=\(state)&code=c", 400, "The callback repeats a parameter."),  // T13
+    ("/callback?code=a&code=b&state=\(state)", 400, "The callback repeats a parameter."),  // R9
+    ("/callback?state=x&state=\(state)&code=c", 400, "The callback repeats a parameter."),  // R9
     ("/callback?state=\(state)&state=\(state)&code=c", 400, "The callback repeats a parameter."),
     ("/callback?code=c&state=\(state)&x=1&x=2", 400, "The callback repeats a parameter."),
     ("/callback?code=c%ZZ&state=\(state)", 400, "The callback query is not correctly encoded."),
@@ -112,7 +112,7 @@ import Testing
         == .reject(status: 400, reason: "The callback's state does not match this login."))
   }
 
-  /// T09: an error with the right state ends the login, values as received.
+  /// R12, R21, R83: an error with the right state ends the login, values as received.
   @Test func authorizationErrorWithMatchingState() {
     let target =
       "/callback?error=access_denied&error_description=%3Cscript%3Ealert(1)%3C%2Fscript%3E&error_uri=https%3A%2F%2Fdocs&state=\(Self.state)"

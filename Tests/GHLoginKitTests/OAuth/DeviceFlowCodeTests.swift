@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// The `/login/device/code` request and every shape of its answer (R33, R37, T40).
+/// The `/login/device/code` request and every shape of its answer (R33, R37).
 @Suite(.verifiesFakes) struct DeviceFlowCodeTests {
   static let endpoint = GitHubHost.gitHubDotCom.defaultEndpoints.deviceCode
 
@@ -37,7 +37,7 @@ import Testing
     #expect(parsed.interval == 1)
   }
 
-  /// T34 and nonsense values: a missing, zero, negative or non-numeric interval is 5 s.
+  /// R34 and nonsense values: a missing, zero, negative or non-numeric interval is 5 s.
   @Test(arguments: [nil, "0", "-3", "\"soon\"", "1.5"])
   func intervalDefaultsToFive(_ value: String?) throws {
     #expect(try parse(DeviceStub.codeAnswer(["interval": value])).interval == 5)
@@ -54,7 +54,7 @@ import Testing
     }
   }
 
-  /// T40: 401/403/404/422 mean the host has no device flow; no polling follows.
+  /// R37: 401/403/404/422 mean the host has no device flow; no polling follows.
   @Test(arguments: [401, 403, 404, 422])
   func unavailableStatuses(_ status: Int) throws {
     #expect(throws: unavailable("https://github.com/login/device/code answered HTTP \(status)")) {
@@ -74,7 +74,7 @@ import Testing
     #expect(error.exitStatus == .failure)
   }
 
-  /// T40: a 200 without `verification_uri` (or an HTML page) is "unavailable" too.
+  /// R37: a 200 without `verification_uri` (or an HTML page) is "unavailable" too.
   @Test func twoHundredWithoutVerificationURI() {
     #expect(throws: unavailable("https://github.com/login/device/code answered without a verification_uri")) {
       try parse(DeviceStub.codeAnswer(["verification_uri": nil]))
@@ -103,7 +103,7 @@ import Testing
     #expect(error.message.contains("'https://x.test/[31mred' is not an https URL"))
   }
 
-  /// T40: `device_flow_disabled`, HTTP 400 or 200, names the "Enable Device Flow" setting.
+  /// R37: `device_flow_disabled`, HTTP 400 or 200, names the "Enable Device Flow" setting.
   @Test(arguments: [200, 400])
   func deviceFlowDisabled(_ status: Int) throws {
     let error = try #require(throws: DeviceFlowError.self) {

@@ -63,7 +63,7 @@ import GHLoginTestSupport
     #expect(run.announced.last == "Waiting up to 15 minutes for the approval (Ctrl-C to cancel)...")
   }
 
-  /// T43: a verification URL on another host is shown but never opened, with a warning.
+  /// R39: a verification URL on another host is shown but never opened, with a warning.
   @Test func foreignVerificationHostIsNotOpened() throws {
     let run = login(code: DeviceStub.codeAnswer(["verification_uri": "\"https://evil.test/login/device\""]))
     #expect(try run.result.get().user.login == "octocat")
@@ -91,7 +91,7 @@ import GHLoginTestSupport
     #expect(!DeviceFlowLogin.mayOpen(try WebURL(parsing: "http://github.test/login/device"), configured: configured))
   }
 
-  /// T40 through the login: no poll after "unavailable".
+  /// R37 through the login: no poll after "unavailable".
   @Test func unavailableStopsBeforePolling() {
     let run = login(code: .json(#"{"message":"Not Found"}"#, status: 404), polls: [], user: nil)
     #expect(throws: DeviceFlowError.self) { try run.result.get() }

@@ -30,7 +30,7 @@ import GHLoginTestSupport
     return (result, script, start, announced)
   }
 
-  /// T33: pending ×2 then a token: the first poll ≥ 5 s after the code, every gap ≥ 5 s, the
+  /// R33, R34: pending ×2 then a token: the first poll ≥ 5 s after the code, every gap ≥ 5 s, the
   /// right parameters, and no client secret although the app has one (R33, R34).
   @Test func pendingTwiceThenToken() throws {
     let run = poll([.pending, .pending, .token])
@@ -50,7 +50,7 @@ import GHLoginTestSupport
     }
   }
 
-  /// T34: a code answer without `interval` gives 5 s (checked through the parser and the poller).
+  /// R34: a code answer without `interval` gives 5 s (checked through the parser and the poller).
   @Test func missingIntervalMeansFiveSeconds() throws {
     let parsed = try DeviceAuthorization.parse(
       DeviceStub.codeAnswer(["interval": nil]), host: .gitHubDotCom, endpoint: DeviceStub.tokenEndpointURL)
@@ -59,7 +59,7 @@ import GHLoginTestSupport
     #expect(run.script.gaps(from: run.start).allSatisfy { $0 >= 5 })
   }
 
-  /// T35: `slow_down` with `"interval":10`: that poll and every later one wait ≥ 10 s.
+  /// R34: `slow_down` with `"interval":10`: that poll and every later one wait ≥ 10 s.
   @Test func slowDownWithALargerServerInterval() throws {
     let run = poll([.pending, .slowDown(interval: 12), .pending, .pending, .token])
     #expect(try run.result.get().accessToken == "gho_device")
@@ -71,14 +71,14 @@ import GHLoginTestSupport
     #expect(approximately(Array(gaps[2...]), expected))
   }
 
-  /// T35 with GitHub's literal `interval: 10` after 5: 5 + 5 = 10, and it stays.
+  /// R34 with GitHub's literal `interval: 10` after 5: 5 + 5 = 10, and it stays.
   @Test func slowDownToTen() throws {
     let run = poll([.slowDown(interval: 10), .pending, .token])
     let gaps = run.script.gaps(from: run.start)
     #expect(gaps[1...].allSatisfy { $0 >= 10 })
   }
 
-  /// T36: `slow_down` without `interval`: +5 s, for all later polls; a smaller server interval is ignored.
+  /// R34: `slow_down` without `interval`: +5 s, for all later polls; a smaller server interval is ignored.
   @Test func slowDownWithoutIntervalAddsFive() throws {
     let run = poll([.slowDown(), .pending, .slowDown(interval: 2), .pending, .token])
     #expect(try run.result.get().accessToken == "gho_device")
@@ -88,7 +88,7 @@ import GHLoginTestSupport
     #expect(approximately(gaps, expected))
   }
 
-  /// T37: a dropped connection on poll 2 is retried with a doubled interval; success later (R35).
+  /// A dropped connection on poll 2 is retried with a doubled interval; success later (R35).
   @Test func networkErrorBacksOffAndRetries() throws {
     let dropped = HTTPError.badResponse(host: "github.com", .noResponse)
     let run = poll([.pending, .fail(dropped), .pending, .token])
@@ -113,7 +113,7 @@ import GHLoginTestSupport
   }
 
   /// A TLS failure on a poll is not transient: it stops at once, naming the step, the config
-  /// key and the URL (issue 11 item 4), exit 1.
+  /// key and the URL, exit 1.
   @Test func tlsFailureIsTerminal() throws {
     let run = poll([.fail(.tls(host: "github.com", reason: "certificate verify failed"))])
     let error = try #require(throws: EndpointRequestError.self) { try run.result.get() }
@@ -123,7 +123,7 @@ import GHLoginTestSupport
     #expect(run.script.times.count == 1)
   }
 
-  /// T38: `expired_token` and `token_expired` both stop at once with the rerun message.
+  /// R36: `expired_token` and `token_expired` both stop at once with the rerun message.
   @Test(arguments: ["expired_token", "token_expired"])
   func expiredCodes(_ code: String) throws {
     let run = poll([.pending, .respond(DeviceStub.oauthError(code)), .token])
@@ -134,7 +134,7 @@ import GHLoginTestSupport
     #expect(run.script.times.count == 2)
   }
 
-  /// T39: `access_denied` stops and reports the cancellation.
+  /// R36: `access_denied` stops and reports the cancellation.
   @Test func accessDenied() throws {
     let run = poll([.respond(DeviceStub.oauthError("access_denied")), .token])
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
@@ -147,7 +147,7 @@ import GHLoginTestSupport
     #expect(run.script.times.count == 1)
   }
 
-  /// T40 on the poll: `device_flow_disabled` (HTTP 200 or 400) says to tick "Enable Device Flow".
+  /// R37 on the poll: `device_flow_disabled` (HTTP 200 or 400) says to tick "Enable Device Flow".
   @Test(arguments: [200, 400])
   func deviceFlowDisabledOnPoll(_ status: Int) throws {
     let run = poll([.respond(DeviceStub.oauthError("device_flow_disabled", status: status)), .token])
@@ -158,7 +158,7 @@ import GHLoginTestSupport
     #expect(run.script.times.count == 1)
   }
 
-  /// T41: other error codes, 5xx and garbage are terminal after one poll.
+  /// R34, R37: other error codes, 5xx and garbage are terminal after one poll.
   @Test(arguments: ["incorrect_device_code", "unsupported_grant_type", "foo_error", "incorrect_client_credentials"])
   func otherErrorsAreTerminal(_ code: String) throws {
     let run = poll([.respond(DeviceStub.oauthError(code)), .token])
@@ -183,7 +183,7 @@ import GHLoginTestSupport
     #expect(garbage.script.times.count == 1)
   }
 
-  /// T42: the server never authorizes and the code lives 3 s: stop at ≈3 s, polls ≤ ceil(3/1)+1.
+  /// R36: the server never authorizes and the code lives 3 s: stop at ≈3 s, polls ≤ ceil(3/1)+1.
   @Test func codeLifetimeRunsOut() throws {
     let run = poll(Array(repeating: .pending, count: 10), interval: 1, expiresIn: 3)
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
@@ -202,7 +202,7 @@ import GHLoginTestSupport
     #expect(approximately([clock.monotonic()], [run.start + 2]))
   }
 
-  /// T44: `slow_down` to every poll stops after five in a row with a clock-drift hint.
+  /// R38: `slow_down` to every poll stops after five in a row with a clock-drift hint.
   @Test func slowDownForeverStopsWithAClockDriftHint() throws {
     let run = poll(Array(repeating: .slowDown(), count: 20), expiresIn: 3600)
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }

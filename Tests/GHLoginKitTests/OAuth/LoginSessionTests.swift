@@ -61,7 +61,7 @@ import GHLoginTestSupport
     #expect(transport.requests[1].headers["Authorization"] == "Bearer gho_tok")
   }
 
-  /// T06, T10, T12, T13 in sequence: none of them consumes the login, then the real callback works.
+  /// R7–R10 in sequence: none of them consumes the login, then the real callback works.
   @Test func invalidRequestsDoNotConsumeTheLogin() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -87,7 +87,7 @@ import GHLoginTestSupport
     #expect(try session.outcome?.get().user.login == "octocat")
   }
 
-  /// T31: a redelivered code after success is refused and never exchanged.
+  /// R22: a redelivered code after success is refused and never exchanged.
   @Test func secondCallbackIsNeverExchanged() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -104,7 +104,8 @@ import GHLoginTestSupport
     #expect(try session.outcome?.get().user.login == "octocat")
   }
 
-  /// T09: an error redirect with the right state ends the login; page escaped, no exchange.
+  /// R12, R21, R83: an error redirect with the right state ends the login; page escaped, no
+  /// exchange.
   @Test func accessDeniedEndsTheLogin() throws {
     let transport = FakeTransport()
     let session = session(transport)
@@ -131,7 +132,7 @@ import GHLoginTestSupport
     #expect(transport.requests.isEmpty)
   }
 
-  /// T32: another account than --user asked for: failure, no result.
+  /// R24: another account than --user asked for: failure, no result.
   @Test func userMismatchFails() throws {
     let transport = FakeTransport()
     stubSuccess(transport, login: "octocat")
@@ -155,7 +156,7 @@ import GHLoginTestSupport
     #expect(try session.outcome?.get().user.login == "OctoCat")
   }
 
-  /// T21: a token error ends the login with its guidance; no /user call; nothing returned.
+  /// R27, R31: a token error ends the login with its guidance; no /user call; nothing returned.
   @Test func tokenErrorEndsTheLogin() throws {
     let transport = FakeTransport()
     transport.on(

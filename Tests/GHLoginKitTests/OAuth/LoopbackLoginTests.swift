@@ -98,7 +98,8 @@ import Testing
       respond: .json(#"{"login":"octocat","id":1}"#, headers: [("X-OAuth-Scopes", "repo, read:org")]))
   }
 
-  /// T02, T05: the URL is announced alone on its line and opened; the exchange uses the same redirect_uri.
+  /// R2, R4, R15, R19, R20, R26: the URL is announced alone on its line and opened; the exchange
+  /// uses the same redirect_uri.
   @Test func successfulLogin() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -130,11 +131,11 @@ import Testing
     #expect(exchange.first { $0.name == "code" }?.value == "code1")
     let (_, state) = Self.portAndState(of: url)
     #expect(!transport.requests.contains { String(decoding: $0.body, as: UTF8.self).contains(state) })
-    // The listener is closed once the login is over (T05).
+    // The listener is closed once the login is over (R4).
     #expect(TestNetwork.connect(port: run.port) == -1)
   }
 
-  /// T06, T07, T10, T11, T12: rejected requests do not consume the login; the real callback still works.
+  /// R7, R8, R10: rejected requests do not consume the login; the real callback still works.
   @Test func wrongRequestsFirstThenTheRealCallback() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -156,7 +157,7 @@ import Testing
     #expect(transport.requests[0].formParameters.first { $0.name == "code" }?.value == "good")
   }
 
-  /// T09: an error redirect with the right state ends the login; nothing is exchanged.
+  /// R12, R21, R83: an error redirect with the right state ends the login; nothing is exchanged.
   @Test func accessDenied() throws {
     let transport = FakeTransport()
     let run = login(
@@ -174,7 +175,7 @@ import Testing
     #expect(transport.requests.isEmpty)
   }
 
-  /// T31: once the login is over, a redelivered callback is never exchanged.
+  /// R22: once the login is over, a redelivered callback is never exchanged.
   @Test func secondCallbackIsNeverExchanged() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -186,7 +187,7 @@ import Testing
     #expect(transport.unexpected.isEmpty)
   }
 
-  /// T32 through the listener: another account fails and nothing is returned.
+  /// R24 through the listener: another account fails and nothing is returned.
   @Test func otherAccountThanExpected() throws {
     let transport = FakeTransport()
     stubSuccess(transport)
@@ -198,7 +199,7 @@ import Testing
     #expect(run.answers.first?.contains("Login failed") == true)
   }
 
-  /// T16: no callback before the deadline: a timeout error, and the port is closed.
+  /// R4, R11: no callback before the deadline: a timeout error, and the port is closed.
   @Test func timesOut() throws {
     let transport = FakeTransport()
     let run = login(transport, timeout: 0.3, steps: [])

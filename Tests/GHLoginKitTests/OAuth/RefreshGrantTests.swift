@@ -7,14 +7,14 @@ import Testing
 @Suite struct RefreshGrantTests {
   let app = OAuthApp(clientID: "Iv1.client", clientSecret: "the-secret")
 
-  /// T49: a web-flow token's refresh carries the client secret.
+  /// R41: a web-flow token's refresh carries the client secret.
   @Test func webFlowRefreshSendsTheSecret() {
     let params = RefreshGrant.parameters(refreshToken: "ghr_abc", app: app, viaDeviceFlow: false)
     #expect(params.map(\.0) == ["client_id", "client_secret", "grant_type", "refresh_token"])
     #expect(params.map(\.1) == ["Iv1.client", "the-secret", "refresh_token", "ghr_abc"])
   }
 
-  /// T49, R41: a device-flow token's refresh never carries the client secret.
+  /// R41: a device-flow token's refresh never carries the client secret.
   @Test func deviceFlowRefreshOmitsTheSecret() {
     let params = RefreshGrant.parameters(refreshToken: "ghr_abc", app: app, viaDeviceFlow: true)
     #expect(params.map(\.0) == ["client_id", "grant_type", "refresh_token"])

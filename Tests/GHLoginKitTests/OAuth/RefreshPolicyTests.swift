@@ -29,7 +29,7 @@ import Testing
       (28_800.0, true, 15_811_200.0, false, false, .use),  // 8 h left
       (301.0, true, 15_811_200.0, false, false, .use),  // just outside the margin
       (300.0, true, 15_811_200.0, false, false, .refresh),  // at the margin
-      (60.0, true, 15_811_200.0, false, false, .refresh),  // T45
+      (60.0, true, 15_811_200.0, false, false, .refresh),  // R40–R42
       (-10.0, true, 15_811_200.0, false, false, .refresh),  // already expired, refresh token alive
       (28_800.0, true, 15_811_200.0, false, true, .refresh),  // forced
       (60.0, true, nil, false, false, .refresh),  // refresh token without expiry

@@ -62,7 +62,7 @@ import GHLoginTestSupport
     #expect(try refresher(NoNetwork()).usable(credential).credential == credential)
   }
 
-  /// T45: due within the margin → one refresh request; both new tokens stored with absolute
+  /// R40–R42: due within the margin → one refresh request; both new tokens stored with absolute
   /// expiries before the new token is returned.
   @Test func aDueTokenIsRefreshedAndStored() throws {
     let credential = Self.expiring(expiresIn: 60)
@@ -87,7 +87,7 @@ import GHLoginTestSupport
     #expect(!fileText().contains("ghr_old"))
   }
 
-  /// T49: a device-flow token refreshes without the client secret.
+  /// R41: a device-flow token refreshes without the client secret.
   @Test func aDeviceFlowTokenRefreshesWithoutTheSecret() throws {
     let credential = Self.expiring(expiresIn: 60, device: true)
     try seed(credential)
@@ -133,7 +133,7 @@ import GHLoginTestSupport
     #expect(results.withLock { $0 } == Array(repeating: "ghu_new", count: 10))
   }
 
-  /// T46, R44: bad_refresh_token marks the account expired, keeps it, throws exit 4, and does
+  /// R44: bad_refresh_token marks the account expired, keeps it, throws exit 4, and does
   /// not retry; the next call does not try again either.
   @Test(arguments: ["bad_refresh_token", "invalid_grant"])
   func aDeadRefreshTokenEndsTheSession(code: String) throws {
@@ -181,7 +181,7 @@ import GHLoginTestSupport
     #expect(try refresher(NoNetwork()).usable(credential) == Refresher.Outcome(credential: credential))
   }
 
-  /// T48: a network failure while the token is still valid: the current token is used, the
+  /// R44: a network failure while the token is still valid: the current token is used, the
   /// failure is reported for a warning, and the file is not touched.
   @Test func aNetworkFailureKeepsAStillValidToken() throws {
     let credential = Self.expiring(expiresIn: 120)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ResultPageTests {
   private func text(_ page: ResultPage) -> String { String(decoding: page.body, as: UTF8.self) }
 
-  /// T17: the headers, and nothing external in the body.
+  /// R12: the headers, and nothing external in the body.
   @Test(arguments: [
     ResultPage.success(host: .gitHubDotCom, login: "octocat"),
     ResultPage.failure(reason: "the authorization was denied"),
@@ -34,7 +34,7 @@ import Testing
         "<p>You are logged in to ghe.test:8443 as octocat. You can close this tab and go back to the terminal.</p>"))
   }
 
-  /// T09: a server's description is HTML-escaped and control characters are stripped.
+  /// R12, R21, R83: a server's description is HTML-escaped and control characters are stripped.
   @Test func failureEscapesTheReason() {
     let page = ResultPage.failure(reason: "access_denied: <script>alert(1)</script>\u{1B}[31m")
     #expect(

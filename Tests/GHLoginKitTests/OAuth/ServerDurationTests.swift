@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// R89 (issue 12, item 2): every duration a server sends is clamped when parsed, and nothing that
+/// R89: every duration a server sends is clamped when parsed, and nothing that
 /// formats or schedules a duration traps, whatever a server sent or a file holds.
 @Suite struct ServerDurationTests {
   static let huge = [

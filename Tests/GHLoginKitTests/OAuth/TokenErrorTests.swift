@@ -13,7 +13,7 @@ import Testing
     TokenError(kind, host: .gitHubDotCom, endpoint: Self.endpoint)
   }
 
-  /// R31, T21–T24: guidance and exit status for every code GitHub documents.
+  /// R27, R31, R80: guidance and exit status for every code GitHub documents.
   @Test(arguments: [
     (
       "bad_verification_code", 1,
@@ -74,7 +74,7 @@ import Testing
         "in the config file (see the README)"))
   }
 
-  /// Issue 13: the error names the config keys; the reporting layer names the file.
+  /// The error names the config keys; the reporting layer names the file.
   @Test func rejectedClientCredentialsNameTheirConfigKeys() {
     #expect(
       error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).configKeys == ["client_id", "client_secret"])

@@ -14,7 +14,7 @@ import Testing
       url: try WebURL(parsing: url), host: .gitHubDotCom, transport: transport, timeout: 12)
   }
 
-  /// T05 (unit part): one POST, parameters in the form body, never in the URL.
+  /// R4, R20, R26 (unit part): one POST, parameters in the form body, never in the URL.
   @Test func sendsOneFormPostWithEveryParameter() throws {
     let transport = FakeTransport()
     transport.on(
@@ -58,7 +58,7 @@ import Testing
     }
   }
 
-  /// T22: the configuration error never shows the secret, code or verifier.
+  /// R27, R31, R80: the configuration error never shows the secret, code or verifier.
   @Test func rejectedClientCredentialsDoNotLeakSecrets() throws {
     let transport = FakeTransport()
     transport.on(
@@ -78,7 +78,7 @@ import Testing
     #expect(transport.requests.count == 1)
   }
 
-  /// T79: a redirect is an error and is not followed.
+  /// R75: a redirect is an error and is not followed.
   @Test func redirectIsNotFollowed() throws {
     let transport = FakeTransport()
     transport.on(

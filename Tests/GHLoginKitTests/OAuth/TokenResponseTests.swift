@@ -23,7 +23,7 @@ import Testing
     #expect(token == TokenResponse(accessToken: "gho_16C7e42F292c6912E7710c838347Ae178B4a", scopes: ["repo", "gist"]))
   }
 
-  /// T25.
+  /// R28, R29.
   @Test func parsesFormEncodedAnswer() throws {
     let token = try parse(
       .typed(
@@ -31,7 +31,7 @@ import Testing
     #expect(token == TokenResponse(accessToken: "gho_x", scopes: ["repo", "gist"]))
   }
 
-  /// T26.
+  /// R29.
   @Test(arguments: ["Bearer", "BEARER", "bearer", "bEaReR"])
   func tokenTypeIsCaseInsensitive(type: String) throws {
     let token = try parse(.json(#"{"access_token":"gho_x","token_type":"\#(type)"}"#))
@@ -69,7 +69,7 @@ import Testing
     #expect(try parse(.json(#"{"access_token":"t","token_type":"bearer","scope":"\#(scope)"}"#)).scopes == expected)
   }
 
-  /// T29: long opaque tokens with `.`, `-` and `_` are kept verbatim.
+  /// R30: long opaque tokens with `.`, `-` and `_` are kept verbatim.
   @Test func acceptsA600CharacterToken() throws {
     let token = "ghs_" + String(repeating: "aZ9.-_", count: 99) + "xy"
     #expect(token.count == 600)
@@ -78,7 +78,7 @@ import Testing
     #expect(try parse(.json(#"{"access_token":"\#(longest)","token_type":"bearer"}"#)).accessToken == longest)
   }
 
-  /// Issue 11 item 5: RFC 6750's b64token allows trailing `=` padding; such tokens are kept as
+  /// R30: RFC 6750's b64token allows trailing `=` padding; such tokens are kept as
   /// they are (access and refresh tokens alike).
   @Test(arguments: ["dGVzdA==", "a=", "A-._~+/9=", "x" + String(repeating: "=", count: 10)])
   func acceptsPaddedTokens(token: String) throws {
@@ -89,7 +89,7 @@ import Testing
     #expect(BearerToken.isValid(token))
   }
 
-  /// T30: tokens that cannot go into a header are refused.
+  /// R30, R74: tokens that cannot go into a header are refused.
   @Test(arguments: [
     #"gho_a\r\nX-Evil: 1"#, "gho_a b", "gho_a=b", "=", "==", #"gho_\"x"#, "gho_a,b", "gho_a!", #"gho_a=\u0000"#,
     #"gho_\u0000"#, #"gho_\u001b[0m"#, "gho_é", #"gho_\t"#, "",
@@ -110,7 +110,7 @@ import Testing
     }
   }
 
-  /// T21–T24 and the other codes: an error member fails whatever the status (R27).
+  /// R31, R80 and the other codes: an error member fails whatever the status (R27).
   @Test(arguments: [200, 400, 401, 500])
   func errorMemberFailsWhateverTheStatus(status: Int) {
     #expect(
@@ -165,10 +165,10 @@ import Testing
     #expect(thrown.oauthCode == "(empty)")
   }
 
-  /// T27, T28 and other malformed answers: the exact error for each.
+  /// R28, R29 and other malformed answers: the exact error for each.
   @Test(arguments: [
-    (HTTPResponse.json(#"{"access_token":"t"}"#), TokenError.Kind.missingField("token_type")),  // T27
-    (.json(#"{"access_token":"t","token_type":"mac"}"#), .unsupportedTokenType("mac")),  // T27
+    (HTTPResponse.json(#"{"access_token":"t"}"#), TokenError.Kind.missingField("token_type")),  // R29
+    (.json(#"{"access_token":"t","token_type":"mac"}"#), .unsupportedTokenType("mac")),  // R29
     (.json(#"{"access_token":"t","token_type":1}"#), .invalidValue(field: "token_type")),
     (.json(#"{"token_type":"bearer"}"#), .missingField("access_token")),
     (.json(#"{"access_token":42,"token_type":"bearer"}"#), .invalidValue(field: "access_token")),
@@ -184,7 +184,7 @@ import Testing
     (
       .typed("application/xml", "<OAuth><access_token>t</access_token><token_type>bearer</token_type></OAuth>"),
       .unsupportedContentType("application/xml")
-    ),  // T28
+    ),  // R28
     (.typed("text/html", "<html>access_token=t</html>"), .unsupportedContentType("text/html")),
     (.typed(nil, "access_token=t&token_type=bearer"), .unsupportedContentType(nil)),
     (.typed("text/plain", "access_token=t&token_type=bearer"), .unsupportedContentType("text/plain")),
@@ -211,7 +211,7 @@ import Testing
     (
       .json(#"{"access_token":"t","token_type":"bearer"}"#, status: 302, headers: [("Location", "https://evil.test/")]),
       .redirect(302)
-    ),  // T79
+    ),  // R75
     (.typed("text/html", "<html>Service Unavailable</html>", status: 503), .httpStatus(503)),
     (.json(#"{"message":"Not Found"}"#, status: 404), .httpStatus(404)),
     (.json(#"{"access_token":"t","token_type":"bearer"}"#, status: 500), .httpStatus(500)),

@@ -6,7 +6,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 18, items 3 and 6: the config editor reads the file through the load's own trust check
+/// The config editor reads the file through the load's own trust check
 /// (R93, `Config.readTrusted`), and every edit is one read-modify-write under the config's lock (R99).
 @Suite struct ConfigEditorTests {
   /// Item 3: what a load refuses, the editor refuses with the same error (one function).

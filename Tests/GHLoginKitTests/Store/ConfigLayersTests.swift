@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 21 §1: the layers of the configuration (built-in app < system file < user's file <
+/// The layers of the configuration (built-in app < system file < user's file <
 /// environment), merged key by key with `client_id` and `client_secret` from one layer, and
 /// where each key came from (``Config/entries``, for `help config` and `config list`).
 @Suite struct ConfigLayersTests {

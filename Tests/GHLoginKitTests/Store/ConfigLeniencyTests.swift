@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// `UnknownConfigKeys.lenient` (issue 14 §6): unknown keys left out and listed, everything else
+/// `UnknownConfigKeys.lenient`: unknown keys left out and listed, everything else
 /// as strict as ever.
 @Suite struct ConfigLeniencyTests {
   func load(_ text: String, _ mode: UnknownConfigKeys) throws -> Config {

@@ -200,7 +200,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     #expect(try failure(text) == message)
   }
 
-  /// Issue 11 item 3: `"client_secret": ""` is a public client, exactly like an absent key (at
+  /// `"client_secret": ""` is a public client, exactly like an absent key (at
   /// the top level and in a host block, where the top-level secret then applies as it would).
   @Test func emptyClientSecretIsAPublicClient() throws {
     let (config, _) = try load(#"{"client_id": "Iv1.pub", "client_secret": ""}"#)

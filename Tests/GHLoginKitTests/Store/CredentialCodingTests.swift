@@ -185,7 +185,7 @@ import Testing
     }
   }
 
-  /// Issue 18 item 11 (R106): a host key is a host name as `--host` takes it, written as
+  /// R106: a host key is a host name as `--host` takes it, written as
   /// ghlogin writes it; anything else makes the file invalid, and the detail shows the key
   /// escaped (no ESC byte), never raw.
   @Test(arguments: [

@@ -6,9 +6,9 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Symlinks and directory checks (R62, R63, T66, T68).
+/// Symlinks and directory checks (R62, R63, R65).
 @Suite struct CredentialStorePathTests {
-  /// T66: credentials.json is a symlink to ~/victim.
+  /// R63, R65: credentials.json is a symlink to ~/victim.
   @Test func credentialsFileSymlinkRefused() throws {
     let fixture = try StoreFixture()
     try fixture.makeConfigDirectory()
@@ -63,7 +63,7 @@ import Testing
     #expect(linkStatus(fixture.file) == nil)
   }
 
-  /// T68: the directory itself is group- or world-writable.
+  /// R62: the directory itself is group- or world-writable.
   @Test(arguments: [0o770, 0o720, 0o702, 0o777] as [mode_t])
   func writableDirectoryRefused(mode: mode_t) throws {
     let fixture = try StoreFixture()
@@ -77,7 +77,7 @@ import Testing
     #expect(directoryEntries(directory) == [])
   }
 
-  /// T68: a parent up to HOME (including HOME) is group- or world-writable.
+  /// R62: a parent up to HOME (including HOME) is group- or world-writable.
   @Test(arguments: [".config", ""])
   func writableParentRefused(parent: String) throws {
     let fixture = try StoreFixture()
@@ -94,7 +94,7 @@ import Testing
     #expect(linkStatus(fixture.file) == nil)
   }
 
-  /// R94 (issue 12, item 7): the parents above `HOME` are judged too, up to `/`; a world-writable,
+  /// R94: the parents above `HOME` are judged too, up to `/`; a world-writable,
   /// non-sticky one is refused (another user could swap the directory below it mid-login).
   @Test func worldWritableParentAboveHomeIsRefused() throws {
     let temporary = try TemporaryDirectory()

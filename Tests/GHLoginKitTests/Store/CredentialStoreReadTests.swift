@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Reading: file checks (R65), size cap, corrupt and newer files never overwritten (R67, T67, T70).
+/// Reading: file checks (R64, R65), size cap, corrupt and newer files never overwritten (R67).
 @Suite struct CredentialStoreReadTests {
   /// Writes `bytes` as the credentials file with `mode`, in a fresh fixture.
   private func fixture(with bytes: [UInt8], mode: mode_t = 0o600) throws -> StoreFixture {
@@ -36,7 +36,7 @@ import Testing
     #expect(expected.exitStatus == .failure, sourceLocation: sourceLocation)
   }
 
-  /// T67: group/other bits on the file.
+  /// R64, R65: group/other bits on the file.
   @Test(arguments: [0o644, 0o640, 0o604, 0o601, 0o620, 0o666] as [mode_t])
   func tooOpenPermissionsRefused(mode: mode_t) throws {
     let secret = "gho_SECRETSECRETSECRET"
@@ -91,7 +91,7 @@ import Testing
     }
   }
 
-  /// T70: a 50 MiB file.
+  /// R65, R67: a 50 MiB file.
   @Test func hugeFileRefusedAndUntouched() throws {
     let fixture = try fixture(with: [])
     #expect(truncate(fixture.file, 50 * 1024 * 1024) == 0)
@@ -109,7 +109,7 @@ import Testing
     expectRefused(fixture, .tooLarge(path: fixture.file))
   }
 
-  /// T70: invalid JSON is never replaced by an empty file.
+  /// R65, R67: invalid JSON is never replaced by an empty file.
   @Test func invalidJSONRefusedAndUntouched() throws {
     let fixture = try fixture(
       with: Array("{\"version\": 1, \"hosts\": {\"github.com\": {\"accounts\": [{\"token\": \"gho_SECRET\"".utf8))

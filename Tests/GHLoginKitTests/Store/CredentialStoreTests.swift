@@ -30,7 +30,7 @@ import Testing
     #expect(readFile(fixture.file) == CredentialCoding.encode(sampleCredentials()))
   }
 
-  /// T65: exact modes whatever the umask, missing parents created 0700, no temp files left.
+  /// R62–R64: exact modes whatever the umask, missing parents created 0700, no temp files left.
   @Test func modesAreExactWhateverTheUmask() throws {
     for mask: mode_t in [0, 0o022, 0o077, 0o277] {
       let fixture = try StoreFixture()
@@ -99,7 +99,7 @@ import Testing
     #expect(readFile(fixture.file) == before)
   }
 
-  /// T69 (in-process): a failure at any step leaves the previous file byte-for-byte and no temp
+  /// R63 (in-process): a failure at any step leaves the previous file byte-for-byte and no temp
   /// file; after the rename (directory fsync) the new file is complete in place.
   @Test(arguments: WriteStep.allCases)
   func faultAtAnyStepKeepsAWholeFile(step: WriteStep) throws {

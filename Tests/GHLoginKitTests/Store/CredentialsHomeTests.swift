@@ -5,7 +5,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// R86 (issue 11 item 2): the credentials live in the user's own directory whatever
+/// R86: the credentials live in the user's own directory whatever
 /// `GHLOGIN_CONFIG` says; a file an earlier version left beside the config is named, never read.
 @Suite struct CredentialsHomeTests {
   @Test func helpSaysWhereTheFilesAre() {

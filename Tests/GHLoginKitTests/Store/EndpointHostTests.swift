@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// R87 (issue 11 item 4): the host a login is for is explicit or the one its endpoints share,
+/// R87: the host a login is for is explicit or the one its endpoints share,
 /// never github.com by default when the endpoints say otherwise.
 @Suite struct EndpointHostTests {
   private func config(_ text: String) throws -> Config {

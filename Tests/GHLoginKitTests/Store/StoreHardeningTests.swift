@@ -6,8 +6,8 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 12, items 6, 8 and 11: a config others can edit (R93), a credentials file with more than
-/// one hard link (R95), and `GHLOGIN_CREDENTIALS` naming something that is not a regular file.
+/// A config others can edit (R93), a credentials file with more than one hard link (R95), and
+/// `GHLOGIN_CREDENTIALS` naming something that is not a regular file (R90).
 @Suite struct StoreHardeningTests {
   /// Item 8 (R95): a second name for the file is refused by load and update; the file is unchanged.
   @Test func credentialsFileWithTwoLinksIsRefused() throws {
@@ -109,7 +109,7 @@ import Testing
   }
 }
 
-/// Issue 12, item 5 (R92): accounts keyed by user id across a rename.
+/// R92: accounts keyed by user id across a rename.
 @Suite struct AccountRenameTests {
   func account(_ login: String, _ id: Int64, _ token: String) -> Credential {
     Credential(login: login, userID: id, token: token, createdAt: 1_700_000_000)

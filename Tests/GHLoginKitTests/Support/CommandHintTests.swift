@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 14 item 7: a hint is a command that runs as printed.
+/// A hint is a command that runs as printed.
 @Suite struct CommandHintTests {
   @Test func authNamesTheHostOffGitHubDotComAndTheUser() {
     #expect(CommandHint.auth(host: "github.com") == "ghlogin auth")

@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// R88 (issue 12, item 1): `status` shows a known GitHub prefix, `****` and at most the last four
+/// R88: `status` shows a known GitHub prefix, `****` and at most the last four
 /// characters; nothing of a short token; nothing before an `_` or `.` of a token from elsewhere.
 @Suite struct RedactionTests {
   @Test(arguments: [

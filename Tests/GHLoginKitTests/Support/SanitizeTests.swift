@@ -7,7 +7,7 @@ import Testing
 @Suite struct SanitizeTests {
   @Test(arguments: [
     ("octocat", "octocat"),
-    ("oct\u{1B}[31mocat", "oct[31mocat"),  // T91: ESC stripped
+    ("oct\u{1B}[31mocat", "oct[31mocat"),  // R83: ESC stripped
     ("a\u{9B}31mb", "a31mb"),  // C1 CSI
     ("line1\r\nline2\tx", "line1line2x"),
     ("nul\u{0}del\u{7F}", "nuldel"),

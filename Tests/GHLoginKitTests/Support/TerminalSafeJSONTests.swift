@@ -4,7 +4,7 @@ import Testing
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 12, item 10: C1 and bidi controls in JSON for a terminal are `\u` escapes.
+/// R83: C1 and bidi controls in JSON for a terminal are `\u` escapes.
 @Suite struct TerminalSafeJSONTests {
   @Test func rawControlsBecomeEscapes() throws {
     let raw = Array(#"{"name":"a\#u{9b}b\#u{202e}c\#u{200f}d\#u{2069}e\#u{80}f\#u{9f}","x":"\u00e9 \#u{e9}"}"#.utf8)

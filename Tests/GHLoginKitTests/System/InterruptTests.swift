@@ -45,7 +45,7 @@ struct StopDescriptorTests {
     #expect(clock.monotonic() - started < 5)
   }
 
-  /// Issue 18 item 2: once something installed Ctrl-C handling, every request a command makes
+  /// Once something installed Ctrl-C handling, every request a command makes
   /// through its workspace watches that descriptor, whichever entry point made the workspace;
   /// a stop descriptor set with `stopping(on:)` (a login, a library call's cancellation) wins.
   @Test func everyTransportOfAWorkspaceWatchesTheInstalledInterruptDescriptor() throws {
@@ -126,7 +126,7 @@ struct InterruptChildProcessTests {
     }
     #expect(result.error == .interrupted)
     #expect(result.error?.exitStatus == .interrupted)
-    // A resolver that never answers is cut short by the same self-pipe (issue 11 item 6).
+    // A resolver that never answers is cut short by the same self-pipe.
     var hung = HTTPClient(variables: [:], userAgent: "ua", stopFD: fd)
     hung.lookup = ResolverDeadlineTests.neverAnswers
     hung.connectTimeout = 30

@@ -9,7 +9,7 @@ import Testing
   import Glibc
 #endif
 
-/// Issue 11 item 6: name resolution under the connection deadline and the stop descriptor,
+/// Name resolution under the connection deadline and the stop descriptor,
 /// with an injected resolver that never answers.
 @Suite struct ResolverDeadlineTests {
   /// A lookup that blocks its thread forever, like a resolver that never answers.

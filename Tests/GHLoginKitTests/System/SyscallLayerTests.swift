@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// One syscall layer (issue 13): only `Sources/GHLoginCore/System/` imports Glibc; everything
+/// One syscall layer: only `Sources/GHLoginCore/System/` imports Glibc; everything
 /// else (the rest of Core, GHLoginKit, GHLoginCLI) reaches the C library through System/'s typed
 /// wrappers. Targets cannot forbid an import, so this scan holds the rule; `main.swift` is the
 /// one exception (it re-raises the signal that ended the command).

@@ -45,7 +45,7 @@ import Testing
     #expect(map.registries(for: "github.com") == ["ghcr.io", "docker.pkg.github.com"])
   }
 
-  /// The "Never" cases of issue 20: each gets "not found", never github.com's login.
+  /// The "Never" cases (R104): each gets "not found", never github.com's login.
   @Test(arguments: [
     "ghcr.io.evil.test", "evilghcr.io", "ghcr.io@x", "https://ghcr.io:444", "docker.io", "index.docker.io",
     "https://index.docker.io/v1/", "xghcr.io", "ghcr.i", "ghcr.io:80", "pkg.github.com", "github.com",
