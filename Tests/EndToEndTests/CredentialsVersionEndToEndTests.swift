@@ -2,7 +2,7 @@ import Foundation
 import GHLoginTestSupport
 import Testing
 
-/// Issue 19 §3 on the built binary: version 2 of the credentials file (an account's
+/// Two apps on one host (SECURITY.md), on the built binary: version 2 of the credentials file (an account's
 /// `"client_id"`) is read; a version this ghlogin does not know is refused with the upgrade
 /// message, never called corrupt, and left byte for byte as it was.
 @Suite struct CredentialsVersionEndToEndTests {

@@ -38,7 +38,7 @@ import Testing
     #expect((stored["refresh_token"] as? String)?.hasPrefix("ghr_") == true)
     #expect(abs((stored["expires_at"] as? Double ?? 0) - (now + 28_800)) < 120)
     #expect(abs((stored["refresh_token_expires_at"] as? Double ?? 0) - (now + 15_811_200)) < 120)
-    // Issue 19 §3: the app that issued the login, which alone may refresh it; so version 2.
+    // Two apps on one host (SECURITY.md): the app that issued the login, which alone may refresh it; so version 2.
     #expect(stored["client_id"] as? String == "Iv1.testclient")
     #expect(sandbox.credentialsJSON()?["version"] as? Int == 2)
     let status = try runGHLogin(["status"], env: sandbox.environment())

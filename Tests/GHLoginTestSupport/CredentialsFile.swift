@@ -7,7 +7,7 @@ import Foundation
 /// Seeds a credentials file the way a finished login would have left it: the format of
 /// `Sources/GHLoginCore/Store/CredentialCoding.swift`, mode 0600. Version 1 unless a test asks
 /// for 2, the version ghlogin writes when an account has a `"client_id"` (the OAuth app that
-/// issued the login; issue 19 §3).
+/// issued the login; SECURITY.md, "Two apps on one host").
 public enum CredentialsFile {
   /// One account of the file format with the fields every stored login has: `login`,
   /// `user_id`, `token`, `token_type` `bearer`, `scopes` and `created_at`.

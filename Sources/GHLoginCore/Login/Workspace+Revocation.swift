@@ -24,7 +24,7 @@ extension Workspace {
   ///
   /// Nothing is sent either when the tokens were issued to another app (`issuer`, the login's
   /// ``Credential/clientID``) than the configured one: that app's credentials cannot revoke them,
-  /// and an answer to them would confirm nothing (issue 19 §3).
+  /// and an answer to them would confirm nothing (SECURITY.md, "Two apps on one host").
   package func revoke(
     token: String, refreshToken: String?, issuedTo issuer: String?, on host: GitHubHost
   ) -> RevocationResult {

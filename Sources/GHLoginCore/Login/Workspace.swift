@@ -114,7 +114,7 @@ package struct Workspace: Sendable {
     return first
   }
 
-  /// Whether this caller sees `account` (issue 19 §3): always when it has no app in mind (the
+  /// Whether this caller sees `account` (SECURITY.md, "Two apps on one host"): always when it has no app in mind (the
   /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
   /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
   /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).

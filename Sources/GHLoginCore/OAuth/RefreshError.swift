@@ -16,7 +16,7 @@ package struct RefreshError: ReportableError, Equatable {
     case noClientID(configFile: String)
     /// The token has expired and the login `login` was issued by another OAuth app (`issuer`)
     /// than the one configured (`configured`): its refresh token is not sent with another app's
-    /// credentials (issue 19 §3), so only a login with the configured app helps. Nothing was
+    /// credentials (SECURITY.md, "Two apps on one host"), so only a login with the configured app helps. Nothing was
     /// sent or changed. Exit 4.
     case otherApp(login: String, issuer: String, configured: String)
     /// The account disappeared from the credentials file (another ghlogin logged it out). Exit 4.

@@ -115,7 +115,7 @@ package struct Refresher: Sendable {
       guard let app, let refreshToken = current.refreshToken else {
         return keep(current, now: now, failure: .noClientID(configFile: configFile))
       }
-      // A refresh token is only ever sent with the app that issued it (issue 19 §3): another
+      // A refresh token is only ever sent with the app that issued it (SECURITY.md, "Two apps on one host"): another
       // app's credentials would be refused, and the refresh token could be spent or killed.
       if let issuer = current.clientID, !current.isUsable(byApp: app.clientID) {
         return keep(

@@ -53,7 +53,7 @@ package struct Credential: Sendable, Equatable {
     self.isExpired = isExpired
   }
 
-  /// Whether this login is one the OAuth app `clientID` may use (issue 19 §3): that app issued
+  /// Whether this login is one the OAuth app `clientID` may use (SECURITY.md, "Two apps on one host"): that app issued
   /// it, or no app is recorded (a token stored with `auth --with-token`, or a login stored before
   /// client IDs were kept). The one comparison behind every rule about it: a refresh token is sent
   /// only with its own app (``Refresher``), tokens are revoked only with it

@@ -5,7 +5,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19 §3: two apps on one host. A `GitHubLogin(configuration:)` sees the logins its own
+/// Two apps on one host (SECURITY.md). A `GitHubLogin(configuration:)` sees the logins its own
 /// app made and tokens stored with `--with-token` (no client ID), never another app's, so it
 /// never spends another app's refresh token; `GitHubLogin()` (no app in mind) takes the host's
 /// active account as the commands do.

@@ -5,7 +5,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19 §3 through the command line, which has no app in mind: it takes the host's active
+/// Two apps on one host (SECURITY.md) through the command line, which has no app in mind: it takes the host's active
 /// account as always, but a login made by another OAuth app than the configured one
 /// (`Iv1.client` here) is never refreshed with the configured app's credentials.
 @Suite(.verifiesFakes) struct OtherAppLoginTests {

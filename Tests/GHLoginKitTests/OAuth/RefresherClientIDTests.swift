@@ -5,7 +5,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19 §3: a refresh uses only the app that issued the refresh token. A login another app
+/// Two apps on one host (SECURITY.md): a refresh uses only the app that issued the refresh token. A login another app
 /// made is never refreshed with the configured app's credentials: nothing is sent, nothing is
 /// written; a token still valid is used with a warning, an expired one is an error that says
 /// which app made the login and what to run.

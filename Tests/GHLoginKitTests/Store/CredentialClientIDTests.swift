@@ -6,7 +6,7 @@ import GHLoginTestSupport
 @testable import GHLoginCore
 @testable import GHLoginKit
 
-/// Issue 19 §3: a stored login records the client ID of the OAuth app that issued it. The
+/// Two apps on one host (SECURITY.md): a stored login records the client ID of the OAuth app that issued it. The
 /// credentials file gains an account's `"client_id"` in version 2; a file in which no account
 /// has one is still written as version 1, byte for byte as before, so an older ghlogin keeps
 /// reading it.

@@ -146,7 +146,7 @@ import Testing
     )
   }
 
-  /// Issue 19 §3: `"client_id"` is a version-2 key; a version-1 file that has one is refused as
+  /// Two apps on one host (SECURITY.md): `"client_id"` is a version-2 key; a version-1 file that has one is refused as
   /// any unknown key is (strict keys: nothing is dropped on rewrite), and left untouched.
   @Test func version1FileWithAClientIDIsRefusedAndUntouched() throws {
     let account =
