@@ -46,6 +46,29 @@ import Testing
     #expect(try JSON.parse(" \t\r\n[ \t\r\n1 \t\r\n] \t\r\n") == [1])
   }
 
+  /// A duplicate key is refused however many keys come before it: found by the scan of a small
+  /// object, and by the set a larger one switches to (a duplicate of the 1st, 15th, 16th and
+  /// 17th key after 30 distinct ones; and one canonically equivalent spelling of a key).
+  @Test(arguments: [0, 14, 15, 16, 29])
+  func duplicateKeyAfterManyKeys(duplicated: Int) throws {
+    let members = (0..<30).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+    let text = "{\(members),\"k\(duplicated)\":1}"
+    #expect(throws: JSONError.self) { try JSON.parse(text) }
+    do {
+      _ = try JSON.parse(text)
+    } catch {
+      #expect(error.reason == "duplicate key \"k\(duplicated)\"")
+    }
+    #expect(try JSON.parse("{\(members)}").objectValue?.keys.count == 30)
+  }
+
+  @Test func canonicallyEquivalentKeysAreDuplicatesInSmallAndLargeObjects() throws {
+    let many = (0..<20).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+    for prefix in ["", many + ","] {
+      #expect(throws: JSONError.self) { try JSON.parse("{\(prefix)\"\u{E9}\":1,\"e\u{301}\":2}") }
+    }
+  }
+
   /// Each bad input with the exact line, column and reason reported.
   @Test(
     arguments: [
