@@ -62,6 +62,9 @@ final class Sandbox: @unchecked Sendable {
     let data = try JSONSerialization.data(
       withJSONObject: config, options: [.prettyPrinted, .sortedKeys])
     try data.write(to: URL(fileURLWithPath: configFile))
+    // Exactly 0600 whatever the umask: a unit test in the same process may have it at 000 for a
+    // moment (`withUmask`), and a config others can write is refused (R93).
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: configFile)
     return config
   }
 

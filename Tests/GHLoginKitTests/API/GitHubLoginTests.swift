@@ -102,7 +102,7 @@ import GHLoginTestSupport
     let port = Mutex(0)
     let waiting = Atomic(false)
     let task = Task {
-      try await github.login(LoginOptions(flow: .browser, timeout: 60, opensBrowser: false)) { event in
+      try await github.login(LoginOptions(flow: .browser, timeout: 600, opensBrowser: false)) { event in
         if case .openAuthorizationPage(let url, _) = event, let parsed = try? WebURL(parsing: url) {
           port.withLock { $0 = LoopbackLoginTests.portAndState(of: parsed).0 }
         }
@@ -136,7 +136,7 @@ import GHLoginTestSupport
     for _ in 0..<6 {
       tasks.append(
         Task {
-          try await github.login(LoginOptions(flow: .browser, timeout: 60, opensBrowser: false, storesLogin: false)) {
+          try await github.login(LoginOptions(flow: .browser, timeout: 600, opensBrowser: false, storesLogin: false)) {
             if case .waiting = $0 { waiting.increment() }
           }
         })
@@ -175,14 +175,15 @@ import GHLoginTestSupport
   }
 }
 
-/// Waits (up to 60 s: other suites' synchronous tests may hold the pool's threads meanwhile)
-/// until `condition` holds.
+/// Waits until `condition` holds, up to 240 s: the end-to-end suites' synchronous tests run on
+/// the cooperative pool too and block in `waitpid` for up to two minutes each, so on a 2-core
+/// machine this task may not be resumed for a long while (a 60 s bound failed under load).
 func eventually(_ condition: () -> Bool) async throws {
   let clock = SystemClock()
-  let deadline = clock.monotonic() + 60
+  let deadline = clock.monotonic() + 240
   while !condition() {
     guard clock.monotonic() < deadline else {
-      Issue.record("condition not met within 60 s")
+      Issue.record("condition not met within 240 s")
       return
     }
     try await Task.sleep(for: .milliseconds(10))
