@@ -43,7 +43,7 @@ if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
   {
     printf '// Written by scripts/build-release.sh for this build only; ignored by git, removed after the build.\n'
     printf '#if GHLOGIN_BUILT_IN_APP\n  extension BuiltInApp {\n'
-    printf '    static let compiled: BuiltInApp? = BuiltInApp(\n'
+    printf '    package static let compiled: BuiltInApp? = BuiltInApp(\n'
     printf '      clientID: %s, clientSecret: %s, name: %s)\n' "$(literal "$GHLOGIN_DEFAULT_CLIENT_ID")" \
       "$(literal "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}")" "$(literal "${GHLOGIN_DEFAULT_APP_NAME:-}")"
     printf '  }\n#endif\n'
