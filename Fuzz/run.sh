@@ -7,6 +7,9 @@
 # its entry file, Fuzz/Support/*.swift and every Sources/GHLoginCore file as one module, with
 # -sanitize=fuzzer,address, so internal APIs are reachable. Then it runs for SECONDS on its
 # seed corpus Fuzz/corpus/NAME (read-only) plus a working corpus in Fuzz/out/corpus/NAME.
+# A target that drives code above Core (the `status` text, a test fake) lists the extra
+# source files or directories, one per line, in Fuzz/targets/NAME/sources; they join the
+# same module, their `import GHLoginCore` lines removed.
 # Prints one line per target with its executions; exits 1 if any target crashed, leaked,
 # timed out or broke an invariant (the input is saved in Fuzz/out/crashes/NAME/).
 #
@@ -39,8 +42,15 @@ build() {
   local name=$1 binary="$out/bin/$1"
   local dir="Fuzz/targets/$name"
   [ -d "$dir" ] || { echo "fuzz: no target $name (Fuzz/targets/$name)" >&2; return 1; }
-  local sources=("$dir"/*.swift "${support[@]}" "${kit[@]}")
-  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginCore Sources/COpenSSL Sources/CSecretService -newer "$binary" -print -quit)" ]; then
+  local extra=()
+  if [ -f "$dir/sources" ]; then
+    local entry
+    while read -r entry; do
+      [ -n "$entry" ] && mapfile -t -O "${#extra[@]}" extra < <(find "$entry" -name '*.swift' | sort)
+    done <"$dir/sources"
+  fi
+  local sources=("$dir"/*.swift "${support[@]}" "${kit[@]}" "${extra[@]}")
+  if [ -x "$binary" ] && [ -z "$(find "$dir" Fuzz/Support Sources/GHLoginCore Sources/COpenSSL Sources/CSecretService "${extra[@]}" -newer "$binary" -print -quit)" ]; then
     return 0
   fi
   echo "fuzz: building $name"
@@ -51,6 +61,7 @@ build() {
   rm -rf "$scratch"
   mkdir -p "$scratch"
   cp --parents -r "${sources[@]}" Sources/COpenSSL Sources/CSecretService "$scratch/"
+  if [ "${#extra[@]}" -gt 0 ]; then (cd "$scratch" && sed -i '/^import GHLoginCore$/d' "${extra[@]}"); fi
   # COpenSSL and CSecretService are C targets: their loaders (which dlopen libssl.so.3 and
   # libsecret-1.so.0) are compiled and linked in.
   (cd "$scratch" && clang -c -O1 -g -I Sources/COpenSSL/include Sources/COpenSSL/openssl_loader.c -o openssl_loader.o \
