@@ -147,7 +147,7 @@ import Testing
     #expect(
       run.stderr.hasSuffix(
         "ghlogin: the login to github.test was denied (access_denied); nothing was stored. "
-          + "Run 'ghlogin auth --device' again to retry\n"))
+          + "Run 'ghlogin auth --host github.test --device' again to retry\n"))
     #expect(sandbox.credentialsBytes() == before)
   }
 

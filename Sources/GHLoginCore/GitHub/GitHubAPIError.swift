@@ -65,13 +65,15 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
     }
   }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
     switch kind {
     case .tokenRejected:
-      return "the token for \(host) was rejected (revoked or expired); run '\(CommandHint.auth(host: host.name))'"
+      return "the token for \(host) was rejected (revoked or expired); \(remedies.logIn(host: host.name))"
     case .unusableToken:
       return
-        "the token for \(host) contains characters that cannot be sent in a header; run '\(CommandHint.auth(host: host.name))'"
+        "the token for \(host) contains characters that cannot be sent in a header; \(remedies.logIn(host: host.name))"
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
     case .forbidden(let status, false):

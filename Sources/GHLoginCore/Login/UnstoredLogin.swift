@@ -5,11 +5,9 @@
 /// not know about, and the message says which of the two happened. The exit status is the store
 /// failure's (1).
 package struct UnstoredLogin: ReportableError {
-  /// Why storing failed (a ``StoreError`` as a rule), as reported.
-  package var storeMessage: String
-  package var storeStatus: ExitStatus
-  /// The store failure's kind (``ErrorKind/store`` or ``ErrorKind/keyring``).
-  package var storeKind: ErrorKind
+  /// Why storing failed (a ``StoreError`` or ``KeyringError`` as a rule); its status and kind
+  /// are this error's.
+  package var storeFailure: any ReportableError
   package var host: GitHubHost
   /// What became of the new token.
   package var revocation: Outcome
@@ -24,11 +22,15 @@ package struct UnstoredLogin: ReportableError {
     case failed(reason: String, manualURL: String)
   }
 
-  package var message: String {
-    let head = "\(storeMessage). The login to \(host) was not stored"
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let head = "\(storeFailure.message(remedies)). The login to \(host) was not stored"
     switch revocation {
     case .revoked:
-      return head + "; the new token was revoked at \(host), so nothing is left behind. Run 'ghlogin auth' again"
+      let again =
+        remedies.ghlogin(["auth"]).map { "Run '\($0)' again" } ?? "Log in again once that is fixed"
+      return head + "; the new token was revoked at \(host), so nothing is left behind. \(again)"
     case .notRevocable(let url):
       return head + "; the new token could not be revoked (no client secret is configured): revoke it at \(url)"
     case .failed(let reason, let url):
@@ -36,8 +38,17 @@ package struct UnstoredLogin: ReportableError {
     }
   }
 
-  package var exitStatus: ExitStatus { storeStatus }
-  package var errorKind: ErrorKind { storeKind }
+  package var exitStatus: ExitStatus { storeFailure.exitStatus }
+  package var errorKind: ErrorKind { storeFailure.errorKind }
+}
+
+/// An error that is not a ``ReportableError``, reported as a store failure (exit 1) by its
+/// description.
+package struct UnexpectedStoreFailure: ReportableError {
+  package var underlying: any Error
+  package var message: String { "\(underlying)" }
+  package var exitStatus: ExitStatus { .failure }
+  package var errorKind: ErrorKind { .store }
 }
 
 extension Workspace {
@@ -46,9 +57,6 @@ extension Workspace {
   package func unstoredLogin(
     token: String, refreshToken: String? = nil, on host: GitHubHost, after error: any Error
   ) -> UnstoredLogin {
-    let reportable = error as? any ReportableError
-    let storeMessage = reportable?.message ?? "\(error)"
-    let status = reportable?.exitStatus ?? .failure
     let manual = revokeByHand(on: host)
     let outcome: UnstoredLogin.Outcome
     // The token was just issued to the configured app: nothing to compare.
@@ -58,7 +66,7 @@ extension Workspace {
     case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)
     }
     return UnstoredLogin(
-      storeMessage: storeMessage, storeStatus: status, storeKind: reportable?.errorKind ?? .store, host: host,
+      storeFailure: error as? any ReportableError ?? UnexpectedStoreFailure(underlying: error), host: host,
       revocation: outcome)
   }
 }

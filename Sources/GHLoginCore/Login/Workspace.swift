@@ -133,10 +133,12 @@ package struct NotLoggedIn: ReportableError, Equatable {
     self.user = user
   }
 
-  package var message: String {
-    let hint = CommandHint.auth(host: host, user: user)
-    if let user { return "not logged in to \(host) as \(Sanitize.terminal(user)); run '\(hint)'" }
-    return "not logged in to \(host); run '\(hint)'"
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let remedy = remedies.logIn(host: host, user: user, again: false)
+    if let user { return "not logged in to \(host) as \(Sanitize.terminal(user)); \(remedy)" }
+    return "not logged in to \(host); \(remedy)"
   }
 
   package var exitStatus: ExitStatus { .notLoggedIn }
@@ -231,7 +233,19 @@ package struct MissingClientID: ReportableError, Equatable {
   package var host: String
   package var configFile: String
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let register = """
+      no OAuth client_id is configured for \(host).
+      Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
+      http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
+      needs "Enable Device Flow" ticked in the app's settings.
+      """
+    guard remedies == .ghlogin else {
+      return register + " Then give its client ID (and secret) in \(configFile), "
+        + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
+    }
     let option = host == Config.defaultHostName ? "" : " --host \(host)"
     return """
       no OAuth client_id is configured for \(host).

@@ -47,14 +47,21 @@ package struct DeviceFlowError: ReportableError, Equatable {
     }
   }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let web = remedies.ghlogin(["auth", "--web"]).map { " ('\($0)')" } ?? ""
+    let again =
+      remedies == .ghlogin
+      ? remedies.logIn(host: host.name, options: ["--device"]) + " again" : remedies.retry(host: host.name)
+    let client = remedies == .ghlogin ? "ghlogin" : "the client"
     switch kind {
     case .unavailable(let reason):
-      return "the device flow is not available on \(host) (\(reason)); log in with the browser instead "
-        + "('ghlogin auth --web'), or check device_code_url in the config"
+      return "the device flow is not available on \(host) (\(reason)); log in with the browser instead\(web), "
+        + "or check device_code_url in the config"
     case .disabled:
       return "the OAuth app does not allow the device flow on \(host): tick \"Enable Device Flow\" in the app's "
-        + "settings (https://\(host)/settings/developers), or log in with the browser ('ghlogin auth --web')"
+        + "settings (https://\(host)/settings/developers), or log in with the browser\(web)"
     case .refused(let body):
       var text = "\(host) refused the device-code request: error '\(Sanitize.terminal(body.code, maxCharacters: 80))'"
       if let description = body.description, !description.isEmpty { text += ": " + Sanitize.terminal(description) }
@@ -62,14 +69,15 @@ package struct DeviceFlowError: ReportableError, Equatable {
     case .invalidAnswer(let reason):
       return "\(host) answered the device-code request with \(reason); nothing was stored"
     case .expired:
-      return "the code expired; run '\(CommandHint.auth(host: host.name)) --device' again"
+      return "the code expired; \(again)"
     case .denied:
       return "the login to \(host) was denied (access_denied); nothing was stored. "
-        + "Run 'ghlogin auth --device' again to retry"
+        + again.prefix(1).uppercased() + again.dropFirst() + " to retry"
     case .clockDrift(let count):
-      return "\(host) asked to slow down \(count) times in a row although ghlogin waited as told; the system "
+      return
+        "\(host) asked to slow down \(count) times in a row although \(client) waited as told; the system "
         + "clock is probably drifting (common in WSL and virtual machines: resync it, for example with "
-        + "'sudo hwclock -s' or 'wsl --shutdown'), then run '\(CommandHint.auth(host: host.name)) --device' again"
+        + "'sudo hwclock -s' or 'wsl --shutdown'), then \(again)"
     }
   }
 }

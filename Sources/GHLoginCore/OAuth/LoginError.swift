@@ -56,7 +56,7 @@ package struct LoginError: ConfigSettingError, Equatable {
     }
   }
 
-  package func message(configFile: String?) -> String {
+  package func message(configFile: String?, remedies: Remedies) -> String {
     switch kind {
     case .timedOut(let seconds):
       return "timed out after \(DurationText.spoken(Double(seconds))) waiting for the browser; nothing was stored. "
@@ -64,10 +64,10 @@ package struct LoginError: ConfigSettingError, Equatable {
     case .interrupted:
       return "interrupted; nothing was stored"
     case .authorizationError(let response):
-      return Self.message(for: response, host: host, configFile: configFile)
+      return Self.message(for: response, host: host, configFile: configFile, remedies: remedies)
     case .userMismatch(let expected, let actual):
       return "logged in to \(host) as \(Sanitize.terminal(actual)), but \(Sanitize.terminal(expected)) was asked for; "
-        + "nothing was stored. Switch accounts in the browser and run '\(CommandHint.auth(host: host.name))' again"
+        + "nothing was stored. Switch accounts in the browser and \(remedies.retry(host: host.name))"
     }
   }
 
@@ -91,8 +91,9 @@ package struct LoginError: ConfigSettingError, Equatable {
   }
 
   private static func message(
-    for response: AuthorizationErrorResponse, host: GitHubHost, configFile: String?
+    for response: AuthorizationErrorResponse, host: GitHubHost, configFile: String?, remedies: Remedies
   ) -> String {
+    let retry = remedies.retry(host: host.name)
     let detail = described(response)
     if let setting = requestRefusals[response.error] {
       let file = shown(configFile)
@@ -108,14 +109,14 @@ package struct LoginError: ConfigSettingError, Equatable {
     switch response.error {
     case "access_denied":
       return
-        "the login to \(host) was denied in the browser (\(detail)); run '\(CommandHint.auth(host: host.name))' again to retry"
+        "the login to \(host) was denied in the browser (\(detail)); \(retry) to retry"
     case "application_suspended":
       return "the OAuth app is suspended on \(host) (\(detail)); ask its owner, or configure another client_id"
     case "redirect_uri_mismatch":
       return "\(host) rejected the redirect URI (\(detail)); the app's callback URL must be "
         + "http://127.0.0.1/callback"
     default:
-      return "\(host) refused the authorization (\(detail)); run '\(CommandHint.auth(host: host.name))' again"
+      return "\(host) refused the authorization (\(detail)); \(retry)"
     }
   }
 }

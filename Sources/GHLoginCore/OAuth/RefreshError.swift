@@ -53,30 +53,35 @@ package struct RefreshError: ReportableError, Equatable {
     }
   }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let logIn = remedies.logIn(host: host.name)
     switch kind {
     case .sessionExpired:
-      return "the session for \(host) expired; run '\(CommandHint.auth(host: host.name))'"
+      return "the session for \(host) expired; \(logIn)"
     case .failed(let reason, let status, _):
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
         + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):
       return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
-        + "or run '\(CommandHint.auth(host: host.name))'"
+        + "or \(logIn)"
     case .otherApp(let login, let issuer, let configured):
       let shown = Sanitize.terminal(login)
       return "the token for \(host) (\(shown)) has expired and cannot be refreshed here: \(shown) logged in with "
         + "another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
         + "(\(Sanitize.terminal(configured))), and a refresh token is only sent with the app that issued it. "
-        + "Run '\(CommandHint.auth(host: host.name, user: login))' to log in with the configured app"
+        + (remedies == .tool(loginCommand: nil)
+          ? "Log in again with the configured app"
+          : "R" + remedies.logIn(host: host.name, user: login).dropFirst() + " to log in with the configured app")
     case .accountGone(let login):
       return
-        "\(Sanitize.terminal(login)) was logged out of \(host) by another ghlogin; run '\(CommandHint.auth(host: host.name))'"
+        "\(Sanitize.terminal(login)) was logged out of \(host) by \(remedies == .ghlogin ? "another ghlogin" : "another program sharing its credentials"); \(logIn)"
     case .notSaved(let reason):
       return "the token for \(host) was refreshed, but the new one could not be saved: \(reason). The refresh token "
-        + "it replaced is spent, so the stored login no longer works; once that is fixed run "
-        + "'\(CommandHint.auth(host: host.name))'"
+        + "it replaced is spent, so the stored login no longer works; once that is fixed "
+        + logIn
     }
   }
 }

@@ -92,9 +92,9 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     }
   }
 
-  package func message(configFile: String?) -> String {
+  package func message(configFile: String?, remedies: Remedies) -> String {
     switch kind {
-    case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile)
+    case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile, remedies: remedies)
     case .httpStatus(let status) where status >= 500:
       if let step { return "\(step): \(host) answered HTTP \(status); try again later" }
       return "\(host) answered HTTP \(status) from \(endpoint); try again later"
@@ -128,34 +128,38 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
   }
 
   /// The guidance for each OAuth error code GitHub documents (R31).
-  private static func message(for body: OAuthErrorBody, host: GitHubHost, configFile: String?) -> String {
+  private static func message(
+    for body: OAuthErrorBody, host: GitHubHost, configFile: String?, remedies: Remedies
+  ) -> String {
+    let retry = remedies.retry(host: host.name)
     let config = shown(configFile)
     switch body.code {
     case "bad_verification_code":
       return
-        "the authorization code was rejected by \(host) (incorrect or expired); run '\(CommandHint.auth(host: host.name))' again"
+        "the authorization code was rejected by \(host) (incorrect or expired); \(retry)"
     case "incorrect_client_credentials":
       return "\(host) rejected the client_id and/or client_secret; check client_id and client_secret in \(config) "
         + "(see the README)"
     case "redirect_uri_mismatch":
       return "\(host) rejected the redirect URI; the OAuth app's callback URL must be http://127.0.0.1/callback "
-        + "(any port is allowed on loopback). Fix the app's settings, then run '\(CommandHint.auth(host: host.name))' again"
+        + "(any port is allowed on loopback). Fix the app's settings, then \(retry)"
     case "unverified_user_email":
       return "\(host) requires a verified primary email address on your account; verify it at "
-        + "https://\(host)/settings/emails, then run '\(CommandHint.auth(host: host.name))' again"
+        + "https://\(host)/settings/emails, then \(retry)"
     case "bad_refresh_token":
       return "the refresh token for \(host) was rejected (expired, revoked or already used); "
-        + "run '\(CommandHint.auth(host: host.name))' to log in again"
+        + (remedies == .ghlogin
+          ? "run '\(CommandHint.auth(host: host.name))' to log in again" : remedies.logIn(host: host.name))
     case "access_denied":
-      return "the login to \(host) was denied; run '\(CommandHint.auth(host: host.name))' again to retry"
+      return "the login to \(host) was denied; \(retry) to retry"
     case "expired_token", "token_expired":
       return
-        "the device code for \(host) expired before the login was approved; run '\(CommandHint.auth(host: host.name))' again"
+        "the device code for \(host) expired before the login was approved; \(retry)"
     case "device_flow_disabled":
       return "the device flow is not enabled for this app on \(host); enable it in the app's settings, "
         + "or log in with the browser"
     case "incorrect_device_code":
-      return "\(host) did not recognise the device code; run '\(CommandHint.auth(host: host.name))' again"
+      return "\(host) did not recognise the device code; \(retry)"
     default:
       var text = "\(host) refused the token request: error '\(Sanitize.terminal(body.code, maxCharacters: 80))'"
       if let description = body.description, !description.isEmpty {

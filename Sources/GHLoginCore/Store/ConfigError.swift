@@ -44,7 +44,9 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
   package var exitStatus: ExitStatus { .usage }
   package var errorKind: ErrorKind { .configuration }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
     switch self {
     case .noHome:
       "cannot find the config directory: HOME is not set to an absolute path; set HOME (or XDG_CONFIG_HOME, "
@@ -82,8 +84,9 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
     case .namedFileMissing(let file):
-      "GHLOGIN_CONFIG names \(file), which does not exist; create it with "
-        + "'ghlogin config set client_id YOUR_CLIENT_ID', or unset GHLOGIN_CONFIG"
+      "GHLOGIN_CONFIG names \(file), which does not exist; create it"
+        + (remedies.ghlogin(["config", "set", "client_id", "YOUR_CLIENT_ID"]).map { " with '\($0)'" } ?? "")
+        + ", or unset GHLOGIN_CONFIG"
     case .ambiguousHost(let file, let endpoints):
       "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
         + "add \"host\": \"HOST\" naming the server that issues the tokens"

@@ -35,10 +35,18 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     }
   }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
     let fileWay =
-      "To keep tokens out of the keyring instead, set \"store\": \"file\" in the config and run "
-      + "'ghlogin migrate --to file' once the keyring can be read"
+      remedies.ghlogin(["migrate", "--to", "file"]).map {
+        "To keep tokens out of the keyring instead, set \"store\": \"file\" in the config and run "
+          + "'\($0)' once the keyring can be read"
+      } ?? "To keep tokens out of the keyring instead, store them in the credentials file"
+    func relogin(_ host: String) -> String {
+      remedies == .ghlogin
+        ? "Log in again with '\(CommandHint.auth(host: host))'" : "To use it, " + remedies.logIn(host: host)
+    }
     switch self {
     case .unavailable(let reason):
       return "the keyring (Secret Service) is not available: \(Sanitize.terminal(reason)). "
@@ -50,8 +58,10 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     case .itemMissing(let host, let login, let kind):
       let what = kind == .accessToken ? "token" : "refresh token"
       return "the \(what) of \(Sanitize.terminal(login)) on \(host) is missing from the keyring (Secret Service). "
-        + "Log in again with 'ghlogin auth --host \(host)', or forget the login with "
-        + "'ghlogin logout --host \(host) --user \(Sanitize.terminal(login)) --local-only'"
+        + relogin(host)
+        + (remedies.ghlogin(["logout", "--host", host, "--user", login, "--local-only"]).map {
+          ", or forget the login with '\($0)'"
+        } ?? "")
     case .ambiguous(let item, let count):
       let what = item.kind == .accessToken ? "token" : "refresh token"
       return "the keyring (Secret Service) holds \(count) items for the \(what) of \(Sanitize.terminal(item.login)) "
@@ -62,7 +72,7 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     case .invalidItem(let host, let login, let kind):
       return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
         + "\(Sanitize.terminal(login)) on \(host) does not hold a valid token; it was left untouched. "
-        + "Log in again with 'ghlogin auth --host \(host)'"
+        + relogin(host)
     case .failed(let operation, let reason):
       return "the keyring (Secret Service) could not \(operation): \(Sanitize.terminal(reason)). "
         + "Try again. \(fileWay). The credentials file was left unchanged"

@@ -49,7 +49,9 @@ package enum StoreError: ReportableError, Equatable, Sendable {
   package var exitStatus: ExitStatus { .failure }
   package var errorKind: ErrorKind { .store }
 
-  package var message: String {
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
     switch self {
     case .symbolicLink(let path):
       "refusing to use \(path): it is a symbolic link; ghlogin never reads or writes credentials through a link"
@@ -80,7 +82,8 @@ package enum StoreError: ReportableError, Equatable, Sendable {
       "refusing to read \(path): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
     case .corrupt(let path, let detail):
       "\(path) is not a valid credentials file (\(detail)); it was left untouched. "
-        + "Move it aside and log in again: \(CommandHint.line(["mv", path, path + ".broken"])) && ghlogin auth"
+        + "Move it aside and log in again: \(CommandHint.line(["mv", path, path + ".broken"]))"
+        + (remedies.ghlogin(["auth"]).map { " && \($0)" } ?? "")
     case .newerVersion(let path, let version):
       "\(path) was written by a newer ghlogin (version \(version)); it was left untouched. Upgrade ghlogin to use it"
     case .lockTimeout(let path, let seconds):

@@ -5,12 +5,16 @@ package protocol ConfigSettingError: ReportableError {
   /// The config keys to check (`client_id`, `client_secret`, `authorize_url`, ...); empty when
   /// this particular error is not a configuration problem.
   var configKeys: [String] { get }
-  /// The message, naming `configFile` (or "the config file" when nil).
-  func message(configFile: String?) -> String
+  /// The message, naming `configFile` (or "the config file" when nil), its remedies for
+  /// `remedies`.
+  func message(configFile: String?, remedies: Remedies) -> String
 }
 
 extension ConfigSettingError {
-  package var message: String { message(configFile: nil) }
+  package var message: String { message(configFile: nil, remedies: .ghlogin) }
+  package func message(_ remedies: Remedies) -> String { message(configFile: nil, remedies: remedies) }
+  /// The command line's message, naming `configFile`.
+  package func message(configFile: String?) -> String { message(configFile: configFile, remedies: .ghlogin) }
 
   /// `file` as a message shows it: sanitised and bounded, or "the config file".
   package static func shown(_ file: String?) -> String {

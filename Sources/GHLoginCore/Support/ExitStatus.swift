@@ -32,8 +32,12 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 /// to a message on stderr and an exit status. `message` must never contain a
 /// secret (token, refresh token, client secret, code or PKCE verifier).
 package protocol ReportableError: Error, CustomStringConvertible {
-  /// One or more lines for stderr, without the `ghlogin: ` prefix.
+  /// One or more lines for stderr, without the `ghlogin: ` prefix: the message whose remedies
+  /// are `ghlogin` commands.
   var message: String { get }
+  /// The message with its remedies for `remedies` (``Remedies``): an error that names a command
+  /// implements it (and ``message`` as `message(.ghlogin)`); for the others it is ``message``.
+  func message(_ remedies: Remedies) -> String
   /// The status the process exits with.
   var exitStatus: ExitStatus { get }
   /// The broad cause, declared by each error type (never derived from ``exitStatus``):
@@ -50,6 +54,7 @@ package enum ErrorKind: Sendable, Hashable, CaseIterable {
 
 extension ReportableError {
   package var description: String { message }
+  package func message(_ remedies: Remedies) -> String { message }
 }
 
 /// A command line (or a choice of host or account) that cannot be carried out as written: exit 2.

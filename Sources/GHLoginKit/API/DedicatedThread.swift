@@ -10,13 +10,13 @@ import GHLoginCore
 /// kit (`poll` in the loopback server, the device-flow sleep) watches it.
 enum DedicatedThread {
   /// Runs `body` on a new thread with the read end of a cancellation pipe; cancelling the
-  /// calling task makes that descriptor readable.
+  /// calling task makes that descriptor readable. Errors are wrapped with `remedies`.
   static func run<T: Sendable>(
-    _ body: @escaping @Sendable (_ stopFD: Int32?) throws -> T
+    remedies: Remedies, _ body: @escaping @Sendable (_ stopFD: Int32?) throws -> T
   ) async -> Result<T, GitHubLoginError> {
     let pipe: CancellationPipe
     do { pipe = try CancellationPipe() } catch {
-      return .failure(GitHubLoginError(error))
+      return .failure(GitHubLoginError(error, remedies: remedies))
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, GitHubLoginError>, Never>) in
@@ -24,11 +24,11 @@ enum DedicatedThread {
           do {
             continuation.resume(returning: .success(try body(pipe.readFD)))
           } catch {
-            continuation.resume(returning: .failure(GitHubLoginError(error)))
+            continuation.resume(returning: .failure(GitHubLoginError(error, remedies: remedies)))
           }
         }
         do { try PosixThread.detached(work) } catch {
-          continuation.resume(returning: .failure(GitHubLoginError(error)))
+          continuation.resume(returning: .failure(GitHubLoginError(error, remedies: remedies)))
         }
       }
     } onCancel: {

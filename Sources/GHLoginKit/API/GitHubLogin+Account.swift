@@ -8,7 +8,7 @@ extension GitHubLogin {
   /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub no
   ///   longer accepts the token, ``GitHubLoginError/Kind/notLoggedIn`` without a login.
   public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
-    try await DedicatedThread.run { stopFD in
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
       try self.workspace.stopping(on: stopFD).identity(AccountSelection(host: host, user: account))
     }.get()
   }
@@ -22,7 +22,7 @@ extension GitHubLogin {
   public func logout(
     host: String? = nil, account: String? = nil, revoke: Bool = true
   ) async throws -> LogoutOutcome {
-    try await DedicatedThread.run { stopFD in
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
       try self.workspace.stopping(on: stopFD).logout(AccountSelection(host: host, user: account), revoke: revoke)
     }.get()
   }
@@ -35,7 +35,7 @@ extension GitHubLogin {
   /// Only a 401 there, or a refresh token that is dead, removes the login; a token that works, a
   /// network failure or any other answer keeps it.
   public func reportRejected(_ token: AccessToken) async throws -> RejectionReport {
-    try await DedicatedThread.run { stopFD in
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
       let host = try GitHubHost(validating: token.host)
       return RejectionReport(try workspace.checkReportedRejection(token: token.value, on: host, username: token.login))

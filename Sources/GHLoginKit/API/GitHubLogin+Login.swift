@@ -13,7 +13,7 @@ extension GitHubLogin {
   public func login(
     _ options: LoginOptions = LoginOptions(), events: @escaping @Sendable (LoginEvent) -> Void
   ) async throws -> LoginOutcome {
-    try await DedicatedThread.run { stopFD in
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
       return try workspace.login(try workspace.plan(options), events: events)
     }.get()

@@ -20,6 +20,16 @@ public struct GitHubLogin: Sendable {
   /// Paths, configuration, store and the seams (clock, transport, streams).
   let workspace: Workspace
 
+  /// The command your tool's users run to log in (say `"mytool login"`), named by the messages
+  /// of the errors a new login fixes: "not logged in to github.com; run 'mytool login'".
+  ///
+  /// nil (the default): those messages say what to do in words ("log in again"). Messages never
+  /// name `ghlogin` commands, since your users may not have ghlogin.
+  public var loginCommand: String?
+
+  /// How errors name their remedies (``loginCommand``).
+  var remedies: Remedies { .tool(loginCommand: loginCommand) }
+
   /// Uses the user's ghlogin configuration (`$GHLOGIN_CONFIG`, else
   /// `$XDG_CONFIG_HOME/ghlogin/config.json`, else `~/.config/ghlogin/config.json`, plus
   /// `GHLOGIN_CLIENT_ID` and `GHLOGIN_CLIENT_SECRET`), read now.
@@ -104,7 +114,7 @@ public struct GitHubLogin: Sendable {
       do {
         return try workspace.host(nil, credentials: try workspace.store.load()).name
       } catch {
-        throw GitHubLoginError(error)
+        throw GitHubLoginError(error, remedies: remedies)
       }
     }
   }
@@ -125,7 +135,7 @@ public struct GitHubLogin: Sendable {
   public func token(host: String? = nil, account: String? = nil) async throws -> AccessToken {
     let selection = AccountSelection(host: host, user: account)
     if let fresh = try freshToken(host: host, account: account) { return fresh }
-    return try await DedicatedThread.run { stopFD in
+    return try await DedicatedThread.run(remedies: remedies) { stopFD in
       try self.workspace.stopping(on: stopFD).accessToken(selection)
     }.get()
   }
@@ -137,7 +147,7 @@ public struct GitHubLogin: Sendable {
   /// For code that cannot await, such as a synchronous request builder.
   public func freshToken(host: String? = nil, account: String? = nil) throws -> AccessToken? {
     do { return try workspace.freshToken(AccountSelection(host: host, user: account)) } catch {
-      throw GitHubLoginError(error)
+      throw GitHubLoginError(error, remedies: remedies)
     }
   }
 
@@ -149,7 +159,7 @@ public struct GitHubLogin: Sendable {
   public func refreshedToken(host: String? = nil, account: String? = nil) async throws
     -> AccessToken
   {
-    try await DedicatedThread.run { stopFD in
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
       try self.workspace.stopping(on: stopFD).refreshedToken(AccountSelection(host: host, user: account))
     }.get()
   }

@@ -49,15 +49,16 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
   /// The message.
   public var description: String { message }
 
-  /// Wraps any error the kit throws.
-  init(_ error: any Error) {
+  /// Wraps any error the kit throws, its remedies naming `remedies`' commands (by default none:
+  /// a tool's users may not have ghlogin).
+  init(_ error: any Error, remedies: Remedies = .tool(loginCommand: nil)) {
     if let error = error as? GitHubLoginError {
       self = error
       return
     }
     underlying = error
     if let reportable = error as? any ReportableError {
-      message = reportable.message
+      message = reportable.message(remedies)
       exitStatus = reportable.exitStatus
     } else if error is CancellationError {
       message = "cancelled; nothing was stored"

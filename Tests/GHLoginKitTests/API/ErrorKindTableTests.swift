@@ -45,13 +45,10 @@ import Testing
     Row(AuthCommand.SetupError.noAnswer, .configuration),
     Row(
       UnstoredLogin(
-        storeMessage: "disk full", storeStatus: .failure, storeKind: .store, host: host, revocation: .revoked),
+        storeFailure: StoreError.lockTimeout(path: "/c.json.lock", seconds: 10), host: host, revocation: .revoked),
       .store),
-    Row(
-      UnstoredLogin(
-        storeMessage: "the keyring is locked", storeStatus: .failure, storeKind: .keyring, host: host,
-        revocation: .revoked),
-      .keyring),
+    Row(UnstoredLogin(storeFailure: KeyringError.locked, host: host, revocation: .revoked), .keyring),
+    Row(UnexpectedStoreFailure(underlying: CancellationError()), .store),
     Row(NotLoggedIn(host: "github.com"), .notLoggedIn),
     Row(MissingClientID(host: "github.com", configFile: "/config.json"), .configuration),
     Row(CredentialInputError.tooLarge, .configuration),
@@ -103,7 +100,7 @@ import Testing
     #expect(wrapped.kind == row.kind)
     #expect(wrapped.kind == GitHubLoginError.Kind(row.error.errorKind))
     #expect(wrapped.exitStatus == row.error.exitStatus)
-    #expect(wrapped.message == row.error.message)
+    #expect(wrapped.message == row.error.message(.tool(loginCommand: nil)))
   }
 
   /// Errors that are not the kit's: cancellation is `.cancelled`, anything else `.system`.
@@ -151,6 +148,101 @@ import Testing
     #expect(found.subtracting(covered).isEmpty, "error types without a row: \(found.subtracting(covered).sorted())")
     #expect(
       covered.subtracting(found).isEmpty, "rows for types the scan did not find: \(covered.subtracting(found).sorted())"
+    )
+  }
+}
+
+/// A library caller's messages name no `ghlogin` command (its users may not have ghlogin): the
+/// errors that say how to fix a failure say it in words, or with the login command the tool
+/// names (``GitHubLogin/loginCommand``), while the command line's messages are unchanged.
+@Suite struct RemediesTests {
+  static let host = GitHubHost.gitHubDotCom
+  static let enterprise: GitHubHost = {
+    guard let host = try? GitHubHost(validating: "ghe.example.com") else { preconditionFailure("a valid host") }
+    return host
+  }()
+  static let url = GitHubHost.gitHubDotCom.defaultEndpoints.token
+
+  /// Every error whose command-line message names a `ghlogin` command, in each of its forms that does.
+  static let namingCommands: [any ReportableError & Sendable] =
+    [
+      NotLoggedIn(host: "github.com"),
+      NotLoggedIn(host: "ghe.example.com", user: "hubot"),
+      MissingClientID(host: "ghe.example.com", configFile: "/config.json"),
+      GitHubAPIError(.tokenRejected, host: enterprise, path: "/user"),
+      RefreshError(.sessionExpired, host: host),
+      RefreshError(.noClientID(configFile: "/config.json"), host: host),
+      RefreshError(.otherApp(login: "octocat", issuer: "Iv1.appA", configured: "Iv1.appB"), host: host),
+      RefreshError(.accountGone(login: "octocat"), host: host),
+      RefreshError(.notSaved(reason: "disk full"), host: host),
+      DeviceFlowError(.unavailable(reason: "HTTP 404"), host: host),
+      DeviceFlowError(.disabled, host: host),
+      DeviceFlowError(.expired, host: host),
+      DeviceFlowError(.denied, host: host),
+      DeviceFlowError(.clockDrift(slowDowns: 5), host: host),
+      KeyringError.locked,
+      KeyringError.unavailable(reason: "no D-Bus session"),
+      KeyringError.failed(operation: "store the token", reason: "D-Bus error"),
+      KeyringError.itemMissing(host: "github.com", login: "octocat", kind: .accessToken),
+      KeyringError.invalidItem(host: "github.com", login: "octocat", kind: .refreshToken),
+      StoreError.corrupt(path: "/c.json", detail: "not JSON"),
+      ConfigError.namedFileMissing(file: "/nowhere/config.json"),
+      UnstoredLogin(storeFailure: KeyringError.locked, host: host, revocation: .revoked),
+      LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: host),
+      LoginError(.authorizationError(AuthorizationErrorResponse(error: "server_error")), host: host),
+      LoginError(.userMismatch(expected: "a", actual: "b"), host: host),
+    ]
+    + [
+      "bad_verification_code", "redirect_uri_mismatch", "unverified_user_email", "bad_refresh_token",
+      "access_denied", "expired_token", "incorrect_device_code",
+    ].map { TokenError(.oauth(OAuthErrorBody(code: $0)), host: host, endpoint: url) }
+
+  static func namesAGHLoginCommand(_ text: String) -> Bool {
+    text.contains("'ghlogin ") || text.contains("&& ghlogin") || text.contains("  ghlogin config")
+  }
+
+  @Test(arguments: 0..<namingCommands.count) func libraryMessagesNameNoGHLoginCommand(_ index: Int) {
+    let error = Self.namingCommands[index]
+    #expect(Self.namesAGHLoginCommand(error.message), "the command line's message names its command: \(error.message)")
+    #expect(error.message(.ghlogin) == error.message)
+    for remedies in [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")] {
+      let text = GitHubLoginError(error, remedies: remedies).message
+      #expect(!Self.namesAGHLoginCommand(text), "\(remedies): \(text)")
+      #expect(!text.isEmpty)
+    }
+  }
+
+  /// The exact words, for the errors a tool meets most.
+  @Test func theCommonOnesWordForWord() {
+    let neutral = Remedies.tool(loginCommand: nil)
+    let named = Remedies.tool(loginCommand: "mytool login")
+    let notLoggedIn = NotLoggedIn(host: "ghe.example.com", user: "hubot")
+    #expect(
+      notLoggedIn.message
+        == "not logged in to ghe.example.com as hubot; run 'ghlogin auth --host ghe.example.com --user hubot'")
+    #expect(notLoggedIn.message(neutral) == "not logged in to ghe.example.com as hubot; log in first")
+    #expect(notLoggedIn.message(named) == "not logged in to ghe.example.com as hubot; run 'mytool login'")
+    let rejected = GitHubAPIError(.tokenRejected, host: Self.enterprise, path: "/user")
+    #expect(
+      rejected.message
+        == "the token for ghe.example.com was rejected (revoked or expired); run 'ghlogin auth --host ghe.example.com'")
+    #expect(
+      rejected.message(neutral) == "the token for ghe.example.com was rejected (revoked or expired); log in again")
+    #expect(
+      rejected.message(named) == "the token for ghe.example.com was rejected (revoked or expired); run 'mytool login'")
+    let expired = RefreshError(.sessionExpired, host: Self.host)
+    #expect(expired.message == "the session for github.com expired; run 'ghlogin auth'")
+    #expect(expired.message(neutral) == "the session for github.com expired; log in again")
+    let denied = DeviceFlowError(.denied, host: Self.host)
+    #expect(
+      denied.message(neutral)
+        == "the login to github.com was denied (access_denied); nothing was stored. Log in again to retry")
+    #expect(
+      denied.message(named)
+        == "the login to github.com was denied (access_denied); nothing was stored. Run 'mytool login' again to retry")
+    #expect(
+      StoreError.corrupt(path: "/c.json", detail: "not JSON").message(neutral)
+        == "/c.json is not a valid credentials file (not JSON); it was left untouched. Move it aside and log in again: mv /c.json /c.json.broken"
     )
   }
 }

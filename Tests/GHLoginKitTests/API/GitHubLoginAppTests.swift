@@ -42,7 +42,7 @@ import GHLoginTestSupport
 
   /// Expects `body` to fail as not logged in, with `message`.
   func expectNotLoggedIn(
-    _ message: String = "not logged in to github.com; run 'ghlogin auth'",
+    _ message: String = "not logged in to github.com; log in first",
     sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
   ) async {
     do {
@@ -73,7 +73,7 @@ import GHLoginTestSupport
     let appB = try github(Self.appB)
     await expectNotLoggedIn { _ = try await appB.token() }
     await expectNotLoggedIn { _ = try appB.freshToken() }
-    await expectNotLoggedIn("not logged in to github.com as octocat; run 'ghlogin auth --user octocat'") {
+    await expectNotLoggedIn("not logged in to github.com as octocat; log in first") {
       _ = try await appB.token(account: "octocat")
     }
     #expect(transport.requests.count == sent)
@@ -126,7 +126,7 @@ import GHLoginTestSupport
     #expect(try await github(Self.appA).token().login == "octocat")
     let appC = try github(GitHubLoginConfiguration(clientID: "Iv1.appC"))
     #expect(try await appC.token().login == "monalisa")
-    await expectNotLoggedIn("not logged in to github.com as hubot; run 'ghlogin auth --user hubot'") {
+    await expectNotLoggedIn("not logged in to github.com as hubot; log in first") {
       _ = try await appC.token(account: "hubot")
     }
     // No app in mind: the host's active account, as the commands take it.

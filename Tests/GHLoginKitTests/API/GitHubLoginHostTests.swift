@@ -66,7 +66,7 @@ import Testing
     } catch let error as GitHubLoginError {
       #expect(error.kind == .notLoggedIn, sourceLocation: sourceLocation)
       #expect(
-        error.message == "not logged in to evil.example.com; run 'ghlogin auth --host evil.example.com'",
+        error.message == "not logged in to evil.example.com; log in first",
         sourceLocation: sourceLocation)
     }
     #expect(transport.requests.isEmpty, sourceLocation: sourceLocation)

@@ -38,8 +38,25 @@ import GHLoginTestSupport
     } catch let error as GitHubLoginError {
       #expect(error.kind == .notLoggedIn)
       #expect(error.exitStatus == .notLoggedIn)
-      #expect(error.message == "not logged in to github.com; run 'ghlogin auth'")
+      #expect(error.message == "not logged in to github.com; log in first")
       #expect(ExitStatus(for: error) == .notLoggedIn)
+    }
+  }
+
+  /// A tool that names its login command has it in the message; ghlogin's never is.
+  @Test func tokenWithoutALoginNamesTheToolsLoginCommand() async throws {
+    var github = try GitHubLogin(environment: environment())
+    github.loginCommand = "mytool login"
+    do {
+      _ = try await github.token()
+      Issue.record("a token without a login")
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .notLoggedIn)
+      #expect(error.message == "not logged in to github.com; run 'mytool login'")
+    }
+    #expect(throws: GitHubLoginError.self) { _ = try github.freshToken(host: "ghe.example.com") }
+    do { _ = try github.freshToken(host: "ghe.example.com") } catch let error as GitHubLoginError {
+      #expect(error.message == "not logged in to ghe.example.com; run 'mytool login'")
     }
   }
 

@@ -44,7 +44,7 @@ import GHLoginTestSupport
       _ = try github().freshToken()
     } throws: { error in
       let error = try #require(error as? GitHubLoginError)
-      return error.kind == .notLoggedIn && error.message == "not logged in to github.com; run 'ghlogin auth'"
+      return error.kind == .notLoggedIn && error.message == "not logged in to github.com; log in first"
     }
   }
 
