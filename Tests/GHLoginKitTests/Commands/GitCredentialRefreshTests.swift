@@ -14,13 +14,7 @@ import GHLoginTestSupport
   init() throws { fixture = try LifecycleFixture() }
 
   func get(transport: any HTTPTransport = NoNetwork()) -> CommandRun {
-    let out = BufferOutput()
-    let err = BufferOutput()
-    let environment = Environment(
-      arguments: ["git-credential", "get"], variables: fixture.variables, stdout: out, stderr: err,
-      stdin: BufferInput("protocol=https\nhost=github.com\n\n"), clock: fixture.clock, browser: RecordingBrowser(),
-      transport: { _ in transport })
-    return CommandRun(status: GHLogin.main(environment: environment), stdout: out.text, stderr: err.text)
+    fixture.gitCredentialGet(transport: transport)
   }
 
   @Test func getRefreshesATokenAboutToExpireAndAnswersTheNewOne() throws {

@@ -44,10 +44,16 @@ struct LifecycleFixture {
   var fileBytes: [UInt8]? { readFile(store.file) }
   var fileText: String { String(decoding: fileBytes ?? [], as: UTF8.self) }
 
-  func run(_ arguments: [String], extra: [String: String] = [:], transport: any HTTPTransport = NoNetwork())
-    -> CommandRun
-  {
-    runCommand(arguments, variables: variables(extra), clock: clock, transport: transport)
+  func run(
+    _ arguments: [String], extra: [String: String] = [:], stdin: String = "",
+    transport: any HTTPTransport = NoNetwork()
+  ) -> CommandRun {
+    runCommand(arguments, variables: variables(extra), stdin: stdin, clock: clock, transport: transport)
+  }
+
+  /// `ghlogin git-credential get` asked by git for github.com.
+  func gitCredentialGet(transport: any HTTPTransport = NoNetwork()) -> CommandRun {
+    run(["git-credential", "get"], stdin: "protocol=https\nhost=github.com\n\n", transport: transport)
   }
 
   /// An expiring GitHub App token for `login`, expiring `expiresIn` seconds from now.

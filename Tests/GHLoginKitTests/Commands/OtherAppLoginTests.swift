@@ -26,43 +26,40 @@ import GHLoginTestSupport
     + "another OAuth app (client ID Iv1.appA) than the configured one (Iv1.client), and a refresh token is only "
     + "sent with the app that issued it. Run 'ghlogin auth --user octocat' to log in with the configured app\n"
 
-  @Test func anExpiredLoginOfAnotherAppFailsWithoutARequest() throws {
-    try fixture.seed(Self.login(expiresIn: -1))
+  /// `arguments` run on octocat's login made by app A, expiring in `expiresIn` seconds: no
+  /// request is sent and the file is unchanged.
+  func runSendingNothing(
+    _ arguments: [String], expiresIn: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> CommandRun {
+    try fixture.seed(Self.login(expiresIn: expiresIn))
     let before = fixture.fileBytes
     let transport = FakeTransport()
-    let run = fixture.run(["token"], transport: transport)
+    let run =
+      arguments == ["git-credential", "get"]
+      ? fixture.gitCredentialGet(transport: transport) : fixture.run(arguments, transport: transport)
+    #expect(transport.requests.isEmpty, sourceLocation: sourceLocation)
+    #expect(fixture.fileBytes == before, sourceLocation: sourceLocation)
+    return run
+  }
+
+  @Test func anExpiredLoginOfAnotherAppFailsWithoutARequest() throws {
+    let run = try runSendingNothing(["token"], expiresIn: -1)
     #expect(run.status == .notLoggedIn)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == Self.expiredMessage)
-    #expect(transport.requests.isEmpty)
-    #expect(fixture.fileBytes == before)
     #expect(fixture.fileText.contains(#""version": 2"#))
   }
 
   /// git's helper says why on stderr and answers nothing, as for any token it cannot give.
   @Test func gitCredentialGetAnswersNothingForAnExpiredLoginOfAnotherApp() throws {
-    try fixture.seed(Self.login(expiresIn: -1))
-    let before = fixture.fileBytes
-    let transport = FakeTransport()
-    let out = BufferOutput()
-    let err = BufferOutput()
-    let environment = Environment(
-      arguments: ["git-credential", "get"], variables: fixture.variables, stdout: out, stderr: err,
-      stdin: BufferInput("protocol=https\nhost=github.com\n\n"), clock: fixture.clock, browser: RecordingBrowser(),
-      transport: { _ in transport })
-    let status = GHLogin.main(environment: environment)
-    #expect(status == .success)
-    #expect(out.text.isEmpty)
-    #expect(err.text == Self.expiredMessage)
-    #expect(transport.requests.isEmpty)
-    #expect(fixture.fileBytes == before)
+    let run = try runSendingNothing(["git-credential", "get"], expiresIn: -1)
+    #expect(run.status == .success)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == Self.expiredMessage)
   }
 
   @Test func aStillValidLoginOfAnotherAppIsPrintedWithAWarning() throws {
-    try fixture.seed(Self.login(expiresIn: 120))
-    let before = fixture.fileBytes
-    let transport = FakeTransport()
-    let run = fixture.run(["token"], transport: transport)
+    let run = try runSendingNothing(["token"], expiresIn: 120)
     #expect(run.status == .success)
     #expect(run.stdout == "ghu_old\n")
     #expect(
@@ -70,15 +67,10 @@ import GHLoginTestSupport
         == "ghlogin: warning: could not refresh the token for github.com: octocat logged in with another OAuth app "
         + "(client ID Iv1.appA) than the configured one (Iv1.client), and its refresh token is only sent with the "
         + "app that issued it; using the current token, which expires in 2m\n")
-    #expect(transport.requests.isEmpty)
-    #expect(fixture.fileBytes == before)
   }
 
   @Test func refreshOfAnotherAppsLoginSendsNothing() throws {
-    try fixture.seed(Self.login(expiresIn: 3600))
-    let before = fixture.fileBytes
-    let transport = FakeTransport()
-    let run = fixture.run(["refresh"], transport: transport)
+    let run = try runSendingNothing(["refresh"], expiresIn: 3600)
     #expect(run.status == .notLoggedIn)
     #expect(run.stdout.isEmpty)
     #expect(
@@ -86,8 +78,6 @@ import GHLoginTestSupport
         == "ghlogin: could not refresh the token for github.com: octocat logged in with another OAuth app (client ID "
         + "Iv1.appA) than the configured one (Iv1.client), and its refresh token is only sent with the app that "
         + "issued it. The current token was kept; it expires in 1h 0m\n")
-    #expect(transport.requests.isEmpty)
-    #expect(fixture.fileBytes == before)
   }
 
   /// The configured app's own login refreshes as always, and keeps its client ID.
@@ -106,13 +96,8 @@ import GHLoginTestSupport
   @Test func withTokenStoresNoClientID() throws {
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL, respond: Fixture.user)
-    let out = BufferOutput()
-    let err = BufferOutput()
-    let environment = Environment(
-      arguments: ["auth", "--with-token"], variables: fixture.variables, stdout: out, stderr: err,
-      stdin: BufferInput("gho_pasted\n"), clock: fixture.clock, browser: RecordingBrowser(),
-      transport: { _ in transport })
-    #expect(GHLogin.main(environment: environment) == .success, "\(err.text)")
+    let run = fixture.run(["auth", "--with-token"], stdin: "gho_pasted\n", transport: transport)
+    #expect(run.status == .success, "\(run.stderr)")
     #expect(try fixture.account()?.token == "gho_pasted")
     #expect(try fixture.account()?.clientID == nil)
     #expect(fixture.fileText.contains(#""version": 1"#))
@@ -143,19 +128,14 @@ import GHLoginTestSupport
     try fixture.seed(Self.login(expiresIn: 3600))
     let transport = FakeTransport()
     transport.on("GET", Fixture.userURL, respond: Fixture.user)
-    let out = BufferOutput()
-    let err = BufferOutput()
-    let environment = Environment(
-      arguments: ["auth", "--with-token"], variables: fixture.variables, stdout: out, stderr: err,
-      stdin: BufferInput("gho_pasted\n"), clock: fixture.clock, browser: RecordingBrowser(),
-      transport: { _ in transport })
-    #expect(GHLogin.main(environment: environment) == .success)
+    let run = fixture.run(["auth", "--with-token"], stdin: "gho_pasted\n", transport: transport)
+    #expect(run.status == .success)
     #expect(
-      err.text.contains(
+      run.stderr.contains(
         "ghlogin: warning: could not revoke the previous token of octocat at github.com: it was issued to another "
           + "OAuth app (client ID Iv1.appA) than the configured one (Iv1.client), which cannot revoke it. It may "
           + "still be valid; revoke it by hand at https://github.com/settings/connections/applications/Iv1.appA\n"),
-      "\(err.text)")
+      "\(run.stderr)")
     #expect(transport.requests.map(\.method) == ["GET"])
     #expect(try fixture.account()?.token == "gho_pasted")
     #expect(try fixture.account()?.clientID == nil)
