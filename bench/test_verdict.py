@@ -27,6 +27,7 @@ Dynamic section at offset 0x1 contains 3 entries:
  0x0000000000000001 (NEEDED)             Shared library: [libm.so.6]
  0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]
 """
+NM_OK = "0000000000012340 T main\n0000000000012400 t $s7ghlogin4mainyyF\n                 U write\n"
 # milliseconds per command in every run: token 1.2x cat, gh 30x token, git-helper 1.06x git-store (after the wrapper)
 GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 36.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 2.0,
           "docker-get": 1.4, "goauth": 1.2}
@@ -56,7 +57,7 @@ class Work:
             self.write(f"answer.{name}.status", f"{(statuses or {}).get(name, 0)}\n")
         return self
 
-    def figures(self, ms=None, readelf=READELF_OK, drop=None):
+    def figures(self, ms=None, readelf=READELF_OK, drop=None, nm=NM_OK):
         times = {**GOOD_MS, **(ms or {})}
         for n in range(1, 4):
             results = [{"command": name, "times": [t / 1000] * 4} for name, t in times.items() if name != drop]
@@ -65,6 +66,7 @@ class Work:
             "tracer": "strace", "rss_kib": [14000, 14100], "cpu_plain_ms": [10, 11], "cpu_interrupted_ms": [7, 7],
             "traced": [{"window": 15, "fake": 10, "fsync": 0.6, "own": 4.4}]}))
         self.write("readelf.txt", readelf)
+        self.write("nm.txt", nm)
         self.write("commands.tsv", "".join(f"{name}\t/bin/{name}\n" for name in times))
         return self
 
@@ -143,6 +145,16 @@ class Figures(unittest.TestCase):
         status, text = Work().figures(readelf="readelf: Error: Not an ELF file\n").verdict()
         self.assertEqual(status, 1)
         self.assertRegex(text, r"NEEDED: none found .* FAIL")
+
+    def test_linking_the_concurrency_runtime_fails(self):
+        status, text = Work().figures(nm=NM_OK + "0000000000045600 T swift_task_create\n").verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"no Swift Concurrency .* 1 of the runtime's entry points .* FAIL")
+
+    def test_no_symbols_fails(self):
+        status, text = Work().figures(nm="nm: /bin/ghlogin: no symbols\n").verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"no Swift Concurrency .* in 0 symbols .* FAIL")
 
     def test_linking_libssl_fails(self):
         status, _ = Work().figures(readelf=READELF_OK + " 0x1 (NEEDED) Shared library: [libssl.so.3]\n").verdict()

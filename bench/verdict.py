@@ -212,6 +212,20 @@ def answers(work, token):
 
 # --- figures ---------------------------------------------------------------------------------------
 
+# The Swift concurrency runtime's entry points (issue 19 §4): a binary that links the runtime has
+# them; ghlogin's, whose command line uses no Swift Concurrency, must have none.
+CONCURRENCY_ENTRY_POINTS = ("swift_task_create", "swift_task_alloc", "swift_continuation_init", "swift_job_run")
+
+
+def concurrency_symbols(nm_text):
+    """The symbols in `nm` output that are the concurrency runtime's entry points, and how many
+    symbols the output lists at all (none: nm read no symbol table, which proves nothing)."""
+    # nm's lines: an address (absent for undefined symbols), a one-letter type, the name
+    names = [w[-1] for w in (line.split() for line in nm_text.splitlines())
+             if 2 <= len(w) <= 3 and len(w[-2]) == 1 and w[-2].isalpha()]
+    return [n for n in names if n in CONCURRENCY_ENTRY_POINTS], len(names)
+
+
 def needed_libraries(readelf_text):
     return re.findall(r"\(NEEDED\).*\[(.*)\]", readelf_text)
 
@@ -295,6 +309,10 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
     heavy = [lib for lib in needed if lib.startswith(("libssl", "libcrypto", "libstdc++", "libsecret", "libglib", "libgio"))]
     line("binary links no libssl/libcrypto/libstdc++/libsecret/GLib", "NEEDED: " + (" ".join(needed) or "none found"), "-", "-",
          bool(needed) and not heavy)
+
+    found, listed = concurrency_symbols(read(os.path.join(work, "nm.txt")))
+    line("binary links no Swift Concurrency (nm: swift_task_create, ...)",
+         f"{len(found)} of the runtime's entry points in {listed} symbols", "-", "-", listed > 0 and not found)
 
     width = max(len(l[0]) for l in lines)
     for target, figure, reference, ratio, verdict in lines:
