@@ -124,11 +124,21 @@ enum Spawn {
 
   /// `environment` as every child gets it: `XDG_CONFIG_DIRS` pinned to an empty directory
   /// unless the test sets it (so the machine's `/etc/xdg/ghlogin/config.json` is never a
-  /// layer of a test's config), and no `GHLOGIN_DEFAULT_*` (a packager's build-time app).
+  /// layer of a test's config), no `GHLOGIN_DEFAULT_*` (a packager's build-time app), and the
+  /// sanitizers' options of this test process (``sanitizerOptions``) unless the test sets them.
   static func pinned(_ environment: [String: String]) -> [String: String] {
     var env = environment.filter { !$0.key.hasPrefix("GHLOGIN_DEFAULT_") }
     if env["XDG_CONFIG_DIRS"] == nil { env["XDG_CONFIG_DIRS"] = emptyConfigDirs }
+    env.merge(sanitizerOptions) { own, _ in own }
     return env
+  }
+
+  /// `ASAN_OPTIONS`, `LSAN_OPTIONS` and `TSAN_OPTIONS` as `scripts/sanitizers.sh` set them for
+  /// the test process: a sanitized ghlogin started with a test's own environment still reads
+  /// the suppression files (without them, LeakSanitizer's report of libsecret's suppressed leak
+  /// ended up in the locked-keyring tests' stderr). Empty outside a sanitizer run.
+  static let sanitizerOptions: [String: String] = ProcessInfo.processInfo.environment.filter {
+    ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key)
   }
 
   /// Waits for `pid` (`waitpid`, retried on EINTR) and returns the exit code, or minus the
