@@ -27,7 +27,7 @@ for sanitizer in "${sanitizers[@]}"; do
     TSAN_OPTIONS="suppressions=$PWD/scripts/tsan-suppressions.txt:print_suppressions=0" \
     GHLOGIN_SANITIZER=$sanitizer swift test --sanitize="$sanitizer" --scratch-path ".build/$sanitizer" >"$log" 2>&1
   status=$?
-  summary=$(grep -E '^(✔|✘) Test run with' "$log" | tail -1)
+  summary=$(grep -E '^(✔|✘|━) Test run with' "$log" | tail -1)
   xctest=$(grep -E 'Executed [0-9]+ tests' "$log" | tail -1 | sed 's/^[[:space:]]*//')
   reports=$(grep -cE '^(==[0-9]+==ERROR|WARNING: ThreadSanitizer|SUMMARY: (Address|Thread|Leak)Sanitizer)' "$log")
   echo "$sanitizer: exit $status in $((SECONDS - started)) s; ${summary:-no Swift Testing summary}; ${xctest:-no XCTest summary}; sanitizer reports: $reports"
