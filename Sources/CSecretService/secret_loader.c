@@ -229,7 +229,8 @@ typedef struct {
 static void ghl_matches_free(ghl_matches *found) {
   if (found->unlocked != NULL) ghl_secret.g_strfreev(found->unlocked);
   if (found->locked != NULL) ghl_secret.g_strfreev(found->locked);
-  ghl_secret.g_free(found->collection);
+  /* NULL also when libsecret could not be loaded: then g_free itself is NULL. */
+  if (found->collection != NULL) ghl_secret.g_free(found->collection);
   if (found->service != NULL) ghl_secret.g_object_unref(found->service);
 }
 
@@ -338,7 +339,7 @@ int ghl_secret_check(char *message, size_t message_size) {
     const char *paths[] = {collection, NULL};
     outcome = ghl_unlock(service, paths, 1, message, message_size);
   }
-  ghl_secret.g_free(collection);
+  if (collection != NULL) ghl_secret.g_free(collection);
   if (service != NULL) ghl_secret.g_object_unref(service);
   return outcome;
 }

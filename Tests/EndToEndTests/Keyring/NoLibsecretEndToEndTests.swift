@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// A machine without libsecret: the loader finds a `libsecret-1.so.0` it cannot load (not an
+/// ELF file, first on `LD_LIBRARY_PATH`), as `dlopen` fails where the package is not installed.
+/// No keyring daemon is needed. Both paths that reach the keyring say it is not available and
+/// change nothing: a login to the keyring (stopped before the browser step) and `token` for an
+/// account kept there. Until this test, both ended with a segmentation fault (the C loader
+/// freed its empty results with a `g_free` it had never loaded).
+@Suite struct NoLibsecretEndToEndTests {
+  @Test func withoutLibsecretTheKeyringIsNotAvailableAndNothingCrashes() throws {
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    try sandbox.writeConfig(["store": "keyring"])
+    let libraries = sandbox.home + "/no-libsecret"
+    try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: false)
+    try Data("not a shared library\n".utf8).write(to: URL(fileURLWithPath: libraries + "/libsecret-1.so.0"))
+    let env = sandbox.environment(["LD_LIBRARY_PATH": libraries])
+
+    let auth = try runGHLogin(["auth", "--no-browser"], env: env)
+    #expect(auth.status == 1, "\(auth)")
+    #expect(auth.stderr.hasPrefix("ghlogin: the keyring (Secret Service) is not available: "), "\(auth.stderr)")
+    #expect(auth.stderr.contains("libsecret-1.so.0"), "\(auth.stderr)")
+    #expect(!auth.stderr.contains("https://"), "the login went on to the browser step: \(auth.stderr)")
+    #expect(auth.stdout.isEmpty)
+    #expect(sandbox.credentialsBytes() == nil)
+
+    try sandbox.writeCredentials([["login": "octocat", "store": "keyring"]])
+    let before = sandbox.credentialsBytes()
+    let token = try runGHLogin(["token"], env: env)
+    #expect(token.status == 1, "\(token)")
+    #expect(token.stdout.isEmpty)
+    #expect(token.stderr.contains("is not available"), "\(token.stderr)")
+    #expect(sandbox.credentialsBytes() == before)
+  }
+}
