@@ -19,8 +19,7 @@ extension Environment {
       installedInterruptDescriptor: { Interrupt.installedFD }
     )
     if let argument0 = CommandLine.arguments.first {
-      environment.programName = String(
-        decoding: argument0.utf8.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+      environment.programName = FilePath.name(of: argument0)
     }
     let path = variables["PATH"]
     environment.resolveExecutablePath = {

@@ -54,8 +54,17 @@ extension ConfigPaths {
   package static func systemConfigCandidates(_ variables: [String: String]) -> [String] {
     if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { return [] }
     let list = variables["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
-    return list.split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }.map {
-      FilePath.join($0, "ghlogin/config.json")
+    // On the bytes, in one loop: a `Character` split, then map and filter, cost every command
+    // about 2 % of `token`'s instructions (grapheme breaking and three array types).
+    var candidates: [String] = []
+    let bytes = list.utf8
+    var start = bytes.startIndex
+    while true {
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
+      let directory = list[start..<end]
+      if directory.hasPrefix("/") { candidates.append(FilePath.join(String(directory), "ghlogin/config.json")) }
+      guard end != bytes.endIndex else { return candidates }
+      start = bytes.index(after: end)
     }
   }
 }

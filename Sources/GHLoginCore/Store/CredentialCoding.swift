@@ -26,17 +26,18 @@ package enum CredentialCoding {
     case newerVersion(Int)
   }
 
-  /// The keys of an account in a version-1 file.
-  package static let accountKeys: Set<String> = [
+  /// The keys of an account in a version-1 file. Arrays, not sets: a read checks a handful of
+  /// keys against them, and a `Set` costs more to build and hash than the search it saves.
+  package static let accountKeys: [String] = [
     "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
     "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
   ]
 
   /// The keys of an account in a version-2 file: version 1's and `"client_id"`.
-  package static let accountKeysVersion2: Set<String> = accountKeys.union(["client_id"])
+  package static let accountKeysVersion2: [String] = accountKeys + ["client_id"]
 
   /// The keys of an account in a file of `version` (built once: `token` reads every account).
-  package static func accountKeys(version: Int) -> Set<String> {
+  package static func accountKeys(version: Int) -> [String] {
     version >= 2 ? accountKeysVersion2 : accountKeys
   }
 
@@ -61,20 +62,22 @@ package enum CredentialCoding {
 
     var credentials = Credentials()
     for (host, value) in hostsObject.entries {
-      let path = "hosts." + ConfigDecoder.display(host)
+      // Where a value is, spelled out only when a message needs it (escaping the host and
+      // building the strings was a tenth of `token`'s work in Swift).
+      func path() -> String { "hosts." + ConfigDecoder.display(host) }
       guard !host.isEmpty else { throw .invalid("a host name in \"hosts\" is empty") }
       if let reason = invalidHostReason(host) {
         throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
       }
-      guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
-      try onlyKeys(object, ["active", "accounts"], prefix: path + ".")
+      guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
+      try onlyKeys(object, ["active", "accounts"], prefix: path() + ".")
       var entry = HostEntry()
-      if let active = object["active"] { entry.activeLogin = try string(active, path + ".active") }
+      if let active = object["active"] { entry.activeLogin = try string(active, path() + ".active") }
       guard let accounts = object["accounts"]?.arrayValue else {
-        throw .invalid("\"\(path).accounts\" must be an array")
+        throw .invalid("\"\(path()).accounts\" must be an array")
       }
       for (index, account) in accounts.enumerated() {
-        entry.accounts.append(try credential(account, "\(path).accounts[\(index)]", version: version))
+        entry.accounts.append(try credential(account, { "\(path()).accounts[\(index)]" }, version: version))
       }
       credentials.hosts[host] = entry
     }
@@ -98,45 +101,45 @@ package enum CredentialCoding {
     return ConfigDecoder.display(cut)
   }
 
-  private static func credential(_ value: JSONValue, _ path: String, version: Int) throws(Failure) -> Credential {
-    guard let object = value.objectValue else { throw .invalid("\"\(path)\" must be an object") }
-    try onlyKeys(object, accountKeys(version: version), prefix: path + ".")
+  private static func credential(_ value: JSONValue, _ path: () -> String, version: Int) throws(Failure) -> Credential {
+    guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
+    try onlyKeys(object, accountKeys(version: version), prefix: path() + ".")
     func required(_ key: String) throws(Failure) -> JSONValue {
-      guard let value = object[key] else { throw .invalid("\"\(path).\(key)\" is missing") }
+      guard let value = object[key] else { throw .invalid("\"\(path()).\(key)\" is missing") }
       return value
     }
-    let login = try string(try required("login"), path + ".login")
-    guard !login.isEmpty else { throw .invalid("\"\(path).login\" is empty") }
+    let login = try string(try required("login"), path() + ".login")
+    guard !login.isEmpty else { throw .invalid("\"\(path()).login\" is empty") }
     guard let userID = try required("user_id").intValue else {
-      throw .invalid("\"\(path).user_id\" must be an integer")
+      throw .invalid("\"\(path()).user_id\" must be an integer")
     }
     let storage = try storage(object, path)
     // An account kept in the keyring has no token in the file: its tokens are read from the
     // keyring by CredentialStore, which replaces these empty placeholders.
-    let accessToken = storage == .keyring ? "" : try token(try required("token"), path + ".token")
+    let accessToken = storage == .keyring ? "" : try token(try required("token"), path() + ".token")
     var credential = Credential(
       login: login, userID: Int64(userID), token: accessToken,
-      tokenType: try string(try required("token_type"), path + ".token_type"),
-      scopes: try strings(try required("scopes"), path + ".scopes"),
-      createdAt: try number(try required("created_at"), path + ".created_at"))
-    if let value = object["expires_at"] { credential.expiresAt = try number(value, path + ".expires_at") }
+      tokenType: try string(try required("token_type"), path() + ".token_type"),
+      scopes: try strings(try required("scopes"), path() + ".scopes"),
+      createdAt: try number(try required("created_at"), path() + ".created_at"))
+    if let value = object["expires_at"] { credential.expiresAt = try number(value, path() + ".expires_at") }
     credential.storage = storage
-    if let value = object["refresh_token"] { credential.refreshToken = try token(value, path + ".refresh_token") }
-    if let value = object["has_refresh_token"], try bool(value, path + ".has_refresh_token") {
+    if let value = object["refresh_token"] { credential.refreshToken = try token(value, path() + ".refresh_token") }
+    if let value = object["has_refresh_token"], try bool(value, path() + ".has_refresh_token") {
       credential.refreshToken = ""
     }
     if let value = object["refresh_token_expires_at"] {
-      credential.refreshTokenExpiresAt = try number(value, path + ".refresh_token_expires_at")
+      credential.refreshTokenExpiresAt = try number(value, path() + ".refresh_token_expires_at")
     }
-    if let value = object["via_device_flow"] { credential.viaDeviceFlow = try bool(value, path + ".via_device_flow") }
-    if let value = object["expired"] { credential.isExpired = try bool(value, path + ".expired") }
+    if let value = object["via_device_flow"] { credential.viaDeviceFlow = try bool(value, path() + ".via_device_flow") }
+    if let value = object["expired"] { credential.isExpired = try bool(value, path() + ".expired") }
     if let value = object["github_token_expiration"] {
-      credential.gitHubExpiration = try number(value, path + ".github_token_expiration")
+      credential.gitHubExpiration = try number(value, path() + ".github_token_expiration")
     }
     if let value = object["client_id"] {
-      let clientID = try string(value, path + ".client_id")
+      let clientID = try string(value, path() + ".client_id")
       guard ConfigDecoder.isCredentialText(clientID) else {
-        throw .invalid("\"\(path).client_id\" must not be empty or contain spaces or control characters")
+        throw .invalid("\"\(path()).client_id\" must not be empty or contain spaces or control characters")
       }
       credential.clientID = clientID
     }
@@ -145,60 +148,62 @@ package enum CredentialCoding {
 
   /// The account's `"store"`: absent or `"file"` (tokens in the file), or `"keyring"` (no
   /// token or refresh token in the file; `has_refresh_token` says whether the keyring has one).
-  private static func storage(_ object: JSONObject, _ path: String) throws(Failure) -> TokenStorage {
+  private static func storage(_ object: JSONObject, _ path: () -> String) throws(Failure) -> TokenStorage {
     guard let value = object["store"] else {
       if object["has_refresh_token"] != nil {
-        throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+        throw .invalid("\"\(path()).has_refresh_token\" needs \"store\": \"keyring\"")
       }
       return .file
     }
     guard let name = value.stringValue, let storage = TokenStorage(rawValue: name) else {
-      throw .invalid("\"\(path).store\" must be \"file\" or \"keyring\"")
+      throw .invalid("\"\(path()).store\" must be \"file\" or \"keyring\"")
     }
     if storage == .keyring {
       for key in ["token", "refresh_token"] where object[key] != nil {
-        throw .invalid("\"\(path).\(key)\" must not be in the file for an account kept in the keyring")
+        throw .invalid("\"\(path()).\(key)\" must not be in the file for an account kept in the keyring")
       }
     } else if object["has_refresh_token"] != nil {
-      throw .invalid("\"\(path).has_refresh_token\" needs \"store\": \"keyring\"")
+      throw .invalid("\"\(path()).has_refresh_token\" needs \"store\": \"keyring\"")
     }
     return storage
   }
 
-  private static func onlyKeys(_ object: JSONObject, _ allowed: Set<String>, prefix: String) throws(Failure) {
+  private static func onlyKeys(
+    _ object: JSONObject, _ allowed: [String], prefix: @autoclosure () -> String
+  ) throws(Failure) {
     for key in object.keys where !allowed.contains(key) {
-      throw .invalid("unknown key \"\(prefix)\(ConfigDecoder.display(key))\"")
+      throw .invalid("unknown key \"\(prefix())\(ConfigDecoder.display(key))\"")
     }
   }
 
-  private static func string(_ value: JSONValue, _ path: String) throws(Failure) -> String {
-    guard let text = value.stringValue else { throw .invalid("\"\(path)\" must be a string") }
+  private static func string(_ value: JSONValue, _ path: @autoclosure () -> String) throws(Failure) -> String {
+    guard let text = value.stringValue else { throw .invalid("\"\(path())\" must be a string") }
     return text
   }
 
-  private static func token(_ value: JSONValue, _ path: String) throws(Failure) -> String {
-    let text = try string(value, path)
-    guard Credential.isAcceptableToken(text) else { throw .invalid("\"\(path)\" is not a valid token") }
+  private static func token(_ value: JSONValue, _ path: @autoclosure () -> String) throws(Failure) -> String {
+    let text = try string(value, path())
+    guard Credential.isAcceptableToken(text) else { throw .invalid("\"\(path())\" is not a valid token") }
     return text
   }
 
-  private static func strings(_ value: JSONValue, _ path: String) throws(Failure) -> [String] {
-    guard let elements = value.arrayValue else { throw .invalid("\"\(path)\" must be an array of strings") }
+  private static func strings(_ value: JSONValue, _ path: @autoclosure () -> String) throws(Failure) -> [String] {
+    guard let elements = value.arrayValue else { throw .invalid("\"\(path())\" must be an array of strings") }
     var result: [String] = []
     for element in elements {
-      guard let text = element.stringValue else { throw .invalid("\"\(path)\" must be an array of strings") }
+      guard let text = element.stringValue else { throw .invalid("\"\(path())\" must be an array of strings") }
       result.append(text)
     }
     return result
   }
 
-  private static func number(_ value: JSONValue, _ path: String) throws(Failure) -> Double {
-    guard let number = value.doubleValue, number.isFinite else { throw .invalid("\"\(path)\" must be a number") }
+  private static func number(_ value: JSONValue, _ path: @autoclosure () -> String) throws(Failure) -> Double {
+    guard let number = value.doubleValue, number.isFinite else { throw .invalid("\"\(path())\" must be a number") }
     return number
   }
 
-  private static func bool(_ value: JSONValue, _ path: String) throws(Failure) -> Bool {
-    guard let flag = value.boolValue else { throw .invalid("\"\(path)\" must be true or false") }
+  private static func bool(_ value: JSONValue, _ path: @autoclosure () -> String) throws(Failure) -> Bool {
+    guard let flag = value.boolValue else { throw .invalid("\"\(path())\" must be true or false") }
     return flag
   }
 

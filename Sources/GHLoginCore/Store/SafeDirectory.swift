@@ -91,7 +91,7 @@ package enum SafeDirectory {
   /// `/a/b`, `/a`, `/`. Trailing slashes are ignored.
   package static func parents(of path: String) -> [String] {
     var current = path
-    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    while current.utf8.count > 1 && current.hasSuffix("/") { current.removeLast() }
     var result: [String] = []
     while true {
       let parent = FilePath.directory(of: current)

@@ -61,19 +61,21 @@ package enum SecureFile {
   }
 }
 
-/// Path helpers that work on the text of a path, without touching the file system.
+/// Path helpers that work on the text of a path, without touching the file system. They
+/// search the UTF-8 bytes for `/` (a `Character` search breaks the whole path into grapheme
+/// clusters, and every command runs these on its paths).
 package enum FilePath {
   /// Everything before the last `/`: `"."` when there is none, `"/"` for a file at the root.
   package static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
     if slash == path.startIndex { return "/" }
     return String(path[..<slash])
   }
 
   /// Everything after the last `/`.
   package static func name(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+    return String(path[path.utf8.index(after: slash)...])
   }
 
   /// `directory/name`, without doubling a trailing slash.
