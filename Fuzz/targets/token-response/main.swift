@@ -6,7 +6,7 @@
 // JSON, JSON with charset, form, form with charset, XML, none, upper-case JSON, or the body's
 // first line) and the status (bits 3–5: 200, 201, 204, 299, 302, 400, 401, 500). Invariants:
 // - success only for a 2xx; the access token passes `Credential.isAcceptableToken` and
-//   `TokenResponse.isUsableToken` (so it can go into a header and the git protocol), as does
+//   `BearerToken.isUsable` (so it can go into a header and the git protocol), as does
 //   a refresh token; expiry seconds are ≥ 0; scopes are non-empty and hold no separators;
 //   `description` never shows either token;
 // - failure: the message is terminal-safe (no control characters or ESC), the exit status is
@@ -53,9 +53,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let token = try TokenResponse.parse(response, host: .gitHubDotCom, endpoint: endpoint)
     invariant((200...299).contains(status), "success with HTTP \(status)")
     invariant(Credential.isAcceptableToken(token.accessToken), "unacceptable access token")
-    invariant(TokenResponse.isUsableToken(token.accessToken), "unusable access token")
+    invariant(BearerToken.isUsable(token.accessToken), "unusable access token")
     if let refresh = token.refreshToken {
-      invariant(Credential.isAcceptableToken(refresh) && TokenResponse.isUsableToken(refresh), "bad refresh token")
+      invariant(Credential.isAcceptableToken(refresh) && BearerToken.isUsable(refresh), "bad refresh token")
     }
     invariant((token.expiresIn ?? 0) >= 0 && (token.refreshTokenExpiresIn ?? 0) >= 0, "negative expiry")
     invariant(token.tokenType == "bearer", "token type \(token.tokenType.debugDescription)")

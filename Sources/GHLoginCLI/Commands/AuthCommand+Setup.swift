@@ -33,7 +33,7 @@ extension AuthCommand {
     let err = environment.stderr
     let page = Self.registrationPage(workspace, host: host)
     var opened = false
-    if SystemBrowser.canOpen(environment: environment.variables) {
+    if BrowserLauncher.canOpen(environment: environment.variables) {
       opened = (try? environment.browser.open(page, environment: environment.variables)) != nil
     }
     let home = WebURL(scheme: page.scheme, host: page.host, port: page.explicitPort, pathAndQuery: "/")

@@ -153,7 +153,7 @@ struct StatusCommand: Command {
     guard !object.entries.isEmpty else {
       environment.stderr.write(
         "ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); "
-          + "run '\(CommandHint.auth(host: host ?? Config.defaultHostName))'\n")
+          + "run '\(CommandHint.auth(host: host ?? DefaultHost.name))'\n")
       return .notLoggedIn
     }
     return .success

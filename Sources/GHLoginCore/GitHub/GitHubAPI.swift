@@ -66,7 +66,7 @@ package struct GitHubAPI: Sendable {
   /// checked before it goes into a header (R74). A redirect elsewhere is an error
   /// and nothing is sent there.
   package func get(_ path: String, token: String) throws -> HTTPResponse {
-    guard TokenResponse.isUsableToken(token) else { throw GitHubAPIError(.unusableToken, host: host, path: path) }
+    guard BearerToken.isUsable(token) else { throw GitHubAPIError(.unusableToken, host: host, path: path) }
     try InsecureEndpointError.check(base)
     var url = base.appending(path: path)
     var headers = HTTPHeaders()

@@ -50,7 +50,7 @@ package struct GitHubUser: Sendable, Equatable {
       default: throw .malformed("\(key) is not a string")
       }
     }
-    let scopes = scopesHeader.isEmpty ? nil : scopesHeader.flatMap(TokenResponse.splitScopes)
+    let scopes = scopesHeader.isEmpty ? nil : scopesHeader.flatMap(ScopeList.split)
     return GitHubUser(
       login: login, id: Int64(id), name: try optionalString("name"), email: try optionalString("email"),
       grantedScopes: scopes, rawJSON: body)

@@ -62,7 +62,7 @@ package struct Revocation: Sendable {
   /// The token is checked before it goes into the body (R30), and a client ID containing `:`
   /// is refused: Basic authentication could not carry it (RFC 7617 §2).
   package func request(token: String) throws -> HTTPRequest {
-    guard TokenResponse.isUsableToken(token) else { throw RevocationError(.unusableToken, host: host) }
+    guard BearerToken.isUsable(token) else { throw RevocationError(.unusableToken, host: host) }
     guard !clientID.isEmpty, !clientID.contains(":") else { throw RevocationError(.unusableClientID, host: host) }
     try InsecureEndpointError.check(api)
     let url = api.appending(path: "applications/\(FormEncoding.percentEncode(clientID))/token")

@@ -96,7 +96,7 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
     if let host { config.host = try decoder.host(.string(host), "host") }
     // The config file's rule for the label (R87), through the same function.
     config.deriveEndpointHost()
-    config.host = try config.endpointHost?.get() ?? config.host ?? Config.defaultHostName
+    config.host = try config.endpointHost?.get() ?? config.host ?? DefaultHost.name
     config.store = tokenStore == .keyring ? .keyring : .file
     return config
   }

@@ -246,7 +246,7 @@ package struct MissingClientID: ReportableError, Equatable {
       return register + " Then give its client ID (and secret) in \(configFile), "
         + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
     }
-    let option = host == Config.defaultHostName ? "" : " --host \(host)"
+    let option = host == DefaultHost.name ? "" : " --host \(host)"
     return """
       no OAuth client_id is configured for \(host).
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL

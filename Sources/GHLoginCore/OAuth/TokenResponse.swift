@@ -33,23 +33,6 @@ package struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
       + "refreshTokenExpiresIn: \(refreshTokenExpiresIn.map(String.init) ?? "nil"))"
   }
 
-  /// The longest token accepted; GitHub's longest today are about 520 characters.
-  package static let maxTokenLength = 4096
-
-  /// Whether `token` can go into an `Authorization` header and the git credential protocol (R30, R74).
-  ///
-  /// Otherwise opaque: an RFC 6750 `b64token` (``BearerToken``: letters, digits, `-._~+/`,
-  /// then only `=` padding; so no whitespace, quotes, controls or non-ASCII), at most
-  /// ``maxTokenLength`` long.
-  package static func isUsableToken(_ token: String) -> Bool {
-    token.utf8.count <= maxTokenLength && BearerToken.isValid(token)
-  }
-
-  /// Splits GitHub's comma-separated scope list (spaces tolerated, RFC 6749 §3.3).
-  package static func splitScopes(_ text: String) -> [String] {
-    text.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
-  }
-
   /// Reads a token endpoint's `response` (R27–R30).
   ///
   /// The body is decoded by `Content-Type`: JSON or `application/x-www-form-urlencoded`;
@@ -77,7 +60,7 @@ package struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
     guard (200...299).contains(response.status) else { throw fail(.httpStatus(response.status)) }
 
     guard fields.has("access_token") else { throw fail(.missingField("access_token")) }
-    guard let accessToken = fields.string("access_token"), isUsableToken(accessToken) else {
+    guard let accessToken = fields.string("access_token"), BearerToken.isUsable(accessToken) else {
       throw fail(.invalidValue(field: "access_token"))
     }
     guard fields.has("token_type") else { throw fail(.missingField("token_type")) }
@@ -87,10 +70,10 @@ package struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
     var result = TokenResponse(accessToken: accessToken)
     if fields.has("scope") {
       guard let scope = fields.string("scope") else { throw fail(.invalidValue(field: "scope")) }
-      result.scopes = splitScopes(scope)
+      result.scopes = ScopeList.split(scope)
     }
     if fields.has("refresh_token") {
-      guard let refresh = fields.string("refresh_token"), isUsableToken(refresh) else {
+      guard let refresh = fields.string("refresh_token"), BearerToken.isUsable(refresh) else {
         throw fail(.invalidValue(field: "refresh_token"))
       }
       result.refreshToken = refresh

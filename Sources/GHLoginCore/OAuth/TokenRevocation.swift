@@ -46,7 +46,7 @@ package struct TokenRevocation: Sendable {
 
   /// The request ``revoke(_:hint:)`` sends; the token is checked before it goes into the body (R30).
   package func request(token: String, hint: Hint) throws -> HTTPRequest {
-    guard TokenResponse.isUsableToken(token) else { throw RevocationError(.unusableToken, host: host) }
+    guard BearerToken.isUsable(token) else { throw RevocationError(.unusableToken, host: host) }
     guard !app.clientID.isEmpty else { throw RevocationError(.unusableClientID, host: host) }
     try InsecureEndpointError.check(url)
     var headers = HTTPHeaders()

@@ -8,8 +8,6 @@
 package struct Config: Sendable, Equatable {
   /// The largest config file accepted, in bytes.
   package static let maximumFileSize = 1024 * 1024
-  /// The host used when the file names none.
-  package static let defaultHostName = "github.com"
 
   /// The top-level `host`, lowercased (the host commands use when not told otherwise): the
   /// user's, else the system file's.
@@ -62,7 +60,7 @@ package struct Config: Sendable, Equatable {
   package var defaultHost: String {
     if let host { return host }
     if case .success(let shared) = endpointHost { return shared }
-    return Self.defaultHostName
+    return DefaultHost.name
   }
 
   /// Reads and validates `paths.configFile` and the system file below it, and captures the

@@ -49,7 +49,7 @@ package enum CommandHint {
   /// `ghlogin auth`, with `--host HOST` unless the host is github.com and `--user LOGIN` when given.
   package static func auth(host: String, user: String? = nil) -> String {
     var words = ["ghlogin", "auth"]
-    if host != Config.defaultHostName { words += ["--host", host] }
+    if host != DefaultHost.name { words += ["--host", host] }
     if let user { words += ["--user", user] }
     return line(words)
   }

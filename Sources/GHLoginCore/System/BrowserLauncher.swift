@@ -2,12 +2,11 @@
   @preconcurrency import Glibc
 #endif
 
-/// Opens URLs with `$BROWSER`, else `xdg-open`: spawned directly (`posix_spawnp`, no shell),
-/// the URL its own argument, standard streams on /dev/null, and no descriptor of ours
-/// inherited (they are all close-on-exec).
-package struct SystemBrowser: BrowserOpener {
-  package init() {}
-
+/// Starts the user's browser on a URL: `$BROWSER`, else `xdg-open`, spawned directly
+/// (`posix_spawnp`, no shell), the URL its own argument, standard streams on /dev/null, and no
+/// descriptor of ours inherited (they are all close-on-exec). Which URLs may be opened is
+/// decided above, by ``SystemBrowser`` (R14); this is only the process.
+package enum BrowserLauncher {
   /// Why the browser was not opened; the caller prints the URL either way.
   package struct LaunchError: ReportableError {
     package var message: String
@@ -15,18 +14,14 @@ package struct SystemBrowser: BrowserOpener {
     package var errorKind: ErrorKind { .system }
   }
 
-  /// Launches the browser on `url`. Only `https` URLs, or `http` to a loopback address, are
-  /// opened (R14); a secret never appears in `url` (it carries only public request values).
-  package func open(_ url: WebURL, environment: [String: String]) throws {
-    guard url.scheme == .https || url.isLoopback else {
-      throw LaunchError(message: "not opening \(url) in a browser: only https URLs are opened")
-    }
+  /// Launches the browser on `url`.
+  package static func launch(_ url: String, environment: [String: String]) throws {
     var command = ["xdg-open"]
     if let browser = environment["BROWSER"]?.split(separator: ":").first {
       command = browser.split(separator: " ").map(String.init)
     }
     guard !command.isEmpty else { throw LaunchError(message: "BROWSER is empty") }
-    try spawn(command + [url.description], environment: environment)
+    try spawn(command + [url], environment: environment)
   }
 
   /// Whether a graphical browser can be expected: a display on Linux, or `BROWSER` set.
@@ -36,7 +31,7 @@ package struct SystemBrowser: BrowserOpener {
     return !display.isEmpty
   }
 
-  private func spawn(_ argv: [String], environment: [String: String]) throws {
+  private static func spawn(_ argv: [String], environment: [String: String]) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -55,7 +55,7 @@ import Testing
     Row(CredentialResponse.UnsafeValue(key: "password"), .store),
     Row(GitConfig.Failure(message: "git was not found"), .system),
     Row(CryptoError(call: "RAND_bytes"), .system),
-    Row(SystemBrowser.LaunchError(message: "BROWSER is empty"), .system),
+    Row(BrowserLauncher.LaunchError(message: "BROWSER is empty"), .system),
     Row(GitHubAPIError(.tokenRejected, host: host, path: "/user"), .tokenRejected),
     Row(GitHubAPIError(.ssoRequired(url: nil), host: host, path: "/user"), .denied),
     Row(GitHubAPIError(.httpStatus(502), host: host, path: "/user"), .network),

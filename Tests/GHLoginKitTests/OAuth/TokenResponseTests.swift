@@ -74,7 +74,7 @@ import Testing
     let token = "ghs_" + String(repeating: "aZ9.-_", count: 99) + "xy"
     #expect(token.count == 600)
     #expect(try parse(.json(#"{"access_token":"\#(token)","token_type":"bearer"}"#)).accessToken == token)
-    let longest = String(repeating: "a", count: TokenResponse.maxTokenLength)
+    let longest = String(repeating: "a", count: BearerToken.maxLength)
     #expect(try parse(.json(#"{"access_token":"\#(longest)","token_type":"bearer"}"#)).accessToken == longest)
   }
 
