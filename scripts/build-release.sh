@@ -9,7 +9,11 @@
 # `token`'s instructions). --no-export-dynamic keeps the library's symbols out of the dynamic
 # symbol table (641 entries to 310; nothing loads ghlogin as a library or looks its symbols up at
 # run time), so the loader and --gc-sections have less to keep (about 3% of `token`'s
-# instructions). These are given here, not in Package.swift: a library target with unsafe flags
+# instructions). -disable-implicit-string-processing-module-import leaves out `_StringProcessing`, the
+# regex engine: one `firstRange(of:)` or `contains("ab")` linked all of it (about 9,000 symbols,
+# 2 MB, about 20 page faults per run); Support/ByteSearch.swift has the byte searches ghlogin
+# uses instead, and a new call to the regex module's string methods fails this build (the debug
+# build and the tests keep the implicit import). These are given here, not in Package.swift: a library target with unsafe flags
 # cannot be a version-tagged dependency, and GHLoginKit is one.
 #
 # A packager's default app (like gh's release builds, which embed gh's own OAuth app): with
@@ -56,4 +60,5 @@ elif [ -n "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}${GHLOGIN_DEFAULT_APP_NAME:-}" ]; t
 fi
 swift build -c release --static-swift-stdlib --disable-local-rpath \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
   -Xlinker --no-export-dynamic ${flags[@]+"${flags[@]}"} "$@"

@@ -79,7 +79,7 @@ enum ManPage {
   /// lines (commands to type) is set as is (`.nf`), the others filled.
   private static func paragraphs(_ text: String) -> String {
     var out = ""
-    for paragraph in text.split(separator: "\n\n", omittingEmptySubsequences: true) {
+    for paragraph in text.byteSplit(separator: "\n\n") {
       let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       out += ".PP\n"
       if lines.contains(where: { $0.hasPrefix(" ") }) {

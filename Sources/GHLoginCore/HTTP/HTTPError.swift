@@ -59,7 +59,7 @@ package enum HTTPError: ReportableError, Equatable, Sendable {
     case .timedOut(let host, let phase): "timed out \(phase.rawValue) \(host)"
     case .tls(let host, let reason):
       "TLS connection to \(host) failed: \(reason)"
-        + (reason.contains("issuer") || reason.contains("self-signed") || reason.contains("self signed")
+        + (reason.containsBytes("issuer") || reason.containsBytes("self-signed") || reason.containsBytes("self signed")
           ? " (if the server uses a private CA, point SSL_CERT_FILE at its PEM bundle)" : "")
     case .io(let host, let reason): "connection to \(host) failed: \(reason)"
     case .badResponse(let host, let error):

@@ -26,7 +26,7 @@ package struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
       throw .invalidProxy(reason: "the URL has a space, control or non-ASCII character")
     }
     var rest = Substring(trimmed)
-    if let schemeEnd = rest.firstRange(of: "://") {
+    if let schemeEnd = rest.byteRange(of: "://") {
       let scheme = rest[..<schemeEnd.lowerBound].lowercased()
       guard scheme == "http" else {
         throw .invalidProxy(reason: "only http:// proxies are supported (the tunnel to the server is TLS)")

@@ -32,7 +32,7 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
     for byte in text.utf8 where byte <= 0x20 || byte >= 0x7F {
       throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
     }
-    guard let schemeEnd = text.firstRange(of: "://") else {
+    guard let schemeEnd = text.byteRange(of: "://") else {
       throw ParseError(reason: "it is not an absolute URL (expected https://HOST/...)")
     }
     guard let scheme = Scheme(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
