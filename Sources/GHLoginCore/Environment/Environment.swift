@@ -21,6 +21,9 @@ package struct Environment: Sendable {
   package var stdin: any ByteInput
   package var clock: any TimeSource
   package var browser: any BrowserOpener
+  /// Where the tokens of accounts kept in the keyring go: the platform's keyring (the Secret
+  /// Service, contacted only for such accounts); the library's callers may give their own.
+  package var secrets: any SecretStore = SecretStores.platform
   /// How HTTP requests leave the process, given an extra CA bundle to trust (config `ca_file`).
   package var transport: @Sendable (_ caFile: String?) -> any HTTPTransport
   /// The absolute path of the running executable (for `setup-git`), worked out when asked.

@@ -48,7 +48,8 @@ package struct Workspace: Sendable {
     self.environment = environment
     self.paths = paths
     self.config = config
-    store = CredentialStore(paths: paths, faults: StoreFaults.fromEnvironment(environment.variables))
+    store = CredentialStore(
+      paths: paths, faults: StoreFaults.fromEnvironment(environment.variables), secrets: environment.secrets)
   }
 
   /// A library caller's workspace: the app and host of `configuration` (not the config file),

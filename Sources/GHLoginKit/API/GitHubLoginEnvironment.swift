@@ -1,8 +1,9 @@
 import GHLoginCore
 
 /// What the library reaches outside your process through: the environment variables it reads,
-/// HTTP, the clock and the browser. The default is the real process; a test of your tool's login
-/// code passes fakes, so that it runs without a server, a browser or waiting.
+/// HTTP, the clock, the browser and the keyring. The default is the real process; a test of your
+/// tool's login code passes fakes, so that it runs without a server, a browser, a keyring or
+/// waiting.
 ///
 /// ```swift
 /// var environment = GitHubLoginEnvironment.process
@@ -20,16 +21,20 @@ public struct GitHubLoginEnvironment: Sendable {
   public var clock: (any GitHubLoginClock)?
   /// What opens the authorization page; nil: the user's browser (`xdg-open` and friends).
   public var browser: (any GitHubLoginBrowser)?
+  /// Where logins kept in a keyring have their tokens; nil: the platform's keyring (the Secret
+  /// Service on Linux). Used only for such logins (``GitHubLoginConfiguration/tokenStore``).
+  public var keyring: (any GitHubLoginKeyring)?
 
   /// The environment with these parts (nil for the real one).
   public init(
     variables: [String: String], transport: (any GitHubLoginTransport)? = nil, clock: (any GitHubLoginClock)? = nil,
-    browser: (any GitHubLoginBrowser)? = nil
+    browser: (any GitHubLoginBrowser)? = nil, keyring: (any GitHubLoginKeyring)? = nil
   ) {
     self.variables = variables
     self.transport = transport
     self.clock = clock
     self.browser = browser
+    self.keyring = keyring
   }
 
   /// This process: its environment variables, HTTPS, the system clock and the user's browser.
@@ -57,6 +62,7 @@ public struct GitHubLoginEnvironment: Sendable {
     }
     if let clock { environment.clock = ClockAdapter(clock: clock) }
     if let browser { environment.browser = BrowserAdapter(browser: browser) }
+    if let keyring { environment.secrets = KeyringAdapter(keyring: keyring) }
     return environment
   }
 }

@@ -81,6 +81,117 @@ import Testing
   }
 }
 
+/// A keyring given in code (`GitHubLoginEnvironment.keyring`): a login kept in the keyring
+/// writes its tokens there and none to the file, reads them back, and logout deletes them; a
+/// keyring that cannot be used stops the login before anything is sent.
+@Suite struct GitHubLoginKeyringTests {
+  let directory: TemporaryDirectory
+  init() throws { directory = try TemporaryDirectory() }
+
+  var credentialsText: String {
+    let path = directory.at("home") + "/.config/ghlogin/credentials.json"
+    return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  }
+
+  func github(_ keyring: MemoryKeyring, _ transport: Script) throws -> GitHubLogin {
+    var app = GitHubLoginConfiguration(clientID: "Iv1.seams")
+    app.tokenStore = .keyring
+    let environment = GitHubLoginEnvironment(
+      variables: ["HOME": directory.at("home")], transport: transport, clock: StepClock(), keyring: keyring)
+    return try GitHubLogin(configuration: app, environment: environment)
+  }
+
+  static let deviceLogin: [GitHubLoginResponse] = [
+    .json(
+      #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"https://github.com/login/device","#
+        + #""expires_in":900,"interval":5}"#),
+    .json(#"{"access_token":"gho_inTheKeyring","token_type":"bearer","scope":"repo"}"#),
+    .json(#"{"login":"octocat","id":7}"#, headers: [("X-OAuth-Scopes", "repo")]),
+  ]
+
+  @Test func aKeyringLoginKeepsItsTokensInTheGivenKeyring() async throws {
+    let keyring = MemoryKeyring()
+    let github = try github(keyring, Script(Self.deviceLogin))
+    let outcome = try await github.login(LoginOptions(flow: .device, opensBrowser: false)) { _ in }
+    #expect(outcome.token.value == "gho_inTheKeyring")
+    let item = try #require(keyring.items.keys.first)
+    #expect(keyring.items.count == 1)
+    #expect(keyring.items[item] == "gho_inTheKeyring")
+    #expect(item.kind == .accessToken && item.login == "octocat" && item.userID == 7 && item.host == "github.com")
+    #expect(
+      item.attributes == [
+        "application": "ghlogin", "host": "github.com", "login": "octocat", "user_id": "7", "kind": "access_token",
+      ])
+    #expect(item.label == "ghlogin: token for octocat on github.com")
+    #expect(credentialsText.contains("\"store\": \"keyring\"") || credentialsText.contains("\"store\":\"keyring\""))
+    #expect(!credentialsText.contains("gho_inTheKeyring"), "the token is in the file too")
+    #expect(try github.freshToken()?.value == "gho_inTheKeyring")
+    _ = try await github.logout(revoke: false)
+    #expect(keyring.items.isEmpty)
+  }
+
+  @Test(arguments: [
+    (GitHubLoginKeyringError.locked, "locked"), (.unavailable(reason: "no daemon here"), "no daemon here"),
+    (.failed(reason: "disk full"), "disk full"),
+  ])
+  func aKeyringThatCannotBeUsedStopsTheLoginBeforeAnythingIsSent(
+    _ failure: GitHubLoginKeyringError, _ said: String
+  ) async throws {
+    let keyring = MemoryKeyring(failing: failure)
+    let transport = Script(Self.deviceLogin)
+    let github = try github(keyring, transport)
+    do {
+      _ = try await github.login(LoginOptions(flow: .device, opensBrowser: false)) { _ in }
+      Issue.record("the login went ahead")
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .keyring)
+      #expect(error.message.contains(said), "\(error.message)")
+    }
+    #expect(transport.sent.isEmpty)
+    #expect(keyring.items.isEmpty)
+    #expect(credentialsText.isEmpty)
+  }
+
+  /// An error of the keyring's own type is a keyring failure naming the operation.
+  @Test func anyOtherErrorIsAKeyringFailure() async throws {
+    struct Broken: Error, CustomStringConvertible { var description: String { "the vault is on fire" } }
+    let keyring = MemoryKeyring(failingWrites: Broken())
+    let github = try github(keyring, Script(Self.deviceLogin))
+    do {
+      _ = try await github.login(LoginOptions(flow: .device, opensBrowser: false)) { _ in }
+      Issue.record("the login went ahead")
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .keyring)
+      #expect(error.message.contains("the vault is on fire"), "\(error.message)")
+      #expect(error.message.contains("octocat"), "\(error.message)")
+      #expect(!error.message.contains("gho_inTheKeyring"))
+    }
+    #expect(keyring.items.isEmpty)
+    #expect(!credentialsText.contains("octocat"))
+  }
+}
+
+/// A keyring in memory, as a tool's test would write one.
+final class MemoryKeyring: GitHubLoginKeyring {
+  private let state = Mutex<[GitHubLoginKeyringItem: String]>([:])
+  let failure: GitHubLoginKeyringError?
+  let writeFailure: (any Error)?
+  init(failing failure: GitHubLoginKeyringError? = nil, failingWrites writeFailure: (any Error)? = nil) {
+    self.failure = failure
+    self.writeFailure = writeFailure
+  }
+  var items: [GitHubLoginKeyringItem: String] { state.withLock { $0 } }
+  func checkUsable() throws { if let failure { throw failure } }
+  func read(_ item: GitHubLoginKeyringItem) throws -> String? { state.withLock { $0[item] } }
+  func write(_ secret: String, to item: GitHubLoginKeyringItem) throws {
+    if let writeFailure { throw writeFailure }
+    state.withLock { $0[item] = secret }
+  }
+  func delete(_ item: GitHubLoginKeyringItem, holding secret: String) throws {
+    state.withLock { if $0[item] == secret { $0[item] = nil } }
+  }
+}
+
 /// Answers requests in order from a script, recording them.
 final class Script: GitHubLoginTransport {
   private let state: Mutex<(answers: [GitHubLoginResponse], sent: [GitHubLoginRequest])>

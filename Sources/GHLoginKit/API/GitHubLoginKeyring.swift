@@ -1,0 +1,118 @@
+import GHLoginCore
+
+/// Where the library keeps the tokens of logins stored in a keyring (``GitHubLoginConfiguration/tokenStore``
+/// `.keyring`, or `"store": "keyring"` in the config file): the credentials file then holds the
+/// account and no token.
+///
+/// The default (``GitHubLoginEnvironment/keyring`` nil) is the platform's keyring: the Secret
+/// Service on Linux (GNOME Keyring, KeePassXC), which `ghlogin` uses too. A test of your tool's
+/// keyring code passes one that keeps the items in memory; a tool with another keyring passes
+/// its own. Calls come from the library's own thread and may block (an unlock prompt).
+///
+/// Items live in one place: ``read(_:)`` and ``delete(_:holding:)`` look only where
+/// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``;
+/// when two items match, throw ``GitHubLoginKeyringError/failed(reason:)`` rather than choose.
+public protocol GitHubLoginKeyring: Sendable {
+  /// Throws when the keyring cannot be used now (``GitHubLoginKeyringError/unavailable(reason:)``,
+  /// ``GitHubLoginKeyringError/locked``). A login calls it before it asks the server anything,
+  /// so that a token is never issued with nowhere to keep it.
+  func checkUsable() throws
+  /// The secret of `item`, or nil when there is no such item.
+  func read(_ item: GitHubLoginKeyringItem) throws -> String?
+  /// Creates or replaces `item` with `secret`.
+  func write(_ secret: String, to item: GitHubLoginKeyringItem) throws
+  /// Removes `item` if it holds `secret` (what was read from it); leave an item that holds
+  /// anything else, and do not throw when there is none.
+  func delete(_ item: GitHubLoginKeyringItem, holding secret: String) throws
+}
+
+/// Why a ``GitHubLoginKeyring`` could not do what it was asked. Any other error a keyring
+/// throws is reported as ``failed(reason:)`` with its description (so keep secrets out of it).
+/// Each becomes a ``GitHubLoginError`` of kind ``GitHubLoginError/Kind/keyring``.
+public enum GitHubLoginKeyringError: Error, Sendable, Hashable {
+  /// There is no keyring to talk to (no daemon, no session bus, no library); `reason` says which.
+  case unavailable(reason: String)
+  /// The keyring is locked and was not unlocked.
+  case locked
+  /// The keyring refused or failed the operation.
+  case failed(reason: String)
+}
+
+/// One token the library keeps in a keyring: the access or refresh token of one account on
+/// one host.
+public struct GitHubLoginKeyringItem: Sendable, Hashable {
+  /// Which of an account's two tokens.
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The token sent to the API.
+    case accessToken = "access_token"
+    /// The token that gets a new access token when it expires.
+    case refreshToken = "refresh_token"
+  }
+
+  /// The GitHub host (`github.com`, an Enterprise host).
+  public let host: String
+  /// The account's login.
+  public let login: String
+  /// The account's numeric user ID.
+  public let userID: Int64
+  /// The access or the refresh token.
+  public let kind: Kind
+  /// What a keyring's window shows for the item ("ghlogin: token for octocat on github.com").
+  public let label: String
+  /// The attributes the item is written and found with: `application` (`ghlogin`), `host`,
+  /// `login`, `user_id` and `kind`, as the Secret Service stores them.
+  public let attributes: [String: String]
+
+  init(_ item: SecretItem) {
+    host = item.host
+    login = item.login
+    userID = item.userID
+    kind = item.kind == .accessToken ? .accessToken : .refreshToken
+    label = item.label
+    attributes = Dictionary(item.attributes) { first, _ in first }
+  }
+}
+
+/// A ``GitHubLoginKeyring`` as the store's keyring: each failure is a ``KeyringError``.
+struct KeyringAdapter: SecretStore {
+  let keyring: any GitHubLoginKeyring
+
+  func checkUsable() throws(KeyringError) {
+    try Self.mapping(operation: "reach the keyring") { try keyring.checkUsable() }
+  }
+
+  func read(_ item: SecretItem) throws(KeyringError) -> String? {
+    try Self.mapping(operation: "read \(Self.describe(item))") { try keyring.read(GitHubLoginKeyringItem(item)) }
+  }
+
+  func write(_ secret: String, to item: SecretItem) throws(KeyringError) {
+    try Self.mapping(operation: "store \(Self.describe(item))") {
+      try keyring.write(secret, to: GitHubLoginKeyringItem(item))
+    }
+  }
+
+  func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
+    try Self.mapping(operation: "delete \(Self.describe(item))") {
+      try keyring.delete(GitHubLoginKeyringItem(item), holding: secret)
+    }
+  }
+
+  private static func describe(_ item: SecretItem) -> String {
+    "the \(item.kind == .accessToken ? "token" : "refresh token") of \(item.login) on \(item.host)"
+  }
+
+  private static func mapping<T>(operation: String, _ body: () throws -> T) throws(KeyringError) -> T {
+    do {
+      return try body()
+    } catch let error as GitHubLoginKeyringError {
+      switch error {
+      case .unavailable(let reason): throw .unavailable(reason: Sanitize.terminal(reason, maxCharacters: 200))
+      case .locked: throw .locked
+      case .failed(let reason):
+        throw .failed(operation: operation, reason: Sanitize.terminal(reason, maxCharacters: 200))
+      }
+    } catch {
+      throw .failed(operation: operation, reason: Sanitize.terminal("\(error)", maxCharacters: 200))
+    }
+  }
+}
