@@ -184,6 +184,20 @@ class Figures(unittest.TestCase):
         self.assertIn("<!-- bench/run:end -->\nafter\n", readme)
         self.assertNotIn("old", readme)
 
+    def test_the_swift_floor_is_a_reference_that_never_fails(self):
+        work = Work().figures({"swift-floor": 1.9})
+        status, text = work.verdict(mode="full")
+        self.assertEqual(status, 0, text)
+        self.assertRegex(text, r"reference: a minimal static Swift program .* 1\.90x +INFO")
+        with open(os.path.join(work.dir, "README.md")) as f:
+            self.assertIn("| a minimal static Swift program printing the file (the floor for any Swift binary here) | 1.90 ms"
+                          " | `cat credentials.json` 1.00 ms | 1.90× | reference |", f.read())
+
+    def test_without_the_swift_floor_there_is_no_reference_row(self):
+        status, text = Work().figures().verdict()
+        self.assertEqual(status, 0, text)
+        self.assertNotIn("minimal static Swift", text)
+
     def test_bad_usage_is_a_broken_bench(self):
         self.assertEqual(run("figures", "/nonexistent")[0], 2)
 

@@ -29,6 +29,10 @@ METHOD = """
 
 - Build: `scripts/build-release.sh` (what the README gives: release, `--static-swift-stdlib`,
   `--disable-local-rpath`, one compiler flag); the binary is copied into the temp directory and measured there, as installed.
+- The floor: `bench/swift-floor.swift`, a Swift program that only prints the file, built with
+  the release build's link flags (static standard library, lld, packed relocations, no exported
+  symbols) and timed in the same rounds. Its ratio to `cat` is what any Swift binary costs on the
+  machine, shown beside the `token` target as a reference (INFO: it never fails a run).
 - Throwaway HOME: ghlogin's `credentials.json` (0600, one account), gh's `hosts.yml` with the same
   `oauth_token` (`GH_CONFIG_DIR`), and `~/.git-credentials` with the same token for
   `git credential-store`. Commands run with `env -i` and only HOME, PATH, GH_CONFIG_DIR, LANG.
@@ -251,6 +255,9 @@ def needed_libraries(readelf_text):
     return re.findall(r"\(NEEDED\).*\[(.*)\]", readelf_text)
 
 
+FLOOR_ROW = "reference: a minimal static Swift program printing the file vs cat"
+
+
 def figures(work, mode, logins, rss_token, root, binary, commit):
     logins, rss_token = int(logins), int(rss_token)
     runs = json.loads(read(os.path.join(work, "logins.json")))
@@ -281,6 +288,11 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
     # 1-2: token against cat and gh
     r = paired(lambda m: m["token"] / m["cat"])
     line("token vs cat credentials.json (<= 1.25x)", f"{med['token']:.2f} ms", f"cat {med['cat']:.2f} ms", f"{r:.2f}x", r <= 1.25)
+    # the reference beside it: a minimal static Swift program printing the file (bench/swift-floor.swift),
+    # the least any Swift binary costs here; no target of its own (INFO), so it never fails a run
+    if "swift-floor" in names:
+        r = paired(lambda m: m["swift-floor"] / m["cat"])
+        lines.append((FLOOR_ROW, f"{med['swift-floor']:.2f} ms", f"cat {med['cat']:.2f} ms", f"{r:.2f}x", "INFO"))
     r = paired(lambda m: m["gh"] / m["token"])
     line("token vs gh auth token (>= 15x faster)", f"{med['token']:.2f} ms", f"gh {med['gh']:.2f} ms", f"{r:.1f}x faster", r >= 15)
 
@@ -387,6 +399,11 @@ def readme_table(root, commit, med, cost, lines, rss_token, rss_login, own, fake
     keyring_rows = [] if keyring is None else [
         f"| `ghlogin token` with `\"store\": \"keyring\"` | {keyring[1]} | `secret-tool lookup` "
         f"{keyring[2].split(' ', 1)[1]} | {keyring[3].replace('x', '×')} | ≤ 1.1× |"]
+    # The floor for a Swift binary on this machine (bench/swift-floor.swift), beside the token rows.
+    floor = next((l for l in lines if l[0] == FLOOR_ROW), None)
+    floor_rows = [] if floor is None else [
+        f"| a minimal static Swift program printing the file (the floor for any Swift binary here) | {floor[1]} | "
+        f"`cat credentials.json` {med['cat']:.2f} ms | {floor[3].replace('x', '×')} | reference |"]
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     table = "\n".join([
         README_BEGIN,
@@ -406,6 +423,7 @@ def readme_table(root, commit, med, cost, lines, rss_token, rss_login, own, fake
         f"{ratio['docker-credential-ghlogin get vs cat credentials.json'].replace('x', '×')} | ≤ 1.25× |",
         f"| `ghlogin goauth URL` | {med['goauth']:.2f} ms | `cat credentials.json` {med['cat']:.2f} ms | "
         f"{ratio['goauth URL vs cat credentials.json'].replace('x', '×')} | ≤ 1.25× |",
+        *floor_rows,
         *keyring_rows,
         f"| peak RSS of `token` | {rss_token / 1024:.1f} MiB | | | ≤ 15 MiB |",
         f"| peak RSS of a whole loopback login | {rss_login / 1024:.1f} MiB | | | ≤ 40 MiB |",
