@@ -72,7 +72,7 @@ package struct DeviceFlowError: ReportableError, Equatable {
       return "the code expired; \(again)"
     case .denied:
       return "the login to \(host) was denied (access_denied); nothing was stored. "
-        + again.prefix(1).uppercased() + again.dropFirst() + " to retry"
+        + Remedies.sentence(again) + " to retry"
     case .clockDrift(let count):
       return
         "\(host) asked to slow down \(count) times in a row although \(client) waited as told; the system "

@@ -74,7 +74,7 @@ package struct RefreshError: ReportableError, Equatable {
         + "(\(Sanitize.terminal(configured))), and a refresh token is only sent with the app that issued it. "
         + (remedies == .tool(loginCommand: nil)
           ? "Log in again with the configured app"
-          : "R" + remedies.logIn(host: host.name, user: login).dropFirst() + " to log in with the configured app")
+          : Remedies.sentence(remedies.logIn(host: host.name, user: login)) + " to log in with the configured app")
     case .accountGone(let login):
       return
         "\(Sanitize.terminal(login)) was logged out of \(host) by \(remedies == .ghlogin ? "another ghlogin" : "another program sharing its credentials"); \(logIn)"

@@ -35,6 +35,12 @@ package enum Remedies: Sendable, Hashable {
     }
   }
 
+  /// `remedy` starting a sentence: its first letter capitalised ("run 'ghlogin auth'" → "Run
+  /// 'ghlogin auth'", "log in again" → "Log in again").
+  package static func sentence(_ remedy: String) -> String {
+    remedy.prefix(1).uppercased() + remedy.dropFirst()
+  }
+
   /// `words` as a command to show, for the command line only: nil for a tool (the sentence that
   /// would name it is left out or said in words).
   package func ghlogin(_ words: [String]) -> String? {
