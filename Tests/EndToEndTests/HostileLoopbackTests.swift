@@ -168,49 +168,8 @@ import GHLoginTestSupport
 
 /// A blocking TCP connection to 127.0.0.1 with 10 s send and receive timeouts, or nil.
 private func connectLoopback(port: Int) -> Int32? {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-  guard fd >= 0 else { return nil }
-  var timeout = timeval(tv_sec: 10, tv_usec: 0)
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-  }
-  guard connected == 0 else {
-    close(fd)
-    return nil
-  }
-  return fd
-}
-
-/// Sends all of `bytes` (`MSG_NOSIGNAL`); false when the peer is gone.
-@discardableResult
-private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    if sent < 0 && errno == EINTR { continue }
-    guard sent > 0 else { return false }
-    offset += sent
-  }
-  return true
-}
-
-/// Reads until EOF, an error or the receive timeout; at most 1 MiB.
-private func receiveAll(_ fd: Int32) -> [UInt8] {
-  var data: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 16384)
-  while data.count < 1 << 20 {
-    let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if count < 0 && errno == EINTR { continue }
-    guard count > 0 else { break }
-    data += buffer[0..<count]
-  }
-  return data
+  let fd = LoopbackSocket.connect(port: port, timeout: 10)
+  return fd >= 0 ? fd : nil
 }
 
 /// The status code of an HTTP response, or nil when no status line came back.
@@ -223,8 +182,8 @@ private func statusCode(_ response: [UInt8]) -> Int? {
 private func request(port: Int, _ bytes: [UInt8]) -> (Int?, String) {
   guard let fd = connectLoopback(port: port) else { return (nil, "connect failed, errno \(errno)") }
   defer { close(fd) }
-  sendAll(fd, bytes)
-  let response = receiveAll(fd)
+  LoopbackSocket.sendAll(fd, bytes)
+  let response = LoopbackSocket.receiveAll(fd).bytes
   return (statusCode(response), String(decoding: response, as: UTF8.self))
 }
 
@@ -309,7 +268,7 @@ private final class JunkFlood: @unchecked Sendable {
         for start in stride(from: 0, to: mine.count, by: Self.batch) {
           let open = mine[start..<min(mine.count, start + Self.batch)].map { index -> Int32? in
             guard let fd = connectLoopback(port: port) else { return nil }
-            sendAll(fd, Self.junk(index, port: port))
+            LoopbackSocket.sendAll(fd, Self.junk(index, port: port))
             return fd
           }
           condition.lock()
@@ -319,7 +278,7 @@ private final class JunkFlood: @unchecked Sendable {
           for fd in open {
             let status = fd.map { fd in
               defer { close(fd) }
-              return statusCode(receiveAll(fd))
+              return statusCode(LoopbackSocket.receiveAll(fd).bytes)
             }
             condition.lock()
             results.append((status ?? nil, Date()))

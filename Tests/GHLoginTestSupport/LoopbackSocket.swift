@@ -32,4 +32,33 @@ public enum LoopbackSocket {
     }
     return fd
   }
+
+  /// Writes all of `bytes` (`send` with `MSG_NOSIGNAL`, retried on `EINTR`); false when the
+  /// peer is gone or a send failed (then `errno` says why).
+  @discardableResult
+  public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if sent < 0 && errno == EINTR { continue }
+      guard sent > 0 else { return false }
+      offset += sent
+    }
+    return true
+  }
+
+  /// Reads until EOF or `limit` bytes (`recv`, retried on `EINTR`): what came, and the `errno`
+  /// of a receive that failed or timed out before EOF (nil at EOF or the limit).
+  public static func receiveAll(_ fd: Int32, limit: Int = 1 << 20) -> (bytes: [UInt8], error: Int32?) {
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while data.count < limit {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      if count < 0 { return (data, errno) }
+      if count == 0 { break }
+      data += buffer[0..<count]
+    }
+    return (data, nil)
+  }
 }

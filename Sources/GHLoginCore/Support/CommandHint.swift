@@ -1,4 +1,4 @@
-/// Whose commands the remedies in a message name (issue 19). The ghlogin command line's
+/// Whose commands the remedies in a message name. The ghlogin command line's
 /// messages say which `ghlogin` command fixes a failure; a tool built on the library has its own
 /// commands (its users may not have ghlogin at all), so its messages name the login command it
 /// says it has, or none: then they say what to do in words.

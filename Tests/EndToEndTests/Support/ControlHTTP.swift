@@ -33,39 +33,10 @@ enum ControlHTTP {
         + "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n"
         + "Connection: close\r\n\r\n").utf8)
     request += body
-    try sendAll(fd, request)
-    let raw = try receiveAll(fd)
+    guard LoopbackSocket.sendAll(fd, request) else { throw HarnessError("control: send failed, errno \(errno)") }
+    let (raw, error) = LoopbackSocket.receiveAll(fd, limit: .max)
+    if let error { throw HarnessError("control: recv failed, errno \(error)") }
     return try parse(raw)
-  }
-
-  /// Writes every byte (`send` with `MSG_NOSIGNAL`, retried on `EINTR`).
-  private static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes {
-        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      if sent < 0 {
-        if errno == EINTR { continue }
-        throw HarnessError("control: send failed, errno \(errno)")
-      }
-      offset += sent
-    }
-  }
-
-  /// Reads until EOF (`recv`, retried on `EINTR`; a timeout is an error).
-  private static func receiveAll(_ fd: Int32) throws -> [UInt8] {
-    var result: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if count == 0 { return result }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw HarnessError("control: recv failed, errno \(errno)")
-      }
-      result += buffer[0..<count]
-    }
   }
 
   /// Splits a whole response into status and body (the body ends at Content-Length or EOF).

@@ -144,25 +144,18 @@ import GHLoginTestSupport
 
   /// Paste-back through the command: `--no-browser` with a terminal on stdin reads a pasted address.
   @Test func pasteBackThroughTheCommand() throws {
-    var fds: [Int32] = [-1, -1]
-    try #require(pipe(&fds) == 0)
-    defer {
-      close(fds[0])
-      close(fds[1])
-    }
+    let paste = try TestPipe()
     transport.on(
       "POST", DeviceStub.tokenURL, respond: .json(#"{"access_token":"gho_pasted","token_type":"bearer"}"#))
     transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
-    let writeEnd = fds[1]
     let transport = transport
     let stderr = PastingOutput { url in
       let (port, state) = LoopbackLoginTests.portAndState(of: url)
-      var line = Array("http://127.0.0.1:\(port)/callback?code=pasted&state=\(state)\n".utf8)
-      _ = line.withUnsafeMutableBytes { write(writeEnd, $0.baseAddress, $0.count) }
+      paste.type("http://127.0.0.1:\(port)/callback?code=pasted&state=\(state)")
     }
     let environment = Environment(
       arguments: ["auth", "--no-browser", "--timeout", "3"], variables: variables(), stdout: BufferOutput(),
-      stderr: stderr, stdin: TerminalPipe(fd: fds[0]), clock: SystemClock(), browser: RecordingBrowser(),
+      stderr: stderr, stdin: TerminalPipe(fd: paste.read), clock: SystemClock(), browser: RecordingBrowser(),
       transport: { _ in transport })
     let status = GHLogin.main(environment: environment)
     #expect(status == .success, "\(stderr.text)")

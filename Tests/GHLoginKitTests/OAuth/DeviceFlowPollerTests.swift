@@ -227,14 +227,8 @@ import GHLoginTestSupport
 
   /// Ctrl-C (the stop descriptor readable) ends the wait before any poll: exit 130.
   @Test func interruptStopsPolling() throws {
-    var fds: [Int32] = [-1, -1]
-    try #require(pipe(&fds) == 0)
-    defer {
-      close(fds[0])
-      close(fds[1])
-    }
-    #expect(write(fds[1], "x", 1) == 1)
-    let run = poll([.token], stopFD: fds[0])
+    let stop = try TestPipe(signalled: true)
+    let run = poll([.token], stopFD: stop.read)
     let error = try #require(throws: LoginError.self) { try run.result.get() }
     #expect(error == LoginError(.interrupted, host: .gitHubDotCom))
     #expect(error.exitStatus == .interrupted)

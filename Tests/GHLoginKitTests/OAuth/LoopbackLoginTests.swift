@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 
+import GHLoginTestSupport
+
 @testable import GHLoginCLI
 @testable import GHLoginCore
 @testable import GHLoginKit
@@ -209,14 +211,8 @@ import Testing
   }
 
   @Test func interruptedByTheStopDescriptor() throws {
-    var fds: [Int32] = [-1, -1]
-    try #require(pipe(&fds) == 0)
-    defer {
-      close(fds[0])
-      close(fds[1])
-    }
-    #expect(write(fds[1], "x", 1) == 1)
-    let run = login(FakeTransport(), stopFD: fds[0], steps: [])
+    let stop = try TestPipe(signalled: true)
+    let run = login(FakeTransport(), stopFD: stop.read, steps: [])
     let error = try #require(throws: LoginError.self) { try run.result.get() }
     #expect(error == LoginError(.interrupted, host: .gitHubDotCom))
     #expect(error.exitStatus == .interrupted)

@@ -1,5 +1,7 @@
 import Testing
 
+import GHLoginTestSupport
+
 @testable import GHLoginCLI
 @testable import GHLoginCore
 @testable import GHLoginKit
@@ -12,25 +14,6 @@ import Testing
 @Suite(.verifiesFakes) struct PasteBackLoginTests {
   let transport = FakeTransport()
 
-  /// A pipe whose read end is the paste input; both ends closed at the end of the test.
-  final class Pipe {
-    let read: Int32
-    let write: Int32
-    init() throws {
-      var fds: [Int32] = [-1, -1]
-      try #require(pipe(&fds) == 0)
-      (read, write) = (fds[0], fds[1])
-    }
-    deinit {
-      close(read)
-      close(write)
-    }
-    func type(_ line: String) {
-      var bytes = Array((line + "\n").utf8)
-      _ = bytes.withUnsafeMutableBytes { Glibc.write(write, $0.baseAddress, $0.count) }
-    }
-  }
-
   func stubSuccess() {
     transport.on(
       "POST", LoopbackLoginTests.tokenURL, respond: .json(#"{"access_token":"gho_pasted","token_type":"bearer"}"#))
@@ -40,7 +23,7 @@ import Testing
   /// Runs a login whose paste input is `pipe`; `paste` gets the redirect port and state once the
   /// authorize URL is known and returns the lines to type.
   func login(
-    _ pipe: Pipe?, timeout: Double = 20, paste: @escaping (Int, String) -> [String]
+    _ pipe: TestPipe?, timeout: Double = 20, paste: @escaping (Int, String) -> [String]
   ) -> (result: Result<LoginResult, any Error>, announced: [String], port: Int) {
     let context = LoginContext(
       host: .gitHubDotCom, app: OAuthApp(clientID: "Iv1.test", scopes: ["repo"]),
@@ -70,7 +53,7 @@ import Testing
   /// the listener is closed.
   @Test func badPastesThenAGoodOne() throws {
     stubSuccess()
-    let pipe = try Pipe()
+    let pipe = try TestPipe()
     let run = login(pipe) { port, state in
       [
         "notaurl", "http://127.0.0.1:\(port)/callback?code=wrong&state=nope", "",
@@ -93,7 +76,7 @@ import Testing
   /// The browser's callback wins when it comes first; the paste input is simply no longer read.
   @Test func theBrowserCanStillWin() throws {
     stubSuccess()
-    let pipe = try Pipe()
+    let pipe = try TestPipe()
     var browser: Background<String>?
     let run = login(pipe) { port, state in
       browser = Background {
@@ -109,7 +92,7 @@ import Testing
 
   /// A pasted error redirect with the right state ends the login like the browser's would.
   @Test func pastedDenial() throws {
-    let pipe = try Pipe()
+    let pipe = try TestPipe()
     let run = login(pipe) { port, state in ["http://127.0.0.1:\(port)/callback?error=access_denied&state=\(state)"] }
     #expect(
       throws: LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: .gitHubDotCom)

@@ -75,7 +75,7 @@ import Testing
     let expected = StoreError.notARegularFile(path: fixture.file, kind: "a FIFO (named pipe)")
     #expect(throws: expected) { try fixture.store().load() }
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
-    #expect(access(fixture.paths.lockFile, F_OK) != 0, "no lock file beside it (issue 12, item 11)")
+    #expect(access(fixture.paths.lockFile, F_OK) != 0, "no lock file beside it")
     #expect(
       expected.message
         == "refusing to use \(fixture.file) for credentials: it is a FIFO (named pipe), not a regular file; remove it, "

@@ -11,25 +11,9 @@ import GHLoginTestSupport
 
 /// `TimeSource.sleep(until:stopFD:)`: a pending stop ends the sleep at once, on both clocks.
 @Suite struct ClockSleepTests {
-  /// A pipe; `signalled` writes one byte so the read end is readable.
-  final class StopPipe {
-    let read: Int32
-    let write: Int32
-    init(signalled: Bool) throws {
-      var fds: [Int32] = [-1, -1]
-      try #require(pipe(&fds) == 0)
-      (read, write) = (fds[0], fds[1])
-      if signalled { #expect(Glibc.write(write, "x", 1) == 1) }
-    }
-    deinit {
-      close(read)
-      close(write)
-    }
-  }
-
   @Test func manualClockAdvancesToTheDeadline() throws {
     let clock = ManualClock()
-    let quiet = try StopPipe(signalled: false)
+    let quiet = try TestPipe(signalled: false)
     #expect(clock.sleep(until: clock.monotonic() + 7, stopFD: quiet.read))
     #expect(clock.sleeps == [7])
     #expect(clock.sleep(until: clock.monotonic() + 3, stopFD: nil))
@@ -38,14 +22,14 @@ import GHLoginTestSupport
 
   @Test func manualClockStopsAtOnceWhenStopped() throws {
     let clock = ManualClock()
-    let stop = try StopPipe(signalled: true)
+    let stop = try TestPipe(signalled: true)
     #expect(!clock.sleep(until: clock.monotonic() + 7, stopFD: stop.read))
     #expect(clock.sleeps.isEmpty)
   }
 
   @Test func systemClockStopsAtOnceWhenStopped() throws {
     let clock = SystemClock()
-    let stop = try StopPipe(signalled: true)
+    let stop = try TestPipe(signalled: true)
     let start = clock.monotonic()
     #expect(!clock.sleep(until: start + 60, stopFD: stop.read))
     #expect(clock.monotonic() - start < 30)
@@ -53,14 +37,14 @@ import GHLoginTestSupport
 
   @Test func systemClockPastDeadlineReturnsAtOnce() throws {
     let clock = SystemClock()
-    let quiet = try StopPipe(signalled: false)
+    let quiet = try TestPipe(signalled: false)
     #expect(clock.sleep(until: clock.monotonic() - 1, stopFD: quiet.read))
     #expect(clock.sleep(until: clock.monotonic() - 1, stopFD: nil))
   }
 
   @Test func isReadableNow() throws {
-    let stopped = try StopPipe(signalled: true)
-    let quiet = try StopPipe(signalled: false)
+    let stopped = try TestPipe(signalled: true)
+    let quiet = try TestPipe(signalled: false)
     #expect(Poll.isReadableNow(stopped.read))
     #expect(!Poll.isReadableNow(quiet.read))
   }
