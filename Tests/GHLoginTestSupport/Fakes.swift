@@ -6,9 +6,9 @@ import Synchronization
 
 /// A clock that moves only when told to, or when something sleeps on it.
 package final class ManualClock: TimeSource {
-  private let time: Mutex<(wall: Double, mono: Double, sleeps: [Double])>
+  private let time: TestLock<(wall: Double, mono: Double, sleeps: [Double])>
 
-  package init(now: Double = 1_700_000_000) { time = Mutex((now, 1000, [])) }
+  package init(now: Double = 1_700_000_000) { time = TestLock((now, 1000, [])) }
 
   package func now() -> Double { time.withLock { $0.wall } }
   package func monotonic() -> Double { time.withLock { $0.mono } }
@@ -32,7 +32,7 @@ package final class ManualClock: TimeSource {
 
 /// An output that keeps everything written, for tests.
 package final class BufferOutput: TextOutput {
-  private let storage = Mutex("")
+  private let storage = TestLock("")
   package let isTerminal: Bool
   package init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
   package func write(_ text: String) { storage.withLock { $0 += text } }
@@ -41,10 +41,10 @@ package final class BufferOutput: TextOutput {
 
 /// An input made of fixed bytes, for tests.
 package final class BufferInput: ByteInput {
-  private let storage: Mutex<[UInt8]>
+  private let storage: TestLock<[UInt8]>
   package let isTerminal: Bool
   package init(_ bytes: [UInt8] = [], isTerminal: Bool = false) {
-    storage = Mutex(bytes)
+    storage = TestLock(bytes)
     self.isTerminal = isTerminal
   }
   package convenience init(_ text: String, isTerminal: Bool = false) {

@@ -22,8 +22,11 @@ public final class TestLock<Value>: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  /// Runs `body` with the value, holding the lock.
-  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  /// Runs `body` with the value, holding the lock; throws what `body` throws (typed, as
+  /// `Mutex.withLock` does).
+  public func withLock<Result, Failure: Error>(
+    _ body: (inout Value) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

@@ -173,7 +173,7 @@ import Testing
     }
   }
 
-  static let world = Mutex<Result<World, any Error>?>(nil)
+  static let world = TestLock<Result<World, any Error>?>(nil)
 
   /// The shared world, or nil when a client is missing outside CI (skipped).
   static func shared() throws -> World? {

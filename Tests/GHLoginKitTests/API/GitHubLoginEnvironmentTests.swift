@@ -67,7 +67,7 @@ import Testing
     variables["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + directory.at("no-bus")
     let environment = GitHubLoginEnvironment(variables: variables, transport: transport, clock: StepClock())
     let github = try GitHubLogin(configuration: app, environment: environment)
-    let events = Mutex<[LoginEvent]>([])
+    let events = TestLock<[LoginEvent]>([])
     do {
       _ = try await github.login(LoginOptions(flow: .device, opensBrowser: false)) { event in
         events.withLock { $0.append(event) }
@@ -173,7 +173,7 @@ import Testing
 
 /// A keyring in memory, as a tool's test would write one.
 final class MemoryKeyring: GitHubLoginKeyring {
-  private let state = Mutex<[GitHubLoginKeyringItem: String]>([:])
+  private let state = TestLock<[GitHubLoginKeyringItem: String]>([:])
   let failure: GitHubLoginKeyringError?
   let writeFailure: (any Error)?
   init(failing failure: GitHubLoginKeyringError? = nil, failingWrites writeFailure: (any Error)? = nil) {
@@ -194,8 +194,8 @@ final class MemoryKeyring: GitHubLoginKeyring {
 
 /// Answers requests in order from a script, recording them.
 final class Script: GitHubLoginTransport {
-  private let state: Mutex<(answers: [GitHubLoginResponse], sent: [GitHubLoginRequest])>
-  init(_ answers: [GitHubLoginResponse]) { state = Mutex((answers, [])) }
+  private let state: TestLock<(answers: [GitHubLoginResponse], sent: [GitHubLoginRequest])>
+  init(_ answers: [GitHubLoginResponse]) { state = TestLock((answers, [])) }
   var sent: [GitHubLoginRequest] { state.withLock { $0.sent } }
   func send(_ request: GitHubLoginRequest) throws -> GitHubLoginResponse {
     try state.withLock { state in
@@ -215,7 +215,7 @@ struct Failing: GitHubLoginTransport {
 
 /// A clock that moves only when slept on.
 final class StepClock: GitHubLoginClock {
-  private let time = Mutex((now: 1_700_000_000.0, slept: 0.0))
+  private let time = TestLock((now: 1_700_000_000.0, slept: 0.0))
   func now() -> Double { time.withLock { $0.now } }
   func sleep(seconds: Double) {
     time.withLock {

@@ -94,7 +94,7 @@ import GHLoginTestSupport
     PollScript(clock: clock, [.pending, .token]).install(on: transport)
     transport.on("GET", DeviceStub.userURL, respond: DeviceStub.user)
     let github = try GitHubLogin(environment: environment(clock: clock), configuration: Self.app)
-    let seen = Mutex<[LoginEvent]>([])
+    let seen = TestLock<[LoginEvent]>([])
     let outcome = try await github.login(LoginOptions(flow: .device, opensBrowser: false, storesLogin: false)) {
       event in seen.withLock { $0.append(event) }
     }
@@ -116,7 +116,7 @@ import GHLoginTestSupport
   /// nothing stored, the listener closed.
   @Test func cancellingTheTaskStopsTheLogin() async throws {
     let github = try GitHubLogin(environment: environment(clock: SystemClock()), configuration: Self.app)
-    let port = Mutex(0)
+    let port = TestLock(0)
     let waiting = Atomic(false)
     let task = Task {
       try await github.login(LoginOptions(flow: .browser, timeout: 600, opensBrowser: false)) { event in
@@ -209,7 +209,7 @@ func eventually(_ condition: () -> Bool) async throws {
 
 /// A thread-safe count.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = TestLock(0)
   func increment() { count.withLock { $0 += 1 } }
   var value: Int { count.withLock { $0 } }
 }

@@ -199,7 +199,7 @@ struct TerminalPipe: ByteInput {
 
 /// Collects stderr and, when the authorize URL appears on a line, calls `paste` with it once.
 final class PastingOutput: TextOutput {
-  private let storage = Mutex("")
+  private let storage = TestLock("")
   private let paste: @Sendable (WebURL) -> Void
   init(paste: @escaping @Sendable (WebURL) -> Void) { self.paste = paste }
   var isTerminal: Bool { false }

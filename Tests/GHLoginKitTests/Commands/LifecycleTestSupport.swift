@@ -82,7 +82,7 @@ struct LifecycleFixture {
 /// An output that also records what the credentials file held at each write, to prove the
 /// file was written before the token was printed (R42).
 final class FileSnapshotOutput: TextOutput {
-  private let state = Mutex<(text: String, snapshots: [String])>(("", []))
+  private let state = TestLock<(text: String, snapshots: [String])>(("", []))
   let file: String
   init(file: String) { self.file = file }
 

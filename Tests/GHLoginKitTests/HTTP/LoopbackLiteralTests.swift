@@ -13,7 +13,7 @@ import Testing
 /// Names a ``NameLookup`` was asked for; its answer is always 127.0.0.1 (what a DNS server
 /// under the attacker's control could say), so a test can tell a lookup from a literal.
 final class LookupLog: Sendable {
-  private let names = Mutex<[String]>([])
+  private let names = TestLock<[String]>([])
   var asked: [String] { names.withLock { $0 } }
   var lookup: NameLookup {
     NameLookup { host, port throws(ResolveError) in

@@ -109,7 +109,7 @@ final class FakeTLSServer: Sendable {
   let port: Int
   let proxyPort: Int
   private let logPath: String
-  private let process: Mutex<Process>
+  private let process: TestLock<Process>
 
   fileprivate init(fixture: TLSFixture, leaf: String, mode: String) throws {
     logPath = fixture.directory + "/log-" + UUID().uuidString + ".jsonl"
@@ -135,7 +135,7 @@ final class FakeTLSServer: Sendable {
     }
     port = ports[0]
     proxyPort = ports[1]
-    self.process = Mutex(process)
+    self.process = TestLock(process)
   }
 
   deinit { stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,7 @@ final class TestHTTPServer: Sendable {
 
   let port: Int
   private let listenFD: Int32
-  private let received = Mutex<[String]>([])
+  private let received = TestLock<[String]>([])
   private let done = DispatchSemaphore(value: 0)
   private let hangRelease = DispatchSemaphore(value: 0)
 

@@ -60,7 +60,7 @@ enum TestNetwork {
 
 /// The result of work on another thread.
 final class Background<T: Sendable>: Sendable {
-  private let result = Mutex<T?>(nil)
+  private let result = TestLock<T?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   /// Runs `body` on a new thread at once.

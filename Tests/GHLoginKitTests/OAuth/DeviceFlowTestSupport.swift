@@ -55,12 +55,12 @@ final class PollScript: Sendable {
     case fail(HTTPError)
   }
 
-  private let state: Mutex<(answers: [Answer], times: [Double])>
+  private let state: TestLock<(answers: [Answer], times: [Double])>
   let clock: ManualClock
 
   init(clock: ManualClock, _ answers: [Answer]) {
     self.clock = clock
-    state = Mutex((answers, []))
+    state = TestLock((answers, []))
   }
 
   /// Stubs `POST tokenURL` on `transport` once per scripted answer; answers left when the poller

@@ -123,7 +123,7 @@ import GHLoginTestSupport
       usleep(20_000)  // hold the lock while the others queue up on it
       return Self.renewal
     }
-    let results = Mutex<[String]>([])
+    let results = TestLock<[String]>([])
     let refreshers = try (0..<10).map { _ in try refresher(transport) }
     DispatchQueue.concurrentPerform(iterations: 10) { index in
       let token = (try? refreshers[index].usable(credential).credential.token) ?? "failed"

@@ -97,7 +97,7 @@ private final class ScriptedClock: GHLoginKit.TimeSource {
   /// Twenty threads, each with its own store (own descriptors), each adding its own host.
   @Test func concurrentUpdatesAllLand() throws {
     let fixture = try StoreFixture()
-    let errors = Mutex<[String]>([])
+    let errors = TestLock<[String]>([])
     let done = DispatchGroup()
     let paths = fixture.paths
     for index in 0..<20 {

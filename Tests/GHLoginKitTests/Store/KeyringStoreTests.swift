@@ -1,6 +1,8 @@
 import Synchronization
 import Testing
 
+import GHLoginTestSupport
+
 @testable import GHLoginCLI
 @testable import GHLoginCore
 @testable import GHLoginKit
@@ -13,7 +15,7 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
     var failure: KeyringError?
   }
 
-  let state = Mutex(State())
+  let state = TestLock(State())
 
   var items: [SecretItem: String] { state.withLock { $0.items } }
   var calls: [String] { state.withLock { $0.calls } }

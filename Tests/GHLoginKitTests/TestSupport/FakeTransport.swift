@@ -35,7 +35,7 @@ final class FakeTransport: HTTPTransport {
     var unexpected: [UnexpectedRequest] = []
   }
 
-  private let state = Mutex(State())
+  private let state = TestLock(State())
   /// Where the fake was made: where its verification issues point.
   let sourceLocation: SourceLocation
 
