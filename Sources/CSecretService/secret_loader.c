@@ -151,7 +151,7 @@ int ghl_secret_load(char *message, size_t message_size) {
   pthread_once(&ghl_secret_once, ghl_secret_load_once);
   if (!ghl_secret_loaded) {
     ghl_copy(message, message_size, ghl_secret_load_error);
-    return GHL_SECRET_UNAVAILABLE;
+    return GHL_SECRET_NO_LIBRARY;
   }
   return GHL_SECRET_OK;
 }

@@ -23,8 +23,10 @@
 #define GHL_SECRET_FAILED 4
 /* More than one item matches (the message holds how many, in decimal): none is chosen. */
 #define GHL_SECRET_AMBIGUOUS 5
+/* libsecret itself could not be loaded (not installed, or a library without its functions). */
+#define GHL_SECRET_NO_LIBRARY 6
 
-/* Loads libsecret once; returns GHL_SECRET_OK or GHL_SECRET_UNAVAILABLE. */
+/* Loads libsecret once; returns GHL_SECRET_OK or GHL_SECRET_NO_LIBRARY. */
 int ghl_secret_load(char *message, size_t message_size);
 
 /* Items are looked up, stored and deleted in one collection only, the one the service's

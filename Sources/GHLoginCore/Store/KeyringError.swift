@@ -2,8 +2,10 @@
 /// says the way out: unlock it, or go back to the file with `"store": "file"` and
 /// `ghlogin migrate --to file`. Nothing falls back to the file without the user asking.
 package enum KeyringError: ReportableError, Equatable, Sendable {
-  /// libsecret could not be loaded, there is no session bus, or no Secret Service on it.
+  /// There is no session bus, or no Secret Service on it.
   case unavailable(reason: String)
+  /// libsecret itself could not be loaded: not installed (or not a usable library).
+  case noLibrary(reason: String)
   /// The collection is locked and was not unlocked (no prompt could be shown, or it was dismissed).
   case locked
   /// The credentials file says an account's token is in the keyring, but the item is not there.
@@ -26,7 +28,7 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
   /// A few words for `status`, next to a login whose token cannot be shown.
   package var summary: String {
     switch self {
-    case .unavailable: "the keyring is not available"
+    case .unavailable, .noLibrary: "the keyring is not available"
     case .locked: "the keyring is locked"
     case .itemMissing: "missing from the keyring"
     case .ambiguous: "more than one keyring item matches"
@@ -52,6 +54,10 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
       return "the keyring (Secret Service) is not available: \(Sanitize.terminal(reason)). "
         + "Start a keyring (gnome-keyring, KeePassXC) in your desktop session and try again. \(fileWay). "
         + "Nothing was written"
+    case .noLibrary(let reason):
+      return "the keyring (Secret Service) is not available: libsecret could not be loaded "
+        + "(\(Sanitize.terminal(reason))). Install it (Debian, Ubuntu: 'sudo apt install libsecret-1-0'; "
+        + "Fedora: 'sudo dnf install libsecret') and try again. \(fileWay). Nothing was written"
     case .locked:
       return "the keyring (Secret Service) is locked, and the unlock prompt was dismissed or could not be shown. "
         + "Unlock it (log in to your desktop session, or open seahorse) and try again. \(fileWay). Nothing was written"

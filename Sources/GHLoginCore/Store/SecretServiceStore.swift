@@ -104,6 +104,7 @@ package struct SecretServiceStore: SecretStore {
   private static func error(_ code: Int32, _ reason: String, operation: String) -> KeyringError {
     switch code {
     case GHL_SECRET_UNAVAILABLE: .unavailable(reason: reason)
+    case GHL_SECRET_NO_LIBRARY: .noLibrary(reason: reason)
     case GHL_SECRET_LOCKED: .locked
     default: .failed(operation: operation, reason: reason)
     }

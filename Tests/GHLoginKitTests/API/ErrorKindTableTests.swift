@@ -29,6 +29,7 @@ import Testing
   static let rows: [Row] = [
     Row(KeyringError.locked, .keyring),
     Row(KeyringError.unavailable(reason: "no D-Bus session"), .keyring),
+    Row(KeyringError.noLibrary(reason: "libsecret-1.so.0: cannot open shared object file"), .keyring),
     Row(ConfigError.noHome, .configuration),
     Row(StoreError.corrupt(path: "/c.json", detail: "not JSON"), .store),
     Row(UsageError("choose a host"), .configuration),
@@ -182,6 +183,7 @@ import Testing
       DeviceFlowError(.clockDrift(slowDowns: 5), host: host),
       KeyringError.locked,
       KeyringError.unavailable(reason: "no D-Bus session"),
+      KeyringError.noLibrary(reason: "libsecret-1.so.0: cannot open shared object file"),
       KeyringError.failed(operation: "store the token", reason: "D-Bus error"),
       KeyringError.itemMissing(host: "github.com", login: "octocat", kind: .accessToken),
       KeyringError.invalidItem(host: "github.com", login: "octocat", kind: .refreshToken),
