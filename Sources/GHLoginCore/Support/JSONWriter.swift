@@ -47,8 +47,9 @@ package struct JSONWriter {
 
   /// Writes a quoted string: `"` and `\` escaped with a backslash, LF/CR/TAB as `\n` `\r` `\t`,
   /// other control characters, DEL, C1 controls and bidi controls as `\uXXXX`
-  /// (``TerminalSafeJSON``); everything else as its UTF-8.
-  private mutating func writeString(_ text: String) {
+  /// (``TerminalSafeJSON``); everything else as its UTF-8 (encoded in place: a `String` made for
+  /// each character cost the docker helper's answer about 30 k instructions).
+  package mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar.value {
@@ -59,7 +60,8 @@ package struct JSONWriter {
       case 0x09: append("\\t")
       case 0x00..<0x20: append(TerminalSafeJSON.escaped(scalar.value))
       case let value where TerminalSafeJSON.needsEscape(value): append(TerminalSafeJSON.escaped(value))
-      default: output.append(contentsOf: String(scalar).utf8)
+      case 0x20..<0x80: output.append(UInt8(scalar.value))
+      default: UTF8.encode(scalar) { output.append($0) }
       }
     }
     output.append(UInt8(ascii: "\""))

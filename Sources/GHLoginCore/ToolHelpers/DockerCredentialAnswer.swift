@@ -13,10 +13,10 @@ package enum DockerCredentialAnswer {
   /// `json.Encoder` writes it). Nil for a username docker would misread as an identity token.
   package static func credentials(serverURL: String, username: String, secret: String) -> String? {
     guard !username.isEmpty, username != identityTokenUsername, !secret.isEmpty else { return nil }
-    let object = JSONObject([
-      ("ServerURL", .string(serverURL)), ("Username", .string(username)), ("Secret", .string(secret)),
-    ])
-    return JSON.serialize(.object(object)) + "\n"
+    // Written directly, not through a JSONObject: the same bytes, without building a tree on
+    // the path docker runs for every pull.
+    return "{\"ServerURL\":" + JSON.quoted(serverURL) + ",\"Username\":" + JSON.quoted(username)
+      + ",\"Secret\":" + JSON.quoted(secret) + "}\n"
   }
 
   /// `list`'s answer: registry → username, never a secret.
