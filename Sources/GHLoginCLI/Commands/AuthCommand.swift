@@ -171,7 +171,7 @@ struct AuthCommand: Command {
   /// or a session over SSH (`SSH_CONNECTION`/`SSH_TTY`) — and, decided by the login once the
   /// host is known, only where its device endpoint is known
   /// (``FlowChoice/automatic(variables:deviceEndpoint:host:)``).
-  static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: [String: String]) -> (Flow, String?) {
+  static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: EnvironmentVariables) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
     return FlowChoice.automatic(variables: variables)

@@ -80,7 +80,7 @@ enum ConfigTopic {
     """
 
   /// The whole topic, with the paths resolved from `variables` (or why they cannot be).
-  static func text(variables environment: [String: String]) -> String {
+  static func text(variables environment: EnvironmentVariables) -> String {
     var text = "Configuration\n\nFiles (as resolved now):\n"
     do {
       let paths = try ConfigPaths.resolve(environment)
@@ -117,7 +117,7 @@ enum ConfigTopic {
   }
 
   /// The layers as resolved now, lowest first, and each key set with the layer that set it.
-  static func layers(variables: [String: String]) -> String {
+  static func layers(variables: EnvironmentVariables) -> String {
     var text = "\nLayers (lowest first; a higher one wins key by key, but client_id and client_secret come\n"
     text += "from the same layer; GHLOGIN_CONFIG leaves only its file and the built-in app):\n"
     text += "  built-in     \(BuiltInApp.summary(BuiltInApp.compiled))\n"

@@ -126,7 +126,7 @@ struct SetupDockerCommand: Command {
   }
 
   /// `$DOCKER_CONFIG/config.json`, else `$HOME/.docker/config.json`.
-  static func configFile(_ variables: [String: String]) throws(SetupDockerError) -> String {
+  static func configFile(_ variables: EnvironmentVariables) throws(SetupDockerError) -> String {
     if let directory = variables["DOCKER_CONFIG"], !directory.isEmpty { return FilePath.join(directory, "config.json") }
     guard let home = variables["HOME"], home.hasPrefix("/") else {
       throw SetupDockerError("HOME is not set to an absolute path; set DOCKER_CONFIG to docker's config directory")

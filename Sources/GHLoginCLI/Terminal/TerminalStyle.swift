@@ -9,7 +9,7 @@ struct TerminalStyle: Sendable {
   /// Whether a line may be rewritten in place (`\r`, erase line): a terminal that is not dumb.
   let rewritesLines: Bool
 
-  init(_ output: any TextOutput, variables: [String: String]) {
+  init(_ output: any TextOutput, variables: EnvironmentVariables) {
     let dumb = variables["TERM"] == "dumb"
     rewritesLines = output.isTerminal && !dumb
     usesColor = rewritesLines && (variables["NO_COLOR"] ?? "").isEmpty && variables["CLICOLOR"] != "0"

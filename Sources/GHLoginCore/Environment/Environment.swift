@@ -1,7 +1,7 @@
 /// Opens a URL in the user's browser.
 package protocol BrowserOpener: Sendable {
   /// Launches the browser on `url` without a shell; throws when it cannot.
-  func open(_ url: WebURL, environment: [String: String]) throws
+  func open(_ url: WebURL, environment: EnvironmentVariables) throws
 }
 
 /// Everything a command may touch outside its own memory.
@@ -15,7 +15,7 @@ package struct Environment: Sendable {
   /// `docker-credential-ghlogin` through the link `scripts/install.sh` makes (the command line dispatches on it).
   package var programName: String = "ghlogin"
   /// The environment variables.
-  package var variables: [String: String]
+  package var variables: EnvironmentVariables
   package var stdout: any TextOutput
   package var stderr: any TextOutput
   package var stdin: any ByteInput
@@ -43,7 +43,7 @@ package struct Environment: Sendable {
   package var installedInterruptDescriptor: @Sendable () -> Int32?
 
   package init(
-    arguments: [String], variables: [String: String], stdout: any TextOutput, stderr: any TextOutput,
+    arguments: [String], variables: EnvironmentVariables, stdout: any TextOutput, stderr: any TextOutput,
     stdin: any ByteInput, clock: any TimeSource, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
     executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil },

@@ -1,7 +1,7 @@
 extension Environment {
   /// The environment of this process: its arguments, variables, standard streams and the real clock.
   package static func process() -> Environment {
-    let variables = ProcessState.environmentVariables()
+    let variables = EnvironmentVariables.process
     let captured = variables
     var environment = Environment(
       arguments: Array(CommandLine.arguments.dropFirst()),

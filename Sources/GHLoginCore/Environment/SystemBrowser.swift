@@ -4,7 +4,7 @@
 package struct SystemBrowser: BrowserOpener {
   package init() {}
 
-  package func open(_ url: WebURL, environment: [String: String]) throws {
+  package func open(_ url: WebURL, environment: EnvironmentVariables) throws {
     guard url.scheme == .https || url.isLoopback else {
       throw BrowserLauncher.LaunchError(message: "not opening \(url) in a browser: only https URLs are opened")
     }

@@ -5,7 +5,7 @@ package struct GitConfig {
   /// The absolute path of `git`.
   package let git: String
   /// The environment git runs with (the command's own, so `HOME` and `GIT_CONFIG_GLOBAL` count).
-  package let environment: [String: String]
+  package let environment: EnvironmentVariables
 
   /// `git` was not found, or `git config` failed: exit 1, with git's own words.
   package struct Failure: ReportableError, Equatable {
@@ -15,7 +15,7 @@ package struct GitConfig {
   }
 
   /// Finds `git` on the `PATH` of `environment`.
-  package init(environment: [String: String]) throws(Failure) {
+  package init(environment: EnvironmentVariables) throws(Failure) {
     guard let git = Subprocess.find("git", path: environment["PATH"]) else {
       throw Failure(message: "git was not found on PATH; install git, then run this again")
     }
@@ -67,7 +67,7 @@ package struct GitConfig {
   private func git(_ arguments: [String], allowing: Set<Int32> = []) throws(Failure) -> Subprocess.Result {
     let result: Subprocess.Result
     do {
-      result = try Subprocess.run(git, arguments, environment: environment)
+      result = try Subprocess.run(git, arguments, environment: environment.all)
     } catch {
       throw Failure(message: "could not run \(git): \(error.reason)")
     }

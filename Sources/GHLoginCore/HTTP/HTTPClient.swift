@@ -13,7 +13,7 @@
 ///   helper thread, so the deadline and Ctrl-C cut a hung resolver short (``Resolver``).
 /// - Bodies are capped at `maxBodyBytes`, heads at 64 KiB and 100 fields.
 package struct HTTPClient: HTTPTransport {
-  package var variables: [String: String]
+  package var variables: EnvironmentVariables
   package var caFile: String?
   package var userAgent: String
   package var connectTimeout: Double = 10
@@ -26,7 +26,7 @@ package struct HTTPClient: HTTPTransport {
   /// (``stopping(on:)``); nothing global is read.
   package var stopFD: Int32?
 
-  package init(variables: [String: String], caFile: String? = nil, userAgent: String, stopFD: Int32? = nil) {
+  package init(variables: EnvironmentVariables, caFile: String? = nil, userAgent: String, stopFD: Int32? = nil) {
     self.variables = variables
     self.caFile = caFile
     self.userAgent = userAgent

@@ -99,7 +99,7 @@ package struct ProxySettings: Sendable, Equatable {
   }
 
   /// Reads the environment: lowercase first (like curl), empty values ignored; `http_proxy` never consulted.
-  package init(variables: [String: String]) throws(HTTPError) {
+  package init(variables: EnvironmentVariables) throws(HTTPError) {
     let raw = [variables["https_proxy"], variables["HTTPS_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }
     let proxy: ProxyURL? = if let raw { try ProxyURL(parsing: raw) } else { nil }
     let exclusions = [variables["no_proxy"], variables["NO_PROXY"]].compactMap { $0 }.first { !$0.isEmpty }

@@ -31,7 +31,7 @@ package enum FlowChoice {
   /// The device flow with no `DISPLAY`/`WAYLAND_DISPLAY` or in a session over SSH
   /// (`SSH_CONNECTION`/`SSH_TTY`), else the browser flow; and the line that says why when it
   /// is the device flow.
-  package static func automatic(variables: [String: String]) -> (LoginFlow, String?) {
+  package static func automatic(variables: EnvironmentVariables) -> (LoginFlow, String?) {
     func isSet(_ name: String) -> Bool { !(variables[name] ?? "").isEmpty }
     if isSet("SSH_CONNECTION") || isSet("SSH_TTY") {
       return (.device, "Logged in over SSH: using the device flow (pass --web for the browser flow).")
@@ -46,8 +46,9 @@ package enum FlowChoice {
   /// but `deviceEndpoint` is false (the host's endpoints are configured and no
   /// `device_code_url` is: ``Workspace/deviceEndpointIsKnown(for:)``), the browser flow with
   /// paste-back instead, and the one line that says why.
-  package static func automatic(variables: [String: String], deviceEndpoint: Bool, host: String) -> (LoginFlow, String?)
-  {
+  package static func automatic(variables: EnvironmentVariables, deviceEndpoint: Bool, host: String) -> (
+    LoginFlow, String?
+  ) {
     let (flow, note) = automatic(variables: variables)
     guard flow == .device, !deviceEndpoint else { return (flow, note) }
     let overSSH = !(variables["SSH_CONNECTION"] ?? "").isEmpty || !(variables["SSH_TTY"] ?? "").isEmpty
@@ -60,7 +61,9 @@ package enum FlowChoice {
   }
 
   /// Whether this machine has no browser to show (no display, or a session over SSH).
-  package static func isHeadless(_ variables: [String: String]) -> Bool { automatic(variables: variables).0 == .device }
+  package static func isHeadless(_ variables: EnvironmentVariables) -> Bool {
+    automatic(variables: variables).0 == .device
+  }
 }
 
 extension Workspace {

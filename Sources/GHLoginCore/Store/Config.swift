@@ -72,7 +72,7 @@ package struct Config: Sendable, Equatable {
   /// With `unknownKeys` ``UnknownConfigKeys/lenient``, keys the config does not know are left
   /// out and listed in ``ignoredKeys`` instead of failing the load.
   package static func load(
-    paths: ConfigPaths, variables: [String: String], unknownKeys: UnknownConfigKeys = .strict,
+    paths: ConfigPaths, variables: EnvironmentVariables, unknownKeys: UnknownConfigKeys = .strict,
     builtIn: BuiltInApp? = BuiltInApp.compiled
   ) throws(ConfigError) -> Config {
     let file = paths.configFile
@@ -149,12 +149,13 @@ package struct Config: Sendable, Equatable {
   /// Validates the contents of a config file read from `file` (named in messages) and captures
   /// the environment overrides from `variables`: everything ``load(paths:variables:unknownKeys:builtIn:)`` does
   /// except reading the file. The seam the config fuzz target drives.
-  package static func parse(bytes: [UInt8], file: String, variables: [String: String]) throws(ConfigError) -> Config {
+  package static func parse(bytes: [UInt8], file: String, variables: EnvironmentVariables) throws(ConfigError) -> Config
+  {
     try decode(bytes, into: try environmentOnly(file: file, variables: variables))
   }
 
   /// The config when there is no file: only the environment overrides.
-  private static func environmentOnly(file: String, variables: [String: String]) throws(ConfigError) -> Config {
+  private static func environmentOnly(file: String, variables: EnvironmentVariables) throws(ConfigError) -> Config {
     var config = Config(file: file)
     config.clientIDOverride = try override("GHLOGIN_CLIENT_ID", variables)
     config.clientSecretOverride = try override("GHLOGIN_CLIENT_SECRET", variables)
@@ -274,7 +275,7 @@ package struct Config: Sendable, Equatable {
 
   /// An override variable: nil when unset or empty, an error when it has spaces or control
   /// characters (the value itself is never echoed).
-  private static func override(_ name: String, _ variables: [String: String]) throws(ConfigError) -> String? {
+  private static func override(_ name: String, _ variables: EnvironmentVariables) throws(ConfigError) -> String? {
     guard let value = variables[name], !value.isEmpty else { return nil }
     guard ConfigDecoder.isCredentialText(value) else {
       throw .invalidEnvironment(variable: name, reason: "must not contain spaces or control characters")

@@ -51,7 +51,7 @@ extension ConfigPaths {
   /// The system config files to look for, in order: `ghlogin/config.json` in each absolute
   /// directory of `$XDG_CONFIG_DIRS` (default `/etc/xdg`); none with `$GHLOGIN_CONFIG` set,
   /// which names the only file to read. The first that exists is the system layer.
-  package static func systemConfigCandidates(_ variables: [String: String]) -> [String] {
+  package static func systemConfigCandidates(_ variables: EnvironmentVariables) -> [String] {
     if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { return [] }
     let list = variables["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
     // On the bytes, in one loop: a `Character` split, then map and filter, cost every command

@@ -34,7 +34,7 @@ package struct ConfigPaths: Sendable, Equatable {
   }
 
   /// Resolves the paths from environment variables; empty variables count as unset.
-  package static func resolve(_ variables: [String: String]) throws(ConfigError) -> ConfigPaths {
+  package static func resolve(_ variables: EnvironmentVariables) throws(ConfigError) -> ConfigPaths {
     func value(_ name: String) -> String? {
       guard let text = variables[name], !text.isEmpty else { return nil }
       return text

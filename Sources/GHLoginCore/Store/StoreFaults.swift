@@ -35,7 +35,7 @@ package struct StoreFaults: Sendable, Equatable {
   /// Faults named by `GHLOGIN_TEST_FAULT` (`open`, `write`, `fsync`, `rename`,
   /// `directory-fsync`, `kill-before-rename` or `kill-after-file`), for end-to-end tests of the built binary.
   /// Only debug builds honour it; release builds always return ``none``.
-  package static func fromEnvironment(_ variables: [String: String]) -> StoreFaults {
+  package static func fromEnvironment(_ variables: EnvironmentVariables) -> StoreFaults {
     #if DEBUG
       guard let name = variables["GHLOGIN_TEST_FAULT"] else { return .none }
       if name == "kill-before-rename" { return StoreFaults(killBeforeRename: true) }

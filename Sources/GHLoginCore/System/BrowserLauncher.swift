@@ -15,7 +15,7 @@ package enum BrowserLauncher {
   }
 
   /// Launches the browser on `url`.
-  package static func launch(_ url: String, environment: [String: String]) throws {
+  package static func launch(_ url: String, environment: EnvironmentVariables) throws {
     var command = ["xdg-open"]
     if let browser = environment["BROWSER"]?.split(separator: ":").first {
       command = browser.split(separator: " ").map(String.init)
@@ -25,13 +25,13 @@ package enum BrowserLauncher {
   }
 
   /// Whether a graphical browser can be expected: a display on Linux, or `BROWSER` set.
-  package static func canOpen(environment: [String: String]) -> Bool {
+  package static func canOpen(environment: EnvironmentVariables) -> Bool {
     if let browser = environment["BROWSER"], !browser.isEmpty { return true }
     let display = environment["DISPLAY"] ?? environment["WAYLAND_DISPLAY"] ?? ""
     return !display.isEmpty
   }
 
-  private static func spawn(_ argv: [String], environment: [String: String]) throws {
+  private static func spawn(_ argv: [String], environment: EnvironmentVariables) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,7 +39,7 @@ package enum BrowserLauncher {
       posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
     }
     let arguments = argv.map { strdup($0) } + [nil]
-    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let variables = environment.all.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       arguments.forEach { free($0) }
       variables.forEach { free($0) }

@@ -21,6 +21,30 @@ package enum ProcessState {
   /// flushed, unwound or cleaned up. Only the store's test faults call it, to crash at a chosen step.
   package static func killImmediately() { _ = kill(getpid(), SIGKILL) }
 
+  /// The value of `name` in `environ`, found in place: what ``environmentVariables()`` would hold
+  /// for it (the last `name=` entry wins, as there), without copying the other entries. Nil for
+  /// a name that is empty or holds `=` or NUL, which no entry can have. No call, so no errno.
+  package static func environmentVariable(_ name: String) -> String? {
+    var name = name
+    return name.withUTF8 { key -> String? in
+      guard !key.isEmpty, !key.contains(UInt8(ascii: "=")), !key.contains(0) else { return nil }
+      let bytes = UnsafeRawPointer(key.baseAddress!).assumingMemoryBound(to: CChar.self)
+      var found: UnsafeMutablePointer<CChar>?
+      var entry = environ
+      while let pointer = entry.pointee {
+        // The first byte rules out most entries without a call. strncmp stops at the first
+        // difference: a shorter entry differs at its NUL (the key has none).
+        if pointer[0] == bytes[0], strncmp(pointer, bytes, key.count) == 0,
+          pointer[key.count] == CChar(UInt8(ascii: "="))
+        {
+          found = pointer + key.count + 1
+        }
+        entry += 1
+      }
+      return found.map { String(cString: $0) }
+    }
+  }
+
   /// The variables in `environ`, each `NAME=value` entry split at its first `=`; entries
   /// without one are skipped, and a later duplicate name wins. No call, so no errno.
   package static func environmentVariables() -> [String: String] {

@@ -99,7 +99,7 @@ package enum Resolver {
   /// real-looking names (SNI and certificate checks see `github.test`) while
   /// connecting to 127.0.0.1. Release builds ignore the variable.
   package static func resolve(
-    host: String, port: Int, variables: [String: String], lookup: NameLookup = .system,
+    host: String, port: Int, variables: EnvironmentVariables, lookup: NameLookup = .system,
     deadline: Double = .infinity, stopFD: Int32? = nil, clock: any TimeSource = SystemClock()
   ) throws(ResolveError) -> [SocketAddress] {
     let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
@@ -149,7 +149,7 @@ package enum Resolver {
 
   #if DEBUG
     /// The `GHLOGIN_TEST_RESOLVE` entry for `host:port`, which may only point at 127.0.0.1.
-    package static func testMapping(host: String, port: Int, variables: [String: String]) throws(ResolveError)
+    package static func testMapping(host: String, port: Int, variables: EnvironmentVariables) throws(ResolveError)
       -> SocketAddress?
     {
       guard let spec = variables["GHLOGIN_TEST_RESOLVE"] else { return nil }

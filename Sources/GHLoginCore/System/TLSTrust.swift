@@ -15,7 +15,7 @@ package struct TLSTrust: Sendable, Hashable {
   package var certDirectories: String?
   package var extraCAFile: String?
 
-  package init(variables: [String: String], caFile: String?) {
+  package init(variables: EnvironmentVariables, caFile: String?) {
     certFile = variables["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
     certDirectories = variables["SSL_CERT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     extraCAFile = caFile

@@ -46,7 +46,7 @@ public struct GitHubLoginEnvironment: Sendable {
   /// output, standard error and standard input are never used by the library.
   func resolved() -> Environment {
     var environment = Environment.process()
-    environment.variables = variables
+    environment.variables = EnvironmentVariables(variables)
     environment.arguments = []
     environment.stdout = DiscardedOutput()
     environment.stderr = DiscardedOutput()
@@ -55,7 +55,7 @@ public struct GitHubLoginEnvironment: Sendable {
       environment.transport = { _ in TransportAdapter(transport: transport) }
       environment.installedInterruptDescriptor = { nil }
     } else {
-      let variables = variables
+      let variables = EnvironmentVariables(variables)
       environment.transport = { caFile in
         HTTPClient(variables: variables, caFile: caFile, userAgent: Release.userAgent)
       }
@@ -177,7 +177,7 @@ struct ClockAdapter: TimeSource {
 /// A ``GitHubLoginBrowser`` as the library's browser opener.
 struct BrowserAdapter: BrowserOpener {
   let browser: any GitHubLoginBrowser
-  func open(_ url: WebURL, environment: [String: String]) throws { try browser.open(url.description) }
+  func open(_ url: WebURL, environment: EnvironmentVariables) throws { try browser.open(url.description) }
 }
 
 /// Where the library's own output would go: nowhere (it prints nothing).

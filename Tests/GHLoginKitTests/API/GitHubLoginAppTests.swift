@@ -22,7 +22,7 @@ import GHLoginTestSupport
   func environment() -> Environment {
     let transport = transport
     return Environment(
-      arguments: [], variables: fixture.variables, stdout: BufferOutput(), stderr: BufferOutput(),
+      arguments: [], variables: EnvironmentVariables(fixture.variables), stdout: BufferOutput(), stderr: BufferOutput(),
       stdin: BufferInput(""), clock: fixture.clock, browser: RecordingBrowser(), transport: { _ in transport })
   }
 

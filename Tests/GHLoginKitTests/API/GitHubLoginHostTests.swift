@@ -30,7 +30,8 @@ import Testing
   func environment(_ variables: [String: String]? = nil) -> Environment {
     let transport = transport
     return Environment(
-      arguments: [], variables: variables ?? ["HOME": fixture.home], stdout: BufferOutput(), stderr: BufferOutput(),
+      arguments: [], variables: EnvironmentVariables(variables ?? ["HOME": fixture.home]), stdout: BufferOutput(),
+      stderr: BufferOutput(),
       stdin: BufferInput(""), clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in transport })
   }
 

@@ -23,7 +23,8 @@ import GHLoginTestSupport
     variables.merge(extra) { _, new in new }
     let transport = transport
     return Environment(
-      arguments: [], variables: variables, stdout: BufferOutput(), stderr: BufferOutput(), stdin: BufferInput(""),
+      arguments: [], variables: EnvironmentVariables(variables), stdout: BufferOutput(), stderr: BufferOutput(),
+      stdin: BufferInput(""),
       clock: clock, browser: RecordingBrowser(), transport: { _ in transport })
   }
 

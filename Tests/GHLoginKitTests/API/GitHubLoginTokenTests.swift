@@ -19,7 +19,8 @@ import GHLoginTestSupport
     let transport = transport
     return try GitHubLogin(
       environment: Environment(
-        arguments: [], variables: fixture.variables, stdout: BufferOutput(), stderr: BufferOutput(),
+        arguments: [], variables: EnvironmentVariables(fixture.variables), stdout: BufferOutput(),
+        stderr: BufferOutput(),
         stdin: BufferInput(""), clock: fixture.clock, browser: RecordingBrowser(), transport: { _ in transport }))
   }
 

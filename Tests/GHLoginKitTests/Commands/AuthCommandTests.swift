@@ -48,7 +48,8 @@ import GHLoginTestSupport
     _ device: Bool, _ web: Bool, _ noBrowser: Bool, _ variables: [String: String], _ flow: AuthCommand.Flow,
     _ says: Bool
   ) {
-    let (chosen, note) = AuthCommand.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: variables)
+    let (chosen, note) = AuthCommand.chooseFlow(
+      device: device, web: web, noBrowser: noBrowser, variables: EnvironmentVariables(variables))
     #expect(chosen == flow)
     #expect((note != nil) == says)
   }
@@ -154,7 +155,8 @@ import GHLoginTestSupport
       paste.type("http://127.0.0.1:\(port)/callback?code=pasted&state=\(state)")
     }
     let environment = Environment(
-      arguments: ["auth", "--no-browser", "--timeout", "3"], variables: variables(), stdout: BufferOutput(),
+      arguments: ["auth", "--no-browser", "--timeout", "3"], variables: EnvironmentVariables(variables()),
+      stdout: BufferOutput(),
       stderr: stderr, stdin: TerminalPipe(fd: paste.read), clock: SystemClock(), browser: RecordingBrowser(),
       transport: { _ in transport })
     let status = GHLogin.main(environment: environment)
@@ -179,7 +181,8 @@ import GHLoginTestSupport
       }
     }
     let environment = Environment(
-      arguments: ["auth", "--no-browser"], variables: variables(), stdout: BufferOutput(), stderr: stderr,
+      arguments: ["auth", "--no-browser"], variables: EnvironmentVariables(variables()), stdout: BufferOutput(),
+      stderr: stderr,
       stdin: BufferInput("", isTerminal: false), clock: SystemClock(), browser: RecordingBrowser(),
       transport: { _ in transport })
     #expect(GHLogin.main(environment: environment) == .success)
@@ -217,8 +220,9 @@ final class PastingOutput: TextOutput {
 @Suite(.verifiesFakes) struct FirstRunFlowTests {
   @Test func withoutAKnownDeviceEndpointHeadlessUsesTheBrowserAndSaysWhy() {
     let ssh = ["SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22", "DISPLAY": ":0"]
-    #expect(FlowChoice.automatic(variables: ssh, deviceEndpoint: true, host: "h").0 == .device)
-    let (flow, note) = FlowChoice.automatic(variables: ssh, deviceEndpoint: false, host: "127.0.0.1:8080")
+    #expect(FlowChoice.automatic(variables: EnvironmentVariables(ssh), deviceEndpoint: true, host: "h").0 == .device)
+    let (flow, note) = FlowChoice.automatic(
+      variables: EnvironmentVariables(ssh), deviceEndpoint: false, host: "127.0.0.1:8080")
     #expect(flow == .browser)
     #expect(
       note == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "

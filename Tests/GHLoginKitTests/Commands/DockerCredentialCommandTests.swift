@@ -31,7 +31,8 @@ import GHLoginTestSupport
     let out = BufferOutput()
     let err = BufferOutput()
     var environment = Environment(
-      arguments: viaLink ? [action] : ["docker-credential", action], variables: variables.merging(extra) { $1 },
+      arguments: viaLink ? [action] : ["docker-credential", action],
+      variables: EnvironmentVariables(variables.merging(extra) { $1 }),
       stdout: out, stderr: err, stdin: BufferInput(input, isTerminal: stdinIsTerminal), clock: ManualClock(),
       browser: browser, transport: { _ in NoNetwork() }, executablePath: "/usr/local/bin/ghlogin")
     if viaLink { environment.programName = "docker-credential-ghlogin" }

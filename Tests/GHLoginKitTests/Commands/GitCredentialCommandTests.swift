@@ -29,7 +29,8 @@ import GHLoginTestSupport
     let out = BufferOutput()
     let err = BufferOutput()
     let environment = Environment(
-      arguments: ["git-credential", operation], variables: variables.merging(extra) { $1 }, stdout: out,
+      arguments: ["git-credential", operation], variables: EnvironmentVariables(variables.merging(extra) { $1 }),
+      stdout: out,
       stderr: err, stdin: BufferInput(input, isTerminal: stdinIsTerminal), clock: ManualClock(),
       browser: browser, transport: { _ in NoNetwork() }, executablePath: "/usr/local/bin/ghlogin")
     let status = GHLogin.main(environment: environment)

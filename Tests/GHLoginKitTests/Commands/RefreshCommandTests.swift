@@ -22,7 +22,8 @@ import GHLoginTestSupport
     let out = FileSnapshotOutput(file: fixture.store.file)
     let err = BufferOutput()
     let environment = Environment(
-      arguments: ["token"], variables: fixture.variables, stdout: out, stderr: err, stdin: BufferInput(""),
+      arguments: ["token"], variables: EnvironmentVariables(fixture.variables), stdout: out, stderr: err,
+      stdin: BufferInput(""),
       clock: fixture.clock, browser: RecordingBrowser(), transport: { _ in transport })
     #expect(GHLogin.main(environment: environment) == .success)
     #expect(out.text == "ghu_new\n")

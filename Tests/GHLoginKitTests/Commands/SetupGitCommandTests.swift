@@ -35,7 +35,7 @@ import GHLoginTestSupport
     let out = BufferOutput()
     let err = BufferOutput()
     let environment = Environment(
-      arguments: arguments, variables: variables.merging(extra) { $1 }, stdout: out, stderr: err,
+      arguments: arguments, variables: EnvironmentVariables(variables.merging(extra) { $1 }), stdout: out, stderr: err,
       stdin: BufferInput(), clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in NoNetwork() },
       executablePath: executable)
     return CommandRun(status: GHLogin.main(environment: environment), stdout: out.text, stderr: err.text)
@@ -144,7 +144,8 @@ import GHLoginTestSupport
     plain["GIT_CONFIG_GLOBAL"] = nil
     let out = BufferOutput()
     let environment = Environment(
-      arguments: ["setup-git"], variables: plain, stdout: out, stderr: BufferOutput(), stdin: BufferInput(),
+      arguments: ["setup-git"], variables: EnvironmentVariables(plain), stdout: out, stderr: BufferOutput(),
+      stdin: BufferInput(),
       clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in NoNetwork() },
       executablePath: "/usr/local/bin/ghlogin")
     #expect(GHLogin.main(environment: environment) == .success)

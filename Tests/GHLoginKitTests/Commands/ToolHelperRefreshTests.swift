@@ -18,7 +18,8 @@ import GHLoginTestSupport
     let out = BufferOutput()
     let err = BufferOutput()
     var environment = Environment(
-      arguments: arguments, variables: fixture.variables, stdout: out, stderr: err, stdin: BufferInput(stdin),
+      arguments: arguments, variables: EnvironmentVariables(fixture.variables), stdout: out, stderr: err,
+      stdin: BufferInput(stdin),
       clock: fixture.clock, browser: RecordingBrowser(), transport: { _ in transport })
     if viaLink { environment.programName = "docker-credential-ghlogin" }
     return CommandRun(status: GHLogin.main(environment: environment), stdout: out.text, stderr: err.text)

@@ -12,7 +12,7 @@ struct HTTPClientTLSTests {
   private func fixture() throws -> TLSFixture { try #require(TLSFixture.shared) }
 
   private func client(_ variables: [String: String], caFile: String? = nil) -> HTTPClient {
-    HTTPClient(variables: variables, caFile: caFile, userAgent: "ghlogin/test")
+    HTTPClient(variables: EnvironmentVariables(variables), caFile: caFile, userAgent: "ghlogin/test")
   }
 
   private func get(_ client: HTTPClient, _ url: String, timeout: Double = 10) throws -> Result<HTTPResponse, HTTPError>

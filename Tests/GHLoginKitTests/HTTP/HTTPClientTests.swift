@@ -179,7 +179,7 @@ struct HTTPClientTests {
 
   @Test func testResolveMapsNamesToLoopback() throws {
     let variables = ["GHLOGIN_TEST_RESOLVE": "other.test:1:127.0.0.1,github.test:4443:127.0.0.1"]
-    let addresses = try Resolver.resolve(host: "github.test", port: 4443, variables: variables)
+    let addresses = try Resolver.resolve(host: "github.test", port: 4443, variables: EnvironmentVariables(variables))
     #expect(addresses.map(\.description) == ["127.0.0.1"])
     #expect(addresses.map(\.port) == [4443])
   }

@@ -68,17 +68,19 @@ import Testing
     let paths = ConfigPaths(
       configFile: root.path + "/user.json", credentialsFile: root.path + "/c.json", home: root.path)
     let variables = ["XDG_CONFIG_DIRS": root.path + "/none:" + root.path + "/etc"]
-    let config = try Config.load(paths: paths, variables: variables, builtIn: nil)
+    let config = try Config.load(paths: paths, variables: EnvironmentVariables(variables), builtIn: nil)
     #expect(config.host == "ghe.example.com")
     #expect(config.store == .keyring)
     #expect(config.system?.file == system + "/config.json")
     try writeFile(root.path + "/user.json", #"{"host": "github.com", "store": "file"}"#)
-    let both = try Config.load(paths: paths, variables: variables, builtIn: nil)
+    let both = try Config.load(paths: paths, variables: EnvironmentVariables(variables), builtIn: nil)
     #expect(both.host == "github.com")
     #expect(both.store == .file)
     #expect(both.settings(for: "github.com").clientID == "org")
     let named = try Config.load(
-      paths: paths, variables: variables.merging(["GHLOGIN_CONFIG": root.path + "/user.json"]) { $1 }, builtIn: nil)
+      paths: paths,
+      variables: EnvironmentVariables(variables.merging(["GHLOGIN_CONFIG": root.path + "/user.json"]) { $1 }),
+      builtIn: nil)
     #expect(named.system == nil, "GHLOGIN_CONFIG: only that file (and the built-in app)")
   }
 

@@ -15,8 +15,8 @@ import Testing
     try writeFile(file, text)
     let paths = ConfigPaths(configFile: file, credentialsFile: directory.at("credentials.json"), home: nil)
     let variables = ["GHLOGIN_CLIENT_SECRET": "s3cret"]
-    let loaded = try Config.load(paths: paths, variables: variables)
-    let parsed = try Config.parse(bytes: Array(text.utf8), file: file, variables: variables)
+    let loaded = try Config.load(paths: paths, variables: EnvironmentVariables(variables))
+    let parsed = try Config.parse(bytes: Array(text.utf8), file: file, variables: EnvironmentVariables(variables))
     #expect(parsed == loaded)
     #expect(parsed.fileExisted)
     #expect(parsed.host == "ghe.example.com")

@@ -86,7 +86,7 @@ import Testing
       [:], ["HOME": ""], ["HOME": "relative"], ["XDG_CONFIG_HOME": "relative"], ["GHLOGIN_CONFIG": "/etc/c.json"],
     ] as [[String: String]])
   func noHomeIsAnError(variables: [String: String]) {
-    #expect(throws: ConfigError.noHome) { try ConfigPaths.resolve(variables) }
+    #expect(throws: ConfigError.noHome) { try ConfigPaths.resolve(EnvironmentVariables(variables)) }
     #expect(
       ConfigError.noHome.message
         == "cannot find the config directory: HOME is not set to an absolute path; set HOME (or XDG_CONFIG_HOME, "

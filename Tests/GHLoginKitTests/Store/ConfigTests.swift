@@ -12,7 +12,7 @@ private func load(_ text: String, variables: [String: String] = [:]) throws -> (
   let file = directory.at("config.json")
   try writeFile(file, text)
   let paths = ConfigPaths(configFile: file, credentialsFile: directory.at("credentials.json"), home: nil)
-  return (try Config.load(paths: paths, variables: variables), file)
+  return (try Config.load(paths: paths, variables: EnvironmentVariables(variables)), file)
 }
 
 /// The message of the `ConfigError` loading `text` throws (with FILE standing for the path),
@@ -22,7 +22,9 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
   let file = directory.at("config.json")
   try writeFile(file, text)
   let paths = ConfigPaths(configFile: file, credentialsFile: directory.at("credentials.json"), home: nil)
-  let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: variables) }
+  let error = try #require(throws: ConfigError.self) {
+    try Config.load(paths: paths, variables: EnvironmentVariables(variables))
+  }
   #expect(error.exitStatus == .usage)
   return error.message.replacingOccurrences(of: file, with: "FILE")
 }

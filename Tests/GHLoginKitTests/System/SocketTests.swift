@@ -141,11 +141,14 @@ struct ResolverTests {
 
   @Test func testMappingIsDebugOnlyAndLoopbackOnly() throws {
     let variables = ["GHLOGIN_TEST_RESOLVE": "github.test:443:127.0.0.1,api.github.test:8443:127.0.0.1"]
-    #expect(try Resolver.testMapping(host: "github.test", port: 443, variables: variables)?.port == 443)
     #expect(
-      try Resolver.testMapping(host: "api.github.test", port: 8443, variables: variables)?.description == "127.0.0.1")
-    #expect(try Resolver.testMapping(host: "github.test", port: 8443, variables: variables) == nil)
-    #expect(try Resolver.testMapping(host: "other.test", port: 443, variables: variables) == nil)
+      try Resolver.testMapping(host: "github.test", port: 443, variables: EnvironmentVariables(variables))?.port == 443)
+    #expect(
+      try Resolver.testMapping(host: "api.github.test", port: 8443, variables: EnvironmentVariables(variables))?
+        .description == "127.0.0.1")
+    #expect(
+      try Resolver.testMapping(host: "github.test", port: 8443, variables: EnvironmentVariables(variables)) == nil)
+    #expect(try Resolver.testMapping(host: "other.test", port: 443, variables: EnvironmentVariables(variables)) == nil)
     #expect(try Resolver.testMapping(host: "github.test", port: 443, variables: [:]) == nil)
     #expect(throws: ResolveError(reason: "GHLOGIN_TEST_RESOLVE may only map to 127.0.0.1")) {
       try Resolver.testMapping(

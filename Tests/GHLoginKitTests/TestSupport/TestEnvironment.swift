@@ -6,7 +6,7 @@ import GHLoginTestSupport
 /// A browser that records what it was asked to open.
 final class RecordingBrowser: BrowserOpener, @unchecked Sendable {
   private(set) var opened: [WebURL] = []
-  func open(_ url: WebURL, environment: [String: String]) throws { opened.append(url) }
+  func open(_ url: WebURL, environment: EnvironmentVariables) throws { opened.append(url) }
 }
 
 /// A transport that fails the test run loudly if anything tries the network.
@@ -44,7 +44,7 @@ func runCommand(
   let pinned =
     variables["XDG_CONFIG_DIRS"] == nil ? variables.merging(["XDG_CONFIG_DIRS": unitTestConfigDirs]) { $1 } : variables
   let environment = Environment(
-    arguments: arguments, variables: pinned, stdout: out, stderr: err, stdin: BufferInput(stdin),
+    arguments: arguments, variables: EnvironmentVariables(pinned), stdout: out, stderr: err, stdin: BufferInput(stdin),
     clock: clock, browser: browser, transport: { _ in transport }, executablePath: "/usr/local/bin/ghlogin")
   let status = GHLogin.main(environment: environment)
   return CommandRun(status: status, stdout: out.text, stderr: err.text)
