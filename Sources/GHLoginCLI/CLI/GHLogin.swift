@@ -3,39 +3,48 @@ import GHLoginCore
 /// The entry point `main.swift` calls: finds the command, parses its arguments, runs it,
 /// and maps whatever it throws to a message and an exit status in one place.
 package enum GHLogin {
-  /// Every command with its name, in the order `--help` lists them. The name is repeated here
-  /// so that finding the command asked for builds no command's configuration (help texts,
-  /// option tables): building them all on the way cost `git-credential get` about 7 % of its
-  /// run. `GHLoginTests` checks each name against its configuration.
-  static let namedCommands: [(name: String, type: any Command.Type)] = [
-    ("auth", AuthCommand.self),
-    ("whoami", WhoamiCommand.self),
-    ("token", TokenCommand.self),
-    ("env", EnvCommand.self),
-    ("status", StatusCommand.self),
-    ("logout", LogoutCommand.self),
-    ("refresh", RefreshCommand.self),
-    ("switch", SwitchCommand.self),
-    ("migrate", MigrateCommand.self),
-    ("setup-git", SetupGitCommand.self),
-    ("git-credential", GitCredentialCommand.self),
-    ("setup-docker", SetupDockerCommand.self),
-    ("docker-credential", DockerCredentialCommand.self),
-    ("goauth", GoAuthCommand.self),
-    ("config", ConfigCommand.self),
-    ("completion", CompletionCommand.self),
-    ("version", VersionCommand.self),
-    ("help", HelpCommand.self),
-    ("man-page", ManPageCommand.self),
+  /// Every command's name, in the order `--help` lists them. `GHLoginTests` checks each
+  /// against ``command(named:)`` and the command's configuration.
+  static let commandNames = [
+    "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "migrate", "setup-git",
+    "git-credential", "setup-docker", "docker-credential", "goauth", "config", "completion", "version",
+    "help", "man-page",
   ]
 
-  /// Other names of commands (gh's spellings), each with the command it runs. Kept beside
-  /// ``namedCommands`` for the same reason; `GHLoginTests` checks them against the
-  /// configurations' `aliases`.
-  static let commandAliases: [(alias: String, name: String)] = [("login", "auth")]
+  /// The command called `name`, or aliased so (gh's `login` for `auth`; `GHLoginTests` checks
+  /// the aliases against the configurations' `aliases`).
+  ///
+  /// A switch, so that finding the command builds neither a command's configuration (help
+  /// texts, option tables: building them all cost `git-credential get` about 7 % of its run)
+  /// nor a table of `(String, Command.Type)` pairs, whose element type's metadata the runtime
+  /// made on first use (12 k instructions, 2 % of `git-credential get`).
+  static func command(named name: String) -> (any Command.Type)? {
+    switch name {
+    case "auth", "login": AuthCommand.self
+    case "whoami": WhoamiCommand.self
+    case "token": TokenCommand.self
+    case "env": EnvCommand.self
+    case "status": StatusCommand.self
+    case "logout": LogoutCommand.self
+    case "refresh": RefreshCommand.self
+    case "switch": SwitchCommand.self
+    case "migrate": MigrateCommand.self
+    case "setup-git": SetupGitCommand.self
+    case "git-credential": GitCredentialCommand.self
+    case "setup-docker": SetupDockerCommand.self
+    case "docker-credential": DockerCredentialCommand.self
+    case "goauth": GoAuthCommand.self
+    case "config": ConfigCommand.self
+    case "completion": CompletionCommand.self
+    case "version": VersionCommand.self
+    case "help": HelpCommand.self
+    case "man-page": ManPageCommand.self
+    default: nil
+    }
+  }
 
   /// Every command, in the order `--help` lists them.
-  static var commands: [any Command.Type] { namedCommands.map(\.type) }
+  static var commands: [any Command.Type] { commandNames.compactMap(command(named:)) }
 
   /// Runs the command line in `environment` and returns the status to exit with.
   package static func main(environment: Environment) -> ExitStatus {
@@ -97,13 +106,6 @@ package enum GHLogin {
     }
     guard let type = command(named: target.command) else { return .failure }
     return run(type, arguments: arguments, in: environment)
-  }
-
-  /// The command called `name` (or aliased so), looked up without building any configuration.
-  static func command(named name: String) -> (any Command.Type)? {
-    if let type = namedCommands.first(where: { $0.name == name })?.type { return type }
-    guard let target = commandAliases.first(where: { $0.alias == name })?.name else { return nil }
-    return namedCommands.first { $0.name == target }?.type
   }
 
   /// `error`'s message; an error naming config keys gets the config file the environment selects.

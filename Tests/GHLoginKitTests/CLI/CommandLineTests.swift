@@ -16,12 +16,16 @@ import Testing
   }
 
   @Test func eachCommandIsFoundUnderTheNameItsConfigurationGives() {
-    for (name, type) in GHLogin.namedCommands {
-      #expect(type.configuration.name == name)
-      #expect(GHLogin.command(named: name) == type)
+    for name in GHLogin.commandNames {
+      #expect(GHLogin.command(named: name)?.configuration.name == name)
     }
-    #expect(Set(GHLogin.namedCommands.map(\.name)).count == GHLogin.namedCommands.count)
-    #expect(GHLogin.command(named: "Token") == nil)
+    #expect(Set(GHLogin.commandNames).count == GHLogin.commandNames.count)
+    #expect(GHLogin.commands.count == GHLogin.commandNames.count)
+    // Each alias a configuration declares finds its command, and no other name does.
+    let aliases = GHLogin.commands.flatMap { type in type.configuration.aliases.map { ($0, type) } }
+    #expect(aliases.map(\.0) == ["login"])
+    for (alias, type) in aliases { #expect(GHLogin.command(named: alias) == type) }
+    for name in ["Token", "", "tokens", "git credential", "log-in"] { #expect(GHLogin.command(named: name) == nil) }
   }
 
   @Test func noArgumentsPrintsHelpOnStderrAndExits2() {
