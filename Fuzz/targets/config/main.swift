@@ -10,7 +10,7 @@
 //   controls or bidi overrides) and never shows a client secret from the file.
 
 let file = "/home/user/.config/ghlogin/config.json"
-let environments: [[String: String]] = [
+let environments: [EnvironmentVariables] = [
   [:], ["GHLOGIN_CLIENT_ID": "Iv1.fromenv"], ["GHLOGIN_CLIENT_SECRET": "envsecret-123456"],
   ["GHLOGIN_CLIENT_ID": "Iv1.fromenv", "GHLOGIN_CLIENT_SECRET": "envsecret-123456"], ["GHLOGIN_CLIENT_ID": ""],
   [:], [:], [:],

@@ -49,7 +49,7 @@ package struct CredentialRequest: Sendable, Equatable {
     if let index = bytes.firstIndex(of: 0x0D) { throw .carriageReturn(line: lineNumber(of: index, in: bytes)) }
     if let index = bytes.firstIndex(of: 0x00) { throw .nul(line: lineNumber(of: index, in: bytes)) }
     // Validated as a whole here; the lines are converted one by one below.
-    guard String(validating: bytes, as: UTF8.self) != nil else { throw .invalidUTF8 }
+    guard UTF8Text.validated(bytes) != nil else { throw .invalidUTF8 }
 
     var request = CredentialRequest()
     var start = bytes.startIndex

@@ -49,16 +49,18 @@ package struct FileInput: ByteInput {
   /// nil when more than `limit` bytes arrive.
   private func read(limit: Int, until done: ([UInt8], Int) -> Bool) -> [UInt8]? {
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
+    // Not a zeroed [UInt8]: clearing 16 KiB per call cost `git-credential get` 16 k instructions.
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 1)
+    defer { chunk.deallocate() }
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let count = Glibc.read(fd, chunk.baseAddress, chunk.count)
       if count < 0 {
         if errno == EINTR { continue }
         return bytes
       }
       if count == 0 { return bytes }
       let start = bytes.count
-      bytes += chunk[..<count]
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
       if bytes.count > limit { return nil }
       if done(bytes, start) { return bytes }
     }
