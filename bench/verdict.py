@@ -35,7 +35,11 @@ METHOD = """
   machine, shown beside the `token` target as a reference (INFO: it never fails a run).
 - Throwaway HOME: ghlogin's `credentials.json` (0600, one account), gh's `hosts.yml` with the same
   `oauth_token` (`GH_CONFIG_DIR`), and `~/.git-credentials` with the same token for
-  `git credential-store`. Commands run with `env -i` and only HOME, PATH, GH_CONFIG_DIR, LANG.
+  `git credential-store`. Commands run with `env -i`, HOME, PATH, GH_CONFIG_DIR, LANG and the 45
+  variables of a user's shell (`SESSION` in `bench/run`: 2.2 KB, a desktop terminal's without a
+  display, session bus, runtime directory or locale that would change what a compared command
+  does), the same for every command: what ghlogin pays to find its variables grows with the
+  environment, and an empty one hid it (from `0ca945d` on; earlier runs had only the first four).
 - Times: rounds of `hyperfine -N`, each running every command (after warm-ups); the machine is
   warmed first with a few hundred runs, and everything runs under SCHED_FIFO (`chrt -f 10`) when
   allowed, else at `nice -n -10`, the same for all commands: on this shared machine a short
@@ -169,6 +173,39 @@ measurement); `bench/run`'s figures are in RESULTS.md. What is left is mostly th
 each generic type's metadata (`swift_getCanonicalPrespecializedGenericMetadata`, about 115 k:
 `Optional`, `Array` and `Dictionary` register every prespecialization the static standard
 library has on their first use), the loader's relative relocations, and the credentials JSON.
+
+### Issue 19, later still: the environment a user has
+
+The figures above were taken with four variables set; a user's shell has 40 to 80. ghlogin copied
+every variable of `environ` into a `[String: String]` at start-up (about 1 k instructions each:
+a `String` for the name and the value, hashing, insertion) to read about a dozen of them.
+`EnvironmentVariables` (`0ca945d`) looks each name up in `environ` when it is asked for, and
+copies the whole environment only where it is handed on (a child process, the `config` topic).
+Instructions by callgrind, as above, with only `HOME` and `PATH` ("bare") and with `bench/run`'s
+45-variable `SESSION` added:
+
+| | `token` | `git-credential get` | `docker-credential get` | `goauth URL` |
+|---|---|---|---|---|
+| before (`ee9d64d`), bare | 570 k | 644 k | 664 k | 608 k |
+| before, 45 variables | 645 k | 715 k | 733 k | 677 k |
+| after (`0ca945d`), bare | 556 k | 635 k | 650 k | 595 k |
+| after, 45 variables | 582 k | 661 k | 677 k | 621 k |
+
+Then, each on top of the one before (bare / with the 45 variables):
+
+| step | `token` | `git-credential get` | `docker-credential get` | `goauth URL` |
+|---|---|---|---|---|
+| host names checked on UTF-8 bytes, not labels split on `Character`s (`95ab7a3`) | 554 k / 580 k | 634 k / 660 k | 637 k / 663 k | 594 k / 620 k |
+| the command found by a `switch`, not a table of `(String, Command.Type)` pairs whose metadata the runtime made on first use (`393922c`) | 540 k / 566 k | 619 k / 645 k | 633 k / 659 k | 579 k / 605 k |
+| standard input read into an uninitialised buffer (a zeroed 16 KiB array: 16 k), git's request checked as UTF-8 without the generic `String(validating:as:)` (14 k) (`613c37b`) | 543 k / 569 k | 592 k / 618 k | 619 k / 645 k | 565 k / 591 k |
+
+What still grows with the environment (26 k for 45 variables) is mostly outside ghlogin's code:
+the loader and the Swift runtime each scan `environ` at start-up (`cat` grows by 29 k the same
+way). `bench/run` now runs every compared command with `SESSION`; in its first full run
+(`0ca945d`) `token` was 1.34x `cat` and the minimal Swift program 1.38x: `token` costs what any
+Swift binary costs here. Across today's full and smoke runs that reference row moved between
+1.16x and 1.38x, so one run's ratio says little about a change of a few percent; the instruction
+counts do.
 
 A measuring trap: the binary the linker has just written runs about 20 % slower than the same
 bytes copied with `cp`/`install` (page-cache state, until the cache is dropped), so the
