@@ -22,8 +22,9 @@ let package = Package(
     // The Secret Service through libsecret-1.so.0, loaded with dlopen on the first keyring
     // access (own prototypes, no headers): the file store never maps libsecret, GLib or GIO.
     .target(name: "CSecretService"),
-    // Replaces the Swift runtime's argv lookup, which reads /proc/self/maps at start-up, in the
-    // release binary (see Sources/CStartup/argv.c); nothing else depends on it.
+    // In the release binary: replaces the Swift runtime's argv lookup, which reads
+    // /proc/self/maps at start-up (Sources/CStartup/argv.c), and loads libm on first use
+    // (libm.c, with Linker/libm.so); nothing else depends on it.
     .target(name: "CStartup", cSettings: [.define("GHLOGIN_STATIC_STARTUP", .when(configuration: .release))]),
     // The layers below the library and the command line: System, Support, HTTP, Store, GitHub,
     // OAuth, Git, ToolHelpers, the seam protocols (Environment/) and the one login pipeline
@@ -52,9 +53,10 @@ let package = Package(
       name: "ghlogin",
       dependencies: ["GHLoginCLI", "CStartup"],
       swiftSettings: settings,
-      // Linker/ holds linker scripts named libstdc++.so and libgcc_s.so: with
-      // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, so
-      // start-up does not load and relocate libstdc++.so.6 and libgcc_s.so.1.
+      // Linker/ holds linker scripts named libstdc++.so, libgcc_s.so and libm.so: with
+      // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, and libm
+      // not at all (CStartup/libm.c loads it on first use), so start-up does not load and
+      // relocate libstdc++.so.6, libgcc_s.so.1 and libm.so.6.
       // Release builds only: debug builds and tests use the shared Swift runtime, which brings
       // both libraries itself.
       linkerSettings: [

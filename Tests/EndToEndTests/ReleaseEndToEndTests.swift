@@ -11,8 +11,9 @@ import Testing
     if: ReleaseBinary.shouldRun,
     "no current release build: run `scripts/build-release.sh`"))
 struct ReleaseEndToEndTests {
-  /// The release binary's own link: the Swift runtime and libstdc++ are in it, OpenSSL is not
-  /// (it is `dlopen`ed on first use), so `token` starts without them.
+  /// The release binary's own link: the Swift runtime and libstdc++ are in it, OpenSSL and
+  /// libm are not (both are `dlopen`ed on first use; Sources/CStartup/libm.c), so `token`
+  /// starts without them.
   @Test func theReleaseBinaryLinksNeitherOpenSSLNorTheSwiftRuntime() throws {
     let binary = try ReleaseBinary.path()
     let readelf = try ChildProcess(executable: "/usr/bin/readelf", arguments: ["-d", binary], stdin: "")
@@ -20,7 +21,7 @@ struct ReleaseEndToEndTests {
     #expect(readelf.status == 0, "\(readelf.stderr)")
     let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
     #expect(needed.contains { $0.contains("[libc.so.6]") }, "\(readelf.stdout)")
-    for library in ["libssl", "libcrypto", "libstdc++", "libswiftCore", "libFoundation", "libgcc_s"] {
+    for library in ["libssl", "libcrypto", "libstdc++", "libswiftCore", "libFoundation", "libgcc_s", "libm."] {
       #expect(!needed.contains { $0.contains("[\(library)") }, "\(library) is linked: \(readelf.stdout)")
     }
     #expect(!readelf.stdout.contains("(RUNPATH)") && !readelf.stdout.contains("(RPATH)"), "\(readelf.stdout)")
@@ -81,6 +82,22 @@ struct ReleaseEndToEndTests {
     #expect(printed.status == 0, "\(printed.stderr)")
     #expect(printed.stdout == token + "\n")
     #expect(printed.stderr.isEmpty)
+
+    // token, git-credential get and goauth load no libm, for a token that expires (the loader
+    // lists every file it opens)
+    let tracing = env.merging(["LD_DEBUG": "files"]) { _, new in new }
+    let basic = "Authorization: Basic " + Data("octocat:\(token)".utf8).base64EncodedString()
+    for (args, stdin, answer) in [
+      (["token"], "", token), (["git-credential", "get"], "protocol=https\nhost=\(host)\n\n", "password=" + token),
+      (["goauth", "https://\(host)/mod"], "", basic),
+    ] {
+      let traced = try await offload {
+        try ChildProcess(executable: binary, arguments: args, environment: tracing, stdin: stdin).finish(timeout: 30)
+      }
+      #expect(traced.status == 0 && traced.stdout.contains(answer), "\(args)")
+      #expect(traced.stderr.contains("file=libc.so.6"), "\(args): LD_DEBUG=files listed nothing")
+      #expect(!traced.stderr.contains("file=libm.so"), "\(args) loaded libm")
+    }
 
     // gh's habits: `-h HOST` is the host, never help; `auth token` is `token`
     for args in [["token", "-h", host], ["auth", "token"], ["auth", "token", "-h", host]] {

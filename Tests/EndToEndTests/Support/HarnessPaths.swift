@@ -53,7 +53,7 @@ enum HarnessPaths {
     return FileManager.default.fileExists(atPath: path, isDirectory: &flag) && flag.boolValue
   }
 
-  private static func findOnPath(_ name: String) -> String? {
+  static func findOnPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     for dir in path.split(separator: ":") {
       let candidate = "\(dir)/\(name)"

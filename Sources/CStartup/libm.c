@@ -1,0 +1,109 @@
+// The math library, loaded on first use.
+//
+// A `--static-swift-stdlib` binary needs libm.so.6 at start-up only because the Swift
+// standard library and its Glibc overlay reference about 110 C math functions (Float and
+// Double's rounding, remainder and square root; the overlay's `sin`, `pow`, `lgamma`...).
+// `ghlogin`'s hot paths call only the five that round a Double (computed below), yet mapping
+// and binding libm cost every run of `token` and the credential helpers about 0.1 ms, 6 % of
+// a minimal Swift program (measured with bench/run's method). Linker/libm.so hides the real libm from the release link, and this file defines each of
+// those functions as a stub that opens libm.so.6 on its first call (as COpenSSL opens
+// libssl.so.3) and forwards to the real function. The list is libm_functions.h; a function
+// missing from it fails the release link, and Tests/CStartup/libm_check.c (run by
+// `LibmStubTests`) calls every stub, and the five computed here, against the real libm.
+//
+// Release builds only (GHLOGIN_STATIC_STARTUP, set in Package.swift), like argv.c: debug
+// builds and tests use the shared Swift runtime, which loads libm itself. The binary exports
+// none of these names (--no-export-dynamic), so libraries loaded later still bind to libm.
+#ifdef GHLOGIN_STATIC_STARTUP
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "libm_functions.h"
+
+static void *libmHandle;
+
+static void fail(const char *what, const char *detail) {
+  const char *parts[] = {"ghlogin: cannot load the math library (", what, "): ", detail ? detail : "unknown", "\n"};
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    (void)!write(2, parts[i], strlen(parts[i]));
+  }
+  abort();
+}
+
+// The real function, looked up once. Two threads racing here store the same address.
+static void *resolve(void **slot, const char *name) {
+  void *function = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+  if (function) return function;
+  void *handle = __atomic_load_n(&libmHandle, __ATOMIC_ACQUIRE);
+  if (!handle) {
+    handle = dlopen("libm.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) fail("libm.so.6", dlerror());
+    __atomic_store_n(&libmHandle, handle, __ATOMIC_RELEASE);
+  }
+  function = dlsym(handle, name);
+  if (!function) fail(name, dlerror());
+  __atomic_store_n(slot, function, __ATOMIC_RELEASE);
+  return function;
+}
+
+#define GHL_DEFINE_STUB(kind, name)                                                          \
+  static void *slot_##name;                                                                  \
+  GHL_LIBM_T_##kind name GHL_LIBM_P_##kind {                                                 \
+    GHL_LIBM_T_##kind(*real) GHL_LIBM_P_##kind =                                             \
+        (GHL_LIBM_T_##kind(*) GHL_LIBM_P_##kind)resolve(&slot_##name, #name);                \
+    return real GHL_LIBM_A_##kind;                                                           \
+  }
+
+GHL_LIBM_FUNCTIONS(GHL_DEFINE_STUB)
+
+// Computed here, not loaded: the hot paths round Doubles. Dictionary and Set call `ceil` each
+// time their storage grows (`(Double(capacity) / maxLoadFactor).rounded(.up)`), and a token's
+// expiry goes through `rounded(.down)`, so `token` and the credential helpers would load libm
+// on most runs. Swift's `rounded(_:)` becomes these five calls (`.toNearestOrEven` is `rint`).
+// Every result is exact, the same bits as libm's for every input in the default rounding mode
+// (libm_check.c compares them on edge cases and random bit patterns). Baseline x86-64 has no
+// rounding instruction (SSE4.1), so they truncate through an integer, exact for |x| < 2^52;
+// every double at or above 2^52, and infinity, is already an integer. A NaN comes back quiet,
+// as from libm; a zero result keeps the input's sign (ceil(-0.5) is -0.0).
+static double roundedDown(double x) { return (double)(long long)x; }  // toward zero, |x| < 2^52
+
+#define GHL_INTEGER_OR_NAN(x) \
+  if ((x) != (x)) return (x) + (x);    \
+  if (!(__builtin_fabs(x) < 0x1p52)) return (x);
+
+double trunc(double x) {
+  GHL_INTEGER_OR_NAN(x)
+  return __builtin_copysign(roundedDown(x), x);
+}
+
+double ceil(double x) {
+  GHL_INTEGER_OR_NAN(x)
+  double t = roundedDown(x);
+  return __builtin_copysign(t < x ? t + 1.0 : t, x);
+}
+
+double floor(double x) {
+  GHL_INTEGER_OR_NAN(x)
+  double t = roundedDown(x);
+  return __builtin_copysign(t > x ? t - 1.0 : t, x);
+}
+
+// Halfway cases away from zero. x - t is the fraction, exact.
+double round(double x) {
+  GHL_INTEGER_OR_NAN(x)
+  double t = roundedDown(x);
+  if (__builtin_fabs(x - t) >= 0.5) t += __builtin_copysign(1.0, x);
+  return __builtin_copysign(t, x);
+}
+
+// Halfway cases to even: adding and removing 2^52 leaves the integer the rounding mode picks.
+double rint(double x) {
+  GHL_INTEGER_OR_NAN(x)
+  volatile double shifted = __builtin_fabs(x) + 0x1p52;
+  return __builtin_copysign(shifted - 0x1p52, x);
+}
+
+#endif
