@@ -207,6 +207,40 @@ Swift binary costs here. Across today's full and smoke runs that reference row m
 1.16x and 1.38x, so one run's ratio says little about a change of a few percent; the instruction
 counts do.
 
+### Issue 20: libm loaded on first use
+
+Where a minimal Swift program's time goes beyond `cat`'s (perf, page faults by where they land):
+the loader's copy-on-write of the pages it relocates (about 40 of the program's 144 faults), the
+runtime's first use of its tables, and loading libm.so.6, which the static standard library
+needs for about 110 math functions (Float and Double rounding, `fmod`, the Glibc overlay's `sin`,
+`pow`, `lgamma`...). A C `cat` linked with and without `-lm` costs 0.88x and 0.80x `cat`; the
+minimal Swift program with the math functions stubbed out went from 1.22x to 1.15x in paired
+rounds. `ghlogin` calls none of them except the five that round a `Double`: Dictionary growth
+calls `ceil` on every run, and a token's expiry goes through `rounded(.down)`. So the release link
+gets nothing for `-lm` (`Linker/libm.so`), `CStartup/libm.c` defines 102 of the functions as stubs
+that `dlopen` libm.so.6 on their first call and computes the five exactly (`LibmStubTests` checks
+every one against libm; `ReleaseEndToEndTests` that `token`, `git-credential get` and `goauth`
+load no libm). The floor program is linked the same way, as the release build links ghlogin.
+
+| | `token` | `git-credential get` | `docker-credential get` | `goauth URL` |
+|---|---|---|---|---|
+| instructions (callgrind, 45 variables), before (`5dddca8`) | 569 k | 618 k | 645 k | 591 k |
+| after (`dc88e87`) | 541 k | 590 k | 617 k | 562 k |
+
+Page faults per `token` (perf stat, 200-300 runs): 184 before, 169-175 after, 168 with
+`Linker/startup.order` regenerated (`5397980`); the minimal Swift program takes 144. `bench/run`
+(full), three runs in a row on each commit, as ratios to `cat`:
+
+| commit | `token` | `docker-credential get` | `goauth URL` | minimal Swift program |
+|---|---|---|---|---|
+| `bc7d8bd` (before; one run) | 1.27x | 1.42x | 1.28x | 1.27x |
+| `dc88e87` (libm on first use) | 1.24x, 1.19x, 1.23x | 1.23x, 1.15x, 1.31x | 1.24x, 1.14x, 1.28x | 1.17x, 1.14x, 1.19x |
+| `5397980` (startup order) | 1.21x, 1.22x, 1.21x | 1.24x, 1.16x, 1.15x | 1.21x, 1.20x, 1.16x | 1.19x, 1.18x, 1.10x |
+
+Tried and measured, not taken: a fully static Swift executable runs at 0.91x `cat`, and a static
+PIE at 1.05x (it keeps ASLR); glibc cannot `dlopen` libssl.so.3 or libsecret into a static
+executable safely (a second libc in the process), and loading them on first use is the design.
+
 A measuring trap: the binary the linker has just written runs about 20 % slower than the same
 bytes copied with `cp`/`install` (page-cache state, until the cache is dropped), so the
 benchmark copies it first, and so should any before/after comparison.
