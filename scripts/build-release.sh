@@ -3,9 +3,9 @@
 # Arguments are passed to `swift build` (for example --show-bin-path or --product ghlogin).
 #
 # --static-swift-stdlib and the linker scripts in Linker/ keep libstdc++, the unwinder and libm
-# (loaded on first use by Sources/CStartup/libm.c) out of start-up; --disable-local-rpath drops SwiftPM's $ORIGIN search path (the loader looked for glibc
-# in a dozen directories next to the binary). -disable-concrete-type-metadata-mangled-name-accessors
-# makes type metadata direct calls instead of names demangled at start-up (about a fifth of
+# (loaded on first use by Sources/CStartup/libm.c) out of start-up; --disable-local-rpath drops
+# SwiftPM's $ORIGIN search path (the loader looked for glibc in a dozen directories next to the
+# binary). -disable-concrete-type-metadata-mangled-name-accessors makes type metadata direct calls instead of names demangled at start-up (about a fifth of
 # `token`'s instructions). --no-export-dynamic keeps the library's symbols out of the dynamic
 # symbol table (641 entries to 310; nothing loads ghlogin as a library or looks its symbols up at
 # run time), so the loader and --gc-sections have less to keep (about 3% of `token`'s

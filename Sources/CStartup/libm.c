@@ -5,11 +5,12 @@
 // Double's rounding, remainder and square root; the overlay's `sin`, `pow`, `lgamma`...).
 // `ghlogin`'s hot paths call only the five that round a Double (computed below), yet mapping
 // and binding libm cost every run of `token` and the credential helpers about 0.1 ms, 6 % of
-// a minimal Swift program (measured with bench/run's method). Linker/libm.so hides the real libm from the release link, and this file defines each of
-// those functions as a stub that opens libm.so.6 on its first call (as COpenSSL opens
-// libssl.so.3) and forwards to the real function. The list is libm_functions.h; a function
-// missing from it fails the release link, and Tests/CStartup/libm_check.c (run by
-// `LibmStubTests`) calls every stub, and the five computed here, against the real libm.
+// a minimal Swift program (measured with bench/run's method). Linker/libm.so hides the real
+// libm from the release link, and this file defines each of those functions as a stub that
+// opens libm.so.6 on its first call (as COpenSSL opens libssl.so.3) and forwards to the real
+// function. The list is libm_functions.h; a function missing from it fails the release link,
+// and Tests/CStartup/libm_check.c (run by `LibmStubTests`) calls every stub, and the five
+// computed here, against the real libm.
 //
 // Release builds only (GHLOGIN_STATIC_STARTUP, set in Package.swift), like argv.c: debug
 // builds and tests use the shared Swift runtime, which loads libm itself. The binary exports
@@ -70,6 +71,8 @@ GHL_LIBM_FUNCTIONS(GHL_DEFINE_STUB)
 // as from libm; a zero result keeps the input's sign (ceil(-0.5) is -0.0).
 static double roundedDown(double x) { return (double)(long long)x; }  // toward zero, |x| < 2^52
 
+// What each of the five returns unchanged: a NaN, made quiet (x + x, as libm does), and any
+// double that is already an integer.
 #define GHL_INTEGER_OR_NAN(x) \
   if ((x) != (x)) return (x) + (x);    \
   if (!(__builtin_fabs(x) < 0x1p52)) return (x);

@@ -4,9 +4,10 @@ import Testing
 
 /// The release binary loads libm on first use: Sources/CStartup/libm.c defines the math
 /// functions the Swift standard library references as stubs that open libm.so.6 and forward,
-/// and computes `ceil` itself. Tests/CStartup/libm_check.c, built as the release binary is
-/// (libm.c with GHLOGIN_STATIC_STARTUP, no -lm), calls every stub and the real function and
-/// compares the bits; `ceil` on its edge cases and 2,000,000 random inputs.
+/// and computes the five that round a Double (`ceil`, `floor`, `trunc`, `round`, `rint`)
+/// itself. Tests/CStartup/libm_check.c, built as the release binary is (libm.c with
+/// GHLOGIN_STATIC_STARTUP, no -lm), calls every stub and the real function and compares the
+/// bits; each of the five on its edge cases and 1,000,000 random inputs.
 struct LibmStubTests {
   @Test func everyMathStubReturnsWhatLibmReturns() throws {
     let root = HarnessPaths.packageRoot

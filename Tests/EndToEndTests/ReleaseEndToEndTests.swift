@@ -36,6 +36,7 @@ struct ReleaseEndToEndTests {
     let base = "https://127.0.0.1:\(fake.port)"
     try sandbox.writeConfig([
       "host": NSNull(),
+      "container_registries": ["registry.test"],
       "authorize_url": base + "/login/oauth/authorize",
       "token_url": base + "/login/oauth/access_token",
       "device_code_url": base + "/login/device/code",
@@ -83,12 +84,13 @@ struct ReleaseEndToEndTests {
     #expect(printed.stdout == token + "\n")
     #expect(printed.stderr.isEmpty)
 
-    // token, git-credential get and goauth load no libm, for a token that expires (the loader
-    // lists every file it opens)
+    // token, git-credential get, docker-credential get and goauth load no libm, for a token
+    // that expires (the loader lists every file it opens)
     let tracing = env.merging(["LD_DEBUG": "files"]) { _, new in new }
     let basic = "Authorization: Basic " + Data("octocat:\(token)".utf8).base64EncodedString()
     for (args, stdin, answer) in [
       (["token"], "", token), (["git-credential", "get"], "protocol=https\nhost=\(host)\n\n", "password=" + token),
+      (["docker-credential", "get"], "registry.test\n", "\"Secret\":\"\(token)\""),
       (["goauth", "https://\(host)/mod"], "", basic),
     ] {
       let traced = try await offload {
