@@ -118,4 +118,39 @@ import Testing
     }
     #expect(transport.requests.count == 2)
   }
+
+  /// What the article says of `refreshWarning`: a due refresh that fails while the token is still
+  /// valid returns the current token with the reason; once it has expired, the failure is thrown.
+  @Test func aFailedRefreshReturnsTheCurrentTokenWithAWarningUntilItExpires() async throws {
+    struct Unplugged: Error, CustomStringConvertible { var description: String { "the cable is out" } }
+    let transport = ScriptedTransport([
+      .deviceCode(interval: 5), .accessToken("ghu_1", refreshToken: "ghr_1", expiresIn: 28_800), .user(),
+    ])
+    transport.enqueueFailure(Unplugged())
+    transport.enqueueFailure(Unplugged())
+    let clock = InstantClock()
+    let github = try github(transport, clock)
+    _ = try await github.login(LoginOptions(flow: .device, opensBrowser: false)) { _ in }
+
+    clock.advance(by: 28_800 - 240)  // 4 minutes left: due for a refresh
+    let token = try await github.token()
+    #expect(token.value == "ghu_1")
+    let warning = try #require(token.refreshWarning)
+    #expect(warning.hasPrefix("could not refresh the token for github.com: "), "\(warning)")
+    #expect(warning.contains("the cable is out"), "\(warning)")
+    #expect(warning.hasSuffix("; using the current token, which expires in 4m"), "\(warning)")
+
+    clock.advance(by: 300)  // expired
+    do {
+      _ = try await github.token()
+      Issue.record("an expired token was handed out")
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .network)
+      #expect(
+        error.message.hasPrefix("the token for github.com has expired and could not be refreshed: "), "\(error.message)"
+      )
+    }
+    #expect(transport.requests.count == 5)
+    #expect(transport.requests[3...].allSatisfy { $0.bodyText.contains("grant_type=refresh_token") })
+  }
 }
