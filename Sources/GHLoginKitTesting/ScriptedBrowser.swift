@@ -38,7 +38,12 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
   /// What the user does.
   public let answer: Answer
   private let onOpen: (@Sendable (String) -> Void)?
-  private let state = Mutex<(opened: [String], pages: [Page], visits: [pthread_t])>(([], [], []))
+  private let record = Record()
+
+  /// What the browser did, shared with its visits' threads (which never hold the browser).
+  private final class Record: Sendable {
+    let state = Mutex<(opened: [String], pages: [Page], visits: [pthread_t])>(([], [], []))
+  }
 
   /// A browser whose user gives `answer`; `onOpen` is called with each URL opened, before the
   /// visit (say, to move an ``InstantClock`` forward while the user reads the page).
@@ -59,25 +64,28 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
     ScriptedBrowser(.never, onOpen: onOpen)
   }
 
+  /// Waits for the visits nobody asked ``pagesShown()`` about, so no thread is left unjoined.
+  deinit { _ = pagesShown() }
+
   /// Every URL opened, in order.
-  public var openedURLs: [String] { state.withLock { $0.opened } }
+  public var openedURLs: [String] { record.state.withLock { $0.opened } }
 
   /// The pages the loopback listener answered the visits with, in order, once every visit
   /// started so far has finished (a visit gives up after 10 seconds without an answer).
   public func pagesShown() -> [Page] {
-    let visits = state.withLock { state in
+    let visits = record.state.withLock { state in
       defer { state.visits = [] }
       return state.visits
     }
     for visit in visits { pthread_join(visit, nil) }
-    return state.withLock { $0.pages }
+    return record.state.withLock { $0.pages }
   }
 
   /// Records `url`, calls `onOpen`, and unless the user never answers, visits the redirect
   /// URL the authorize URL names. Throws ``NotAnAuthorizeURL`` when `url` has no loopback
   /// `redirect_uri` and `state`.
   public func open(_ url: String) throws {
-    state.withLock { $0.opened.append(url) }
+    record.state.withLock { $0.opened.append(url) }
     onOpen?(url)
     let query: String
     switch answer {
@@ -92,11 +100,12 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
     let request =
       "GET \(target.path)?\(query)&state=\(Self.encoded(requestState)) HTTP/1.1\r\n"
       + "Host: \(target.hostAndPort)\r\nUser-Agent: GHLoginKitTesting\r\nConnection: close\r\n\r\n"
-    let visit = try VisitThread.start { [self] in
+    let record = record
+    let visit = try VisitThread.start {
       let page = target.exchange(Array(request.utf8))
-      state.withLock { $0.pages.append(page) }
+      record.state.withLock { $0.pages.append(page) }
     }
-    state.withLock { $0.visits.append(visit) }
+    record.state.withLock { $0.visits.append(visit) }
   }
 
   /// An opened URL that is not an authorize URL with a loopback redirect.

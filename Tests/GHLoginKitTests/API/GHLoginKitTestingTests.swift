@@ -153,4 +153,21 @@ import Testing
     #expect(transport.requests.count == 5)
     #expect(transport.requests[3...].allSatisfy { $0.bodyText.contains("grant_type=refresh_token") })
   }
+
+  /// A URL without a loopback `redirect_uri` and a `state` is not followed: the browser throws
+  /// (the login then says to open the URL by hand) and visits nothing.
+  @Test func anApprovingBrowserRefusesAURLWithoutALoopbackRedirect() throws {
+    let browser = ScriptedBrowser.approving()
+    for url in [
+      "https://github.com/login/oauth/authorize?client_id=Iv1&state=s",
+      "https://github.com/login/oauth/authorize?redirect_uri=https%3A%2F%2Fexample.com%2Fcallback&state=s",
+    ] {
+      #expect(throws: ScriptedBrowser.NotAnAuthorizeURL.self) { try browser.open(url) }
+      do { try browser.open(url) } catch {
+        #expect("\(error)" == "not an authorize URL with a loopback redirect_uri and a state: \(url)")
+      }
+    }
+    #expect(browser.openedURLs.count == 4)
+    #expect(browser.pagesShown().isEmpty)
+  }
 }
