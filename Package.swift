@@ -14,6 +14,9 @@ let package = Package(
     .executable(name: "ghlogin", targets: ["ghlogin"]),
     // The library Swift tools depend on (its public API: Sources/GHLoginKit, api/GHLoginKit.txt).
     .library(name: "GHLoginKit", targets: ["GHLoginKit"]),
+    // What a tool's tests fake GitHub with: a scripted transport, an instant clock, a browser
+    // that approves (api/GHLoginKitTesting.txt).
+    .library(name: "GHLoginKitTesting", targets: ["GHLoginKitTesting"]),
   ],
   targets: [
     // OpenSSL's headers (libssl-dev) and a loader that dlopens libssl.so.3 on first use: the
@@ -40,6 +43,13 @@ let package = Package(
     .target(
       name: "GHLoginKit",
       dependencies: ["GHLoginCore"],
+      swiftSettings: settings
+    ),
+    // Fakes of GHLoginKit's public seams for a tool's tests (GitHubLoginTransport,
+    // GitHubLoginClock, GitHubLoginBrowser), built on its public API only.
+    .target(
+      name: "GHLoginKitTesting",
+      dependencies: ["GHLoginKit"],
       swiftSettings: settings
     ),
     // The command line: argument parsing, help, completion, the man page, the commands and
@@ -77,7 +87,7 @@ let package = Package(
       swiftSettings: settings),
     .testTarget(
       name: "GHLoginKitTests",
-      dependencies: ["GHLoginCore", "GHLoginKit", "GHLoginCLI", "GHLoginTestSupport"],
+      dependencies: ["GHLoginCore", "GHLoginKit", "GHLoginKitTesting", "GHLoginCLI", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(

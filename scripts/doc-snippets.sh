@@ -8,7 +8,8 @@
 #   - a block whose first line is `// Package.swift` is a manifest excerpt: not compiled (the
 #     dependency it shows is what scripts/examples.sh builds the example against);
 #   - a block with a top-level `import` line is a whole file: the main.swift of an executable
-#     target of its own, so top-level code and `await` work as in a tool's main.swift;
+#     target of its own, so top-level code and `await` work as in a tool's main.swift (one that
+#     imports GHLoginKitTesting, a test's file, also depends on that product);
 #   - any other block is a fragment: it is compiled as the body of
 #     `func snippet() async throws` in a file that imports GHLoginKit, so it must declare what
 #     it uses (a fragment may still end in `exit(...)` or `throw`).
@@ -52,14 +53,18 @@ for article in articles:
         os.makedirs(f"{out}/Sources/{target}")
         with open(f"{out}/Sources/{target}/main.swift", "w", encoding="utf-8") as f:
             f.write(source)
-        targets.append(target)
+        products = ["GHLoginKit"]
+        if any(re.match(r"import\s+GHLoginKitTesting\b", l) for l in code):
+            products.append("GHLoginKitTesting")
+        targets.append((target, products))
     if block is not None:
         sys.exit(f"doc-snippets: {article}:{start}: a ```swift block is not closed")
 if not targets:
     sys.exit("doc-snippets: no ```swift blocks found")
 entries = ",\n".join(
-    f'    .executableTarget(name: "{t}", dependencies: [.product(name: "GHLoginKit", package: "ghlogin")])'
-    for t in targets)
+    f'    .executableTarget(name: "{t}", dependencies: ['
+    + ", ".join(f'.product(name: "{p}", package: "ghlogin")' for p in products) + "])"
+    for t, products in targets)
 with open(f"{out}/Package.swift", "w", encoding="utf-8") as f:
     f.write(f"""// swift-tools-version:6.0
 // Written by scripts/doc-snippets.sh: one target per ```swift block of the DocC articles.
@@ -73,7 +78,7 @@ let package = Package(
   ]
 )
 """)
-print(f"doc-snippets: {len(targets)} blocks: " + ", ".join(targets))
+print(f"doc-snippets: {len(targets)} blocks: " + ", ".join(t for t, _ in targets))
 EOF
 swift build --package-path "$out"
 echo "doc-snippets: every block compiles"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds GHLoginKit's documentation (the DocC catalog plus the public symbol graph) into
 # .build/docs/GHLoginKit.doccarchive. Fails on any docc warning (an unresolved ``symbol`` or
-# <doc:article> link is one), and on any public symbol without a documentation comment. The
+# <doc:article> link is one), and on any public symbol of GHLoginKit or GHLoginKitTesting without a
+# documentation comment. The
 # links in the documentation comments of internal and private symbols are checked too: docc
 # converts a second graph with every symbol (thrown away), so a renamed internal function
 # cannot leave a stale ``link`` behind in the code.
@@ -9,6 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 symbols=$(scripts/symbol-graph.sh)
 python3 scripts/api_digest.py --undocumented "$symbols"/GHLoginKit.symbols.json
+# GHLoginKitTesting (the fakes for a tool's tests) documents every public symbol too.
+testing=$(scripts/symbol-graph.sh --testing)
+python3 scripts/api_digest.py --undocumented "$testing"/*.symbols.json
 rm -rf .build/docs
 mkdir -p .build/docs
 docc convert Sources/GHLoginKit/GHLoginKit.docc \

@@ -2,6 +2,14 @@
 package protocol BrowserOpener: Sendable {
   /// Launches the browser on `url` without a shell; throws when it cannot.
   func open(_ url: WebURL, environment: EnvironmentVariables) throws
+  /// Whether a browser can be shown at all with these variables (the system's needs a display);
+  /// a library caller's own browser always can.
+  func canOpen(environment: EnvironmentVariables) -> Bool
+}
+
+extension BrowserOpener {
+  /// The system's rule: a display (`DISPLAY`, `WAYLAND_DISPLAY`), or `BROWSER` set.
+  package func canOpen(environment: EnvironmentVariables) -> Bool { BrowserLauncher.canOpen(environment: environment) }
 }
 
 /// Everything a command may touch outside its own memory.

@@ -149,7 +149,7 @@ extension Workspace {
   /// when it fails, and with `explain` also when there is no display. Returns whether one started.
   private func openBrowser(_ url: WebURL, _ plan: LoginPlan, explain: Bool, events: (LoginEvent) -> Void) -> Bool {
     if !plan.opensBrowser { return false }
-    guard BrowserLauncher.canOpen(environment: environment.variables) else {
+    guard environment.browser.canOpen(environment: environment.variables) else {
       if explain { events(.notice("No display found, so no browser was opened here.")) }
       return false
     }

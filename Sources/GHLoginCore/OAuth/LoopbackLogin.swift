@@ -41,12 +41,14 @@ package struct LoopbackLogin: Sendable {
     // work (R90) ends the login now, and after the callback only the handshakes remain.
     try context.transport.prepare(for: context.endpoints.token)
 
+    // The wait is counted from before the browser is opened: on an injected clock, time that
+    // passes while the browser opens (a test's clock jumping ahead) counts against it.
+    let deadline = context.clock.monotonic() + timeout
     events(.openAuthorizationPage(url: url.description, host: host.description))
     let opened = openBrowser(url)
     events(.waiting(flow: .browser, seconds: DurationText.wholeSeconds(timeout, rounding: .up), browserOpened: opened))
     if pasteInput != nil { events(.notice(PasteBack.prompt)) }
 
-    let deadline = context.clock.monotonic() + timeout
     var pasted = pasteInput.map(PasteBack.Input.init(fd:))
     while true {
       let outcome = server.serve(

@@ -13,9 +13,12 @@ package enum Poll {
   /// Conditions `poll` reports whatever was asked: error, hang-up, invalid descriptor.
   package static let failed = Int16(POLLERR | POLLHUP | POLLNVAL)
 
-  /// Milliseconds from now until `deadline`, rounded up, clamped to `0...Int32.max`.
+  /// Milliseconds from now until `deadline`, rounded up, clamped to `0...Int32.max`, and to the
+  /// clock's ``TimeSource/pollSlice`` (100 ms on any clock but the system's, whose time may jump
+  /// ahead while `poll` blocks: the caller checks the deadline again after each slice).
   package static func milliseconds(until deadline: Double, clock: any TimeSource) -> Int32 {
-    let remaining = (deadline - clock.monotonic()) * 1000
+    var remaining = (deadline - clock.monotonic()) * 1000
+    if let slice = clock.pollSlice { remaining = min(remaining, slice * 1000) }
     if !(remaining > 0) { return 0 }
     return remaining >= Double(Int32.max) ? Int32.max : Int32(remaining.rounded(.up))
   }

@@ -11,6 +11,8 @@ package struct SystemClock: TimeSource {
   package init() {}
 
   package func now() -> Double { read(CLOCK_REALTIME) }
+  /// nil: a deadline on this clock is real time, so `poll` may block until it.
+  package var pollSlice: Double? { nil }
   package func monotonic() -> Double { read(CLOCK_MONOTONIC) }
 
   package func sleep(seconds: Double) {

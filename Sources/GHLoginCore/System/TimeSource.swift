@@ -11,9 +11,21 @@ package protocol TimeSource: Sendable {
   /// Sleeps until `deadline` (on the ``monotonic()`` scale), or until `stopFD` becomes readable
   /// (Ctrl-C through ``Interrupt``); returns false when stopped, true when the deadline came.
   func sleep(until deadline: Double, stopFD: Int32?) -> Bool
+  /// The longest one `poll(2)` may block before the deadline is checked again on this clock, in
+  /// seconds; nil: until the deadline. Only the system clock's deadlines are real time: any
+  /// other clock (a tool's injected one, a test's) may jump ahead while a `poll` blocks, so its
+  /// waits are cut into slices of at most ``TimeSource/injectedClockSlice`` and end once it
+  /// passes the deadline.
+  var pollSlice: Double? { get }
 }
 
 extension TimeSource {
+  /// The longest real time one `poll(2)` blocks on a clock other than the system's: 100 ms.
+  package static var injectedClockSlice: Double { 0.1 }
+
+  /// ``injectedClockSlice``: clocks other than the system's are checked every 100 ms.
+  package var pollSlice: Double? { Self.injectedClockSlice }
+
   /// The default for clocks that are not the system's (tests): a stop already pending
   /// (`stopFD` readable now, checked with a zero-timeout `poll`) ends the sleep at once;
   /// otherwise ``sleep(seconds:)`` for the rest of the time.

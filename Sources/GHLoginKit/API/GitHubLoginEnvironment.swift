@@ -144,6 +144,9 @@ public protocol GitHubLoginClock: Sendable {
 }
 
 /// Opens the authorization page of a browser login.
+///
+/// Asked whenever a browser login opens the page (unless ``LoginOptions/opensBrowser`` is
+/// false), whether or not the environment's variables name a display.
 public protocol GitHubLoginBrowser: Sendable {
   /// Opens `url`; throw when it cannot be opened (the login then says to open it by hand).
   func open(_ url: String) throws
@@ -178,6 +181,8 @@ struct ClockAdapter: TimeSource {
 struct BrowserAdapter: BrowserOpener {
   let browser: any GitHubLoginBrowser
   func open(_ url: WebURL, environment: EnvironmentVariables) throws { try browser.open(url.description) }
+  /// Always: the tool's browser is asked whether or not the variables name a display.
+  func canOpen(environment: EnvironmentVariables) -> Bool { true }
 }
 
 /// Where the library's own output would go: nowhere (it prints nothing).

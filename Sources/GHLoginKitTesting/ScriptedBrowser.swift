@@ -1,0 +1,265 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import GHLoginKit
+import Synchronization
+
+/// A ``GitHubLoginBrowser`` that plays the user: it follows the authorize URL to the login's
+/// loopback redirect as GitHub would after the user approved (with a `code` and the `state`),
+/// or after they denied (`error=access_denied`), or it never comes back.
+///
+/// ```swift
+/// let browser = ScriptedBrowser.approving(code: "code-1")
+/// ```
+///
+/// The visit to `http://127.0.0.1:PORT/callback` is a real HTTP request to the library's
+/// listener, made on a thread of its own once the page was "opened"; ``pagesShown()`` has the
+/// pages the listener answered with.
+public final class ScriptedBrowser: GitHubLoginBrowser {
+  /// What the user does on the authorization page.
+  public enum Answer: Sendable, Hashable {
+    /// Approves: the browser is redirected with `code` and the request's `state`.
+    case approve(code: String)
+    /// Denies: the browser is redirected with `error` (GitHub's is `access_denied`) and the
+    /// request's `state`.
+    case deny(error: String)
+    /// Never comes back: nothing reaches the loopback listener.
+    case never
+  }
+
+  /// What the loopback listener answered a visit with.
+  public struct Page: Sendable, Hashable {
+    /// The HTTP status (200 for the page that says the login is done).
+    public let status: Int
+    /// The page's body.
+    public let body: String
+  }
+
+  /// What the user does.
+  public let answer: Answer
+  private let onOpen: (@Sendable (String) -> Void)?
+  private let record = Record()
+
+  /// What the browser did, shared with its visits' threads (which never hold the browser).
+  private final class Record: Sendable {
+    let state = Mutex<(opened: [String], pages: [Page], visits: [pthread_t])>(([], [], []))
+  }
+
+  /// A browser whose user gives `answer`; `onOpen` is called with each URL opened, before the
+  /// visit (say, to move an ``InstantClock`` forward while the user reads the page).
+  public init(_ answer: Answer, onOpen: (@Sendable (String) -> Void)? = nil) {
+    self.answer = answer
+    self.onOpen = onOpen
+  }
+
+  /// A user who approves the app: the login gets `code` to exchange.
+  public static func approving(code: String = "test-code") -> ScriptedBrowser { ScriptedBrowser(.approve(code: code)) }
+
+  /// A user who denies the app (GitHub's `error=access_denied`).
+  public static func denying() -> ScriptedBrowser { ScriptedBrowser(.deny(error: "access_denied")) }
+
+  /// A user who walks away. The login waits until its clock passes the timeout: move the
+  /// test's clock in `onOpen`, for example `{ _ in clock.advance(by: 3600) }`.
+  public static func neverAnswering(onOpen: (@Sendable (String) -> Void)? = nil) -> ScriptedBrowser {
+    ScriptedBrowser(.never, onOpen: onOpen)
+  }
+
+  /// Waits for the visits nobody asked ``pagesShown()`` about, so no thread is left unjoined.
+  deinit { _ = pagesShown() }
+
+  /// Every URL opened, in order.
+  public var openedURLs: [String] { record.state.withLock { $0.opened } }
+
+  /// The pages the loopback listener answered the visits with, in order, once every visit
+  /// started so far has finished (a visit gives up after 10 seconds without an answer).
+  public func pagesShown() -> [Page] {
+    let visits = record.state.withLock { state in
+      defer { state.visits = [] }
+      return state.visits
+    }
+    for visit in visits { pthread_join(visit, nil) }
+    return record.state.withLock { $0.pages }
+  }
+
+  /// Records `url`, calls `onOpen`, and unless the user never answers, visits the redirect
+  /// URL the authorize URL names. Throws ``NotAnAuthorizeURL`` when `url` has no loopback
+  /// `redirect_uri` and `state`.
+  public func open(_ url: String) throws {
+    record.state.withLock { $0.opened.append(url) }
+    onOpen?(url)
+    let query: String
+    switch answer {
+    case .never: return
+    case .approve(let code): query = "code=" + Self.encoded(code)
+    case .deny(let error): query = "error=" + Self.encoded(error)
+    }
+    let parameters = Self.queryParameters(url)
+    guard let redirect = parameters["redirect_uri"], let requestState = parameters["state"],
+      let target = LoopbackTarget(redirect)
+    else { throw NotAnAuthorizeURL(url: url) }
+    let request =
+      "GET \(target.path)?\(query)&state=\(Self.encoded(requestState)) HTTP/1.1\r\n"
+      + "Host: \(target.hostAndPort)\r\nUser-Agent: GHLoginKitTesting\r\nConnection: close\r\n\r\n"
+    let record = record
+    let visit = try VisitThread.start {
+      let page = target.exchange(Array(request.utf8))
+      record.state.withLock { $0.pages.append(page) }
+    }
+    record.state.withLock { $0.visits.append(visit) }
+  }
+
+  /// An opened URL that is not an authorize URL with a loopback redirect.
+  public struct NotAnAuthorizeURL: Error, Sendable, CustomStringConvertible {
+    /// The URL.
+    public let url: String
+    /// Says that the URL has no loopback `redirect_uri` and `state`.
+    public var description: String { "not an authorize URL with a loopback redirect_uri and a state: \(url)" }
+  }
+
+  /// The query of `url`, decoded (`+` is a space); the first value of each name.
+  static func queryParameters(_ url: String) -> [String: String] {
+    guard let mark = url.firstIndex(of: "?") else { return [:] }
+    let query = url[url.index(after: mark)...].split(separator: "#", maxSplits: 1).first ?? ""
+    var parameters: [String: String] = [:]
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = decoded(parts[0])
+      if parameters[name] == nil { parameters[name] = parts.count > 1 ? decoded(parts[1]) : "" }
+    }
+    return parameters
+  }
+
+  static func decoded(_ text: Substring) -> String {
+    var bytes: [UInt8] = []
+    var utf8 = Array(text.utf8)[...]
+    while let byte = utf8.popFirst() {
+      if byte == UInt8(ascii: "+") {
+        bytes.append(UInt8(ascii: " "))
+      } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      {
+        bytes.append(value)
+        utf8 = utf8.dropFirst(2)
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `text` percent-encoded for a query value (RFC 3986 unreserved characters kept).
+  static func encoded(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count == 1 ? "0" : "") + hex
+      }
+    }
+    return out
+  }
+}
+
+/// `http://127.0.0.1:PORT/PATH`: where a visit goes (IPv4 loopback literals only, as the
+/// library's listener binds).
+struct LoopbackTarget: Sendable {
+  let address: in_addr
+  let port: UInt16
+  let hostAndPort: String
+  let path: String
+
+  init?(_ url: String) {
+    guard url.hasPrefix("http://") else { return nil }
+    let rest = url.dropFirst("http://".count)
+    let authority = rest.prefix { $0 != "/" }
+    path = rest.count > authority.count ? String(rest.dropFirst(authority.count)) : "/"
+    let parts = authority.split(separator: ":")
+    guard parts.count == 2, let port = UInt16(parts[1]) else { return nil }
+    var address = in_addr()
+    guard inet_pton(AF_INET, String(parts[0]), &address) == 1 else { return nil }
+    self.address = address
+    self.port = port
+    hostAndPort = String(authority)
+  }
+
+  /// Sends `request` on a new connection and reads the answer to its end (10 s at most).
+  func exchange(_ request: [UInt8]) -> ScriptedBrowser.Page {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { return ScriptedBrowser.Page(status: 0, body: "socket failed: errno \(errno)") }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var peer = sockaddr_in()
+    peer.sin_family = sa_family_t(AF_INET)
+    peer.sin_port = port.bigEndian
+    peer.sin_addr = address
+    let connected = withUnsafePointer(to: &peer) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return ScriptedBrowser.Page(status: 0, body: "connect failed: errno \(errno)") }
+    var sent = 0
+    while sent < request.count {
+      let count = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return ScriptedBrowser.Page(status: 0, body: "send failed: errno \(errno)") }
+      sent += count
+    }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      answer += buffer[..<count]
+    }
+    return Self.page(answer)
+  }
+
+  /// The status and body of a raw HTTP response (status 0 when it is not one).
+  static func page(_ answer: [UInt8]) -> ScriptedBrowser.Page {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    let end = answer.indices.first { answer[$0...].starts(with: separator) }
+    let head = String(decoding: answer[..<(end ?? answer.endIndex)], as: UTF8.self)
+    let statusLine = head.prefix { $0 != "\r" && $0 != "\n" }.split(separator: " ")
+    let status = statusLine.count >= 2 && statusLine[0].hasPrefix("HTTP/") ? Int(statusLine[1]) ?? 0 : 0
+    let body = end.map { String(decoding: answer[($0 + 4)...], as: UTF8.self) } ?? ""
+    return ScriptedBrowser.Page(status: status, body: body)
+  }
+}
+
+/// A POSIX thread running one closure (the library's login waits on its own thread meanwhile).
+enum VisitThread {
+  struct CannotStart: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "cannot start a thread for the browser's visit (error \(code))" }
+  }
+
+  private final class Work {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  static func start(_ run: @escaping @Sendable () -> Void) throws -> pthread_t {
+    let work = Unmanaged.passRetained(Work(run)).toOpaque()
+    var thread = pthread_t()
+    let code = pthread_create(
+      &thread, nil,
+      { argument in
+        Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().run()
+        return nil
+      }, work)
+    guard code == 0 else {
+      Unmanaged<Work>.fromOpaque(work).release()
+      throw CannotStart(code: code)
+    }
+    return thread
+  }
+}

@@ -1,0 +1,56 @@
+import GHLoginKit
+import GHLoginTestSupport
+import Testing
+
+/// Issue 29 §3: an injected clock bounds every wait, the loopback browser wait included. The
+/// wait polls in slices of at most 100 ms and ends once the injected clock passes its deadline,
+/// so a tool's test whose fake browser never answers fails as timed out within a second of real
+/// time, not after the 5 real minutes of the default timeout. Public API only (`import
+/// GHLoginKit`, no `@testable`), as a tool's test would be written.
+@Suite struct InjectedClockWaitTests {
+  let directory: TemporaryDirectory
+  init() throws { directory = try TemporaryDirectory() }
+
+  @Test func aBrowserThatNeverAnswersTimesOutOnTheInjectedClock() async throws {
+    let clock = StepClock()
+    let browser = SilentBrowser()
+    let transport = Script([])
+    let environment = GitHubLoginEnvironment(
+      variables: ["HOME": directory.at("home")], transport: transport, clock: clock, browser: browser)
+    let github = try GitHubLogin(
+      configuration: GitHubLoginConfiguration(clientID: "Iv1.waits"), environment: environment)
+
+    let started = ContinuousClock.now
+    async let login = github.login(LoginOptions(flow: .browser)) { _ in }
+    // The browser was asked to open the page; the login now waits on the loopback listener,
+    // for the default 300 s of the injected clock. A fifth of a second later, the clock jumps
+    // past the deadline while that wait is blocked in poll(2).
+    for _ in 0..<200 where browser.opened.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(browser.opened.count == 1, "the browser was not asked to open the page")
+    try await Task.sleep(for: .milliseconds(200))
+    clock.sleep(seconds: 301)
+
+    do {
+      _ = try await login
+      Issue.record("a login whose browser never answered succeeded")
+    } catch let error as GitHubLoginError {
+      #expect(error.kind == .timedOut)
+      #expect(
+        error.message
+          == "timed out after 5 minutes waiting for the browser; nothing was stored. If the browser showed a "
+          + "redirect_uri error, the app's callback URL must be http://127.0.0.1/callback")
+    }
+    let elapsed = ContinuousClock.now - started
+    #expect(elapsed < .seconds(1), "the wait outlasted the injected clock's deadline: \(elapsed)")
+    #expect(browser.opened.count == 1)
+    #expect(browser.opened.first?.hasPrefix("https://github.com/login/oauth/authorize?") == true)
+    #expect(transport.sent.isEmpty, "nothing was sent: no code ever came")
+  }
+}
+
+/// A browser that opens the page and never comes back (a user who walked away).
+final class SilentBrowser: GitHubLoginBrowser {
+  private let urls = TestLock<[String]>([])
+  var opened: [String] { urls.withLock { $0 } }
+  func open(_ url: String) throws { urls.withLock { $0.append(url) } }
+}
