@@ -108,8 +108,13 @@ package enum GHLogin {
     return run(type, arguments: arguments, in: environment)
   }
 
-  /// `error`'s message; an error naming config keys gets the config file the environment selects.
-  private static func message(of error: any ReportableError, in environment: Environment) -> String {
+  /// `error`'s message; an error naming config keys gets the config file the environment selects,
+  /// and the choice of host names the command that was run.
+  private static func message(of error: any ReportableError, command: String, in environment: Environment) -> String {
+    if var several = error as? SeveralHosts {
+      several.command = command
+      return several.message
+    }
     guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.message }
     return keyed.message(configFile: try? ConfigPaths.resolve(environment.variables).configFile)
   }
@@ -117,7 +122,8 @@ package enum GHLogin {
   private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {
     let configuration = type.configuration
     do {
-      let parsed = try ArgumentParser.parse(arguments, for: configuration)
+      let parsed = try ArgumentParser.parse(
+        arguments, for: configuration, helpOnTerminal: environment.stdout.isTerminal)
       if parsed.flag("help") {
         environment.stdout.write(Help.command(configuration))
         return .success
@@ -131,7 +137,7 @@ package enum GHLogin {
     } catch let error as any ReportableError {
       let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
       guard error.exitStatus == .interrupted else {
-        environment.stderr.write("\(prefix) \(message(of: error, in: environment))\n")
+        environment.stderr.write("\(prefix) \(message(of: error, command: configuration.name, in: environment))\n")
         return error.exitStatus
       }
       // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.
