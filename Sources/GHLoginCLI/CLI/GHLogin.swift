@@ -115,6 +115,13 @@ package enum GHLogin {
       several.command = command
       return several.message
     }
+    if var request = error as? EndpointRequestError {
+      // A key is named only when a layer set it; a derived URL's failure is the network's.
+      let variables = environment.variables
+      let config = try? Config.load(paths: ConfigPaths.resolve(variables), variables: variables, unknownKeys: .lenient)
+      request.keyIsSet = config?.setsURL(request.key, to: request.url) ?? true
+      return request.message
+    }
     guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.message }
     return keyed.message(configFile: try? ConfigPaths.resolve(environment.variables).configFile)
   }

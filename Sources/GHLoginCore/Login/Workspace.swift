@@ -250,7 +250,9 @@ extension Workspace {
 
   /// The REST API of `host`; each request may take `timeout` seconds.
   package func api(for host: GitHubHost, timeout: Double = 30) -> GitHubAPI {
-    GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host), timeout: timeout)
+    var api = GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host), timeout: timeout)
+    api.isGitHub = isKnownGitHub(host)
+    return api
   }
 
   /// What `auth` asks for when neither `--scopes` nor the config says: enough for git and `gh`.
@@ -300,9 +302,11 @@ extension Workspace {
   package func refresher(for host: GitHubHost, timeout: Double = 30) -> Refresher {
     let endpoint = TokenEndpoint(
       url: endpoints(for: host).token, host: host, transport: transport(for: host), timeout: timeout)
-    return Refresher(
+    var refresher = Refresher(
       host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
       clock: environment.clock)
+    refresher.tokenURLIsSet = config.settings(for: host.name).tokenURL != nil
+    return refresher
   }
 
   /// The host and account a command works on (see ``host(_:credentials:)`` and
@@ -366,8 +370,10 @@ extension Workspace {
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
   package func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
-    LoginContext(
+    var context = LoginContext(
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
       clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin)
+    context.api.isGitHub = isKnownGitHub(host)
+    return context
   }
 }
