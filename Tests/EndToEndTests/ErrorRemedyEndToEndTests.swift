@@ -152,6 +152,24 @@ import Testing
     #expect(!run.stderr.contains("check your network connection"), "\(run)")
   }
 
+  /// The same for a revocation at logout: GitHub's route at a derived API URL.
+  @Test func aRevocationThatCannotReachADerivedEndpointNamesNoKey() async throws {
+    let scenario = try await Scenario.start(config: [
+      "host": "ghe.test", "authorize_url": NSNull(), "token_url": NSNull(), "device_code_url": NSNull(),
+      "api_url": NSNull(),
+    ])
+    try scenario.seedLogin(token: Self.token, host: "ghe.test")
+    let run = try await scenario.run(["logout"], env: ["GHLOGIN_TEST_RESOLVE": "ghe.test:443:127.0.0.1"])
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stderr.hasPrefix(
+        "ghlogin: warning: could not revoke the token at ghe.test: token revocation at https://ghe.test/api/v3"),
+      "\(run)")
+    #expect(run.stderr.contains("; check your network connection. The token may still be valid"), "\(run)")
+    #expect(!run.stderr.contains("api_url"), "\(run)")
+    #expect(scenario.sandbox.storedAccounts(host: "ghe.test").isEmpty)
+  }
+
   // MARK: - 403 off GitHub
 
   @Test func aForbiddenAnswerOffGitHubMayMeanARevokedToken() async throws {
