@@ -152,6 +152,28 @@ import Testing
     #expect(!run.stderr.contains("check your network connection"), "\(run)")
   }
 
+  /// The device flow's retry after a dropped poll at a derived token endpoint names no key either.
+  @Test func aRetriedPollAtADerivedEndpointNamesNoKey() async throws {
+    let scenario = try await Scenario.start(config: [
+      "authorize_url": NSNull(), "token_url": NSNull(), "device_code_url": NSNull(), "api_url": NSNull(),
+    ])
+    let host = "ghe.test:\(scenario.fake.port)"
+    try scenario.sandbox.writeConfig([
+      "host": host, "authorize_url": NSNull(), "token_url": NSNull(), "device_code_url": NSNull(),
+      "api_url": NSNull(),
+    ])
+    try scenario.fake.script([
+      "device": ["interval": 1, "verification_uri": "https://ghe.test/login/device"],
+      "responses": ["device_poll": ["drop"]],
+    ])
+    let run = try await scenario.run(["auth", "--device"], timeout: 60)
+    #expect(run.status == 0, "\(run)")
+    #expect(
+      run.stderr.contains("\ndevice flow polling at https://\(host)/login/oauth/access_token: "), "\(run)")
+    #expect(run.stderr.contains("; check your network connection; trying again in "), "\(run)")
+    #expect(!run.stderr.contains("token_url"), "\(run)")
+  }
+
   /// The same for a revocation at logout: GitHub's route at a derived API URL.
   @Test func aRevocationThatCannotReachADerivedEndpointNamesNoKey() async throws {
     let scenario = try await Scenario.start(config: [

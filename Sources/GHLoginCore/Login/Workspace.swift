@@ -374,6 +374,7 @@ extension Workspace {
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
       clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin)
     context.api.isGitHub = isKnownGitHub(host)
+    context.tokenEndpoint.urlIsConfigured = config.settings(for: host.name).tokenURL != nil
     return context
   }
 }
