@@ -23,8 +23,10 @@ struct AuthCommand: Command {
       or ghlogin derives the host's endpoints itself (github.com, *.ghe.com, an Enterprise Server
       with no authorize_url or token_url set); otherwise it uses the browser flow with paste-back
       and says why in one line. --device always uses the device flow; --web and --no-browser always
-      use the browser flow. With --no-browser and a terminal, you may also paste the address the
-      browser was redirected to, when the browser runs on another machine.
+      use the browser flow. With --no-browser, or --web with no display, and a terminal, you may
+      also paste the address the browser was redirected to, when the browser runs on another
+      machine. If the browser shows an error about the app or its callback URL, press Ctrl-C and
+      check 'ghlogin config get client_id'.
 
       With no client ID configured and a terminal on stdin and stderr, auth guides you through
       registering an OAuth app: it shows the values to enter on GitHub's page (and opens it when
