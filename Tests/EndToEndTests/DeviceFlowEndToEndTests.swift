@@ -151,8 +151,9 @@ import Testing
     #expect(sandbox.credentialsBytes() == before)
   }
 
-  /// R37: `device_flow_disabled` from the code endpoint (HTTP 400), or on a poll: exit 2 and the
-  /// "Enable Device Flow" hint; no polling after the code endpoint refused.
+  /// R37: `device_flow_disabled` from the code endpoint (HTTP 400), or on a poll: exit 2 (issue 29
+  /// §2: the app's settings must change) and the "Enable Device Flow" hint; no polling after the
+  /// code endpoint refused.
   @Test func disabledAtTheCodeEndpoint() throws {
     let sandbox = try Self.setUp([
       "responses": [
@@ -163,8 +164,9 @@ import Testing
     ])
     let before = try Self.seedCredentials(sandbox)
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
-    #expect(run.status == 1)
-    #expect(run.stderr.contains("tick \"Enable Device Flow\" in the app's settings"))
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains("tick \"Enable Device Flow\" on the app's page (https://github.test/settings/developers)"))
     #expect(try sandbox.fake.counter("device_polls") == 0)
     #expect(sandbox.credentialsBytes() == before)
   }
@@ -172,8 +174,9 @@ import Testing
   @Test func disabledOnAPoll() throws {
     let sandbox = try Self.setUp(["responses": ["device_poll": ["device_flow_disabled"]]])
     let run = try runGHLogin(["auth", "--device"], env: sandbox.environment(), timeout: 30)
-    #expect(run.status == 1)
-    #expect(run.stderr.contains("tick \"Enable Device Flow\" in the app's settings"))
+    #expect(run.status == 2)
+    #expect(
+      run.stderr.contains("tick \"Enable Device Flow\" on the app's page (https://github.test/settings/developers)"))
     #expect(sandbox.credentialsBytes() == nil)
   }
 

@@ -97,7 +97,9 @@ import Testing
     #expect(mode == 0o600)
     #expect(try run(["config", "get", "scopes"]) == (0, "repo,read:org\n", ""))
     #expect(try run(["config", "get", "--host", "ghe.example.com", "client_id"]) == (0, "Ov23liENT\n", ""))
-    #expect(try run(["config", "get", "ca_file"]) == (1, "", ""))
+    #expect(
+      try run(["config", "get", "ca_file"])
+        == (1, "", "ca_file is not set; set it with: ghlogin config set ca_file VALUE\n"))
     #expect(try run(["config", "unset", "--host", "ghe.example.com", "client_id"]) == (0, "", ""))
     #expect(try run(["config", "unset", "scopes"]) == (0, "", ""))
     #expect(

@@ -71,7 +71,8 @@ struct OAuthToolkitEndToEndTests {
         == "ghlogin: warning: could not revoke the token at \(server.host): token revocation at api_url "
         + "\(server.base)/api: \(server.host) answered HTTP 404: it does not offer GitHub's token revocation; "
         + "for a server with an RFC 7009 revocation endpoint, set revocation_url. The token may still be valid; "
-        + "revoke it by hand at the server that issued it\nLogged out of \(server.host) as octocat\n")
+        + "revoke it by hand at the server that issued it. To revoke at logout, give its RFC 7009 revocation "
+        + "endpoint: ghlogin config set revocation_url URL\nLogged out of \(server.host) as octocat\n")
     #expect(!result.stderr.contains(token) && !result.stderr.contains(refresh))
     #expect(!result.stderr.contains("no longer knew"))
     #expect(sandbox.storedAccounts(host: server.host).isEmpty)

@@ -162,7 +162,8 @@ import Testing
         == "ghlogin: warning: could not revoke the token at github.test: token revocation at api_url "
         + "\(fake.apiBase)/: github.test answered HTTP 404: it does not offer GitHub's token revocation; for a "
         + "server with an RFC 7009 revocation endpoint, set revocation_url. The token may still be valid; revoke it "
-        + "by hand at the server that issued it\nLogged out of github.test as octocat\n")
+        + "by hand at the server that issued it. To revoke at logout, give its RFC 7009 revocation endpoint: "
+        + "ghlogin config set revocation_url URL\nLogged out of github.test as octocat\n")
     #expect(!result.stderr.contains("no longer knew"))
     #expect(sandbox.storedAccounts().isEmpty)
   }

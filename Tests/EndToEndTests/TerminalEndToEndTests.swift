@@ -57,10 +57,28 @@ import Testing
     #expect(piped.stderr == "ghlogin:" + Self.typo.replacingOccurrences(of: "\r\n", with: "\n"))
   }
 
+  /// What the browser flow says once under its waiting line (issue 29 §2).
+  static let errorPageHint =
+    "If the browser shows an error about the app or its callback URL, press Ctrl-C and check "
+    + "'ghlogin config get client_id'."
+
+  /// A display whose browser opener fails: the browser flow counts down (without a display,
+  /// `--web` on a terminal offers paste-back instead, and a countdown would hide what is typed).
+  func display() throws -> [String: String] {
+    try FileManager.default.createDirectory(atPath: home + "/bin", withIntermediateDirectories: true)
+    let opener = home + "/bin/xdg-open"
+    try Data("#!/bin/sh\nexit 3\n".utf8).write(to: URL(fileURLWithPath: opener))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: opener)
+    return ["DISPLAY": ":0"]
+  }
+
   @Test func aWaitCountsDownInPlaceOnATerminalAndIsSaidInWords() throws {
-    let (status, output) = try onTerminal(["auth", "--web", "--timeout", "2"])
+    let (status, output) = try onTerminal(["auth", "--web", "--timeout", "2"], try display())
     #expect(status == 1)
-    #expect(output.contains("\r\nWaiting up to 2 seconds for the browser (Ctrl-C to cancel)...\r\n\r\u{1B}[K0:02 left"))
+    #expect(
+      output.contains(
+        "\r\nWaiting up to 2 seconds for the browser (Ctrl-C to cancel)...\r\n" + Self.errorPageHint
+          + "\r\n\r\u{1B}[K0:02 left"))
     #expect(output.contains("\r\u{1B}[K0:01 left"))
     #expect(
       output.hasSuffix(
@@ -75,25 +93,31 @@ import Testing
     #expect(piped.status == 1)
     #expect(
       piped.stderr.contains(
-        "\nWaiting up to 1 second for the browser (Ctrl-C to cancel)...\nghlogin: timed out after 1 second waiting"))
+        "\nWaiting up to 1 second for the browser (Ctrl-C to cancel)...\n" + Self.errorPageHint
+          + "\nghlogin: timed out after 1 second waiting"))
     #expect(!piped.stderr.contains("\r"))
   }
 
   @Test func afterCtrlCTheMessageStartsOnANewLineAndSIGINTEndsIt() throws {
-    let counting = try onTerminal(["auth", "--web", "--timeout", "30"], when: "0:29 left", send: "\u{3}")
+    let counting = try onTerminal(
+      ["auth", "--web", "--timeout", "30"], try display(), when: "0:29 left", send: "\u{3}")
     #expect(counting.status == -Int(SIGINT))
     #expect(
       counting.output.hasSuffix(
         " left^C\r\n" + Self.red + "ghlogin:" + Self.reset + " interrupted; nothing was stored\r\n"))
     let plain = try onTerminal(
-      ["auth", "--web", "--timeout", "30"], ["TERM": "dumb"], when: "(Ctrl-C to cancel)...\r\n", send: "\u{3}")
+      ["auth", "--web", "--timeout", "30"], try display().merging(["TERM": "dumb"]) { $1 },
+      when: Self.errorPageHint + "\r\n", send: "\u{3}")
     #expect(plain.status == -Int(SIGINT))
-    #expect(plain.output.hasSuffix("(Ctrl-C to cancel)...\r\n^C\r\nghlogin: interrupted; nothing was stored\r\n"))
+    #expect(
+      plain.output.hasSuffix(
+        "(Ctrl-C to cancel)...\r\n" + Self.errorPageHint + "\r\n^C\r\nghlogin: interrupted; nothing was stored\r\n"))
   }
 
   @Test func sigtermEndsItBySIGTERM() throws {
     let result = try onTerminal(
-      ["auth", "--web", "--timeout", "30"], ["NO_COLOR": "1"], when: "0:29 left", send: "TERM")
+      ["auth", "--web", "--timeout", "30"], try display().merging(["NO_COLOR": "1"]) { $1 }, when: "0:29 left",
+      send: "TERM")
     #expect(result.status == -Int(SIGTERM))
     #expect(result.output.hasSuffix(" left\r\nghlogin: terminated; nothing was stored\r\n"))
   }

@@ -42,9 +42,10 @@ import Testing
       "the authorization code was rejected by github.test (incorrect or expired); run 'ghlogin auth --host github.test' again"
     ),
     .token(
-      "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 1,
-      "github.test rejected the client_id and/or client_secret; check client_id and client_secret in {config} "
-        + "(see the README)"),
+      "T22 incorrect_client_credentials (HTTP 200)", #""incorrect_client_credentials""#, 2,
+      "github.test refused the login's app (error 'incorrect_client_credentials': The client_id and/or "
+        + "client_secret passed are incorrect.): client_id Iv1.testclient "
+        + "(and its client_secret) from {config}; set your app's client ID: 'ghlogin config set client_id ID'"),
     .token(
       "T23 unverified_user_email", #""unverified_user_email""#, 1,
       "github.test requires a verified primary email address on your account; verify it at "
@@ -162,14 +163,17 @@ import Testing
   }
 
   /// R31 for real (`incorrect_client_credentials`): a wrong client_secret in the config is
-  /// refused by the fake; exit 1, the message points at the config, and the wrong secret is not
-  /// shown either.
+  /// refused by the fake; exit 2 (issue 29 §2), the message points at the config, and the wrong
+  /// secret is not shown either.
   @Test func wrongClientSecretNamesTheConfig() async throws {
     let wrong = "wrong-secret-0123456789"
     let scenario = try await Scenario.start(config: ["client_secret": wrong])
     let (run, browser, code) = try await Self.login(scenario, script: "{}")
-    #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains("rejected the client_id and/or client_secret"))
+    #expect(run.status == 2, "\(run)")
+    #expect(
+      run.stderr.hasSuffix(
+        "client_id Iv1.testclient (and its client_secret) from \(scenario.sandbox.configFile); set your app's "
+          + "client ID: 'ghlogin config set client_id ID'\n"), "\(run)")
     #expect(try scenario.tokenRequests().first?.formValue("client_secret") == wrong)
     expectNothingStored(scenario)
     expectNoSecrets([wrong, testClientSecret, code], in: [run.stdout, run.stderr, browser.callbackBody ?? ""])

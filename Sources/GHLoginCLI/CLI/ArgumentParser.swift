@@ -24,9 +24,12 @@ struct ParsedArguments: Sendable, Equatable {
 
 /// Parses a command's arguments: `--name value`, `--name=value`, `-x value`, flags, `--`, positionals.
 enum ArgumentParser {
-  static func parse(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError)
-    -> ParsedArguments
-  {
+  /// `helpOnTerminal`: whether stdout is a terminal, where gh's `-h` with no host after it
+  /// (last, or before another option) is help; elsewhere (a script's `-h $H` with `H` empty)
+  /// it is `--host` with no value, a usage error, so that nothing is printed on stdout.
+  static func parse(
+    _ arguments: [String], for configuration: CommandConfiguration, helpOnTerminal: Bool = false
+  ) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = arguments.startIndex
     var onlyPositionals = false
@@ -43,8 +46,10 @@ enum ArgumentParser {
       }
       var (spec, inlineValue) = try lookUp(argument, in: configuration)
       // gh's `-h HOST`: `-h` before a word that is not an option is `--host`; last, or before
-      // another option, it is `--help`, as it always is for commands without `--host`.
-      if spec.takesValue, spec.short == "h", inlineValue == nil,
+      // another option, it is `--help` when stdout is a terminal (a person asking), else
+      // `--host` with no value. Only the literal `-h`: `--host`/`--hostname` with no value is
+      // always the usage error. Commands without `--host` always take `-h` as help.
+      if argument == "-h", spec.takesValue, spec.short == "h", helpOnTerminal,
         index == arguments.endIndex || isOptionLike(arguments[index])
       {
         spec = helpOption
@@ -117,7 +122,7 @@ enum ArgumentParser {
   static func helpOption(for configuration: CommandConfiguration) -> OptionSpec {
     guard configuration.options.contains(where: { $0.short == "h" }) else { return helpOption }
     var spec = helpOption
-    spec.help = "Show this help and exit (-h alone, or before another option)"
+    spec.help = "Show this help and exit (-h alone or before another option: on a terminal)"
     return spec
   }
 }

@@ -108,8 +108,20 @@ package enum GHLogin {
     return run(type, arguments: arguments, in: environment)
   }
 
-  /// `error`'s message; an error naming config keys gets the config file the environment selects.
-  private static func message(of error: any ReportableError, in environment: Environment) -> String {
+  /// `error`'s message; an error naming config keys gets the config file the environment selects,
+  /// and the choice of host names the command that was run.
+  private static func message(of error: any ReportableError, command: String, in environment: Environment) -> String {
+    if var several = error as? SeveralHosts {
+      several.command = command
+      return several.message
+    }
+    if var request = error as? EndpointRequestError {
+      // A key is named only when a layer set it; a derived URL's failure is the network's.
+      let variables = environment.variables
+      let config = try? Config.load(paths: ConfigPaths.resolve(variables), variables: variables, unknownKeys: .lenient)
+      request.keyIsSet = config?.setsURL(request.key, to: request.url) ?? true
+      return request.message
+    }
     guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.message }
     return keyed.message(configFile: try? ConfigPaths.resolve(environment.variables).configFile)
   }
@@ -117,7 +129,8 @@ package enum GHLogin {
   private static func run(_ type: any Command.Type, arguments: [String], in environment: Environment) -> ExitStatus {
     let configuration = type.configuration
     do {
-      let parsed = try ArgumentParser.parse(arguments, for: configuration)
+      let parsed = try ArgumentParser.parse(
+        arguments, for: configuration, helpOnTerminal: environment.stdout.isTerminal)
       if parsed.flag("help") {
         environment.stdout.write(Help.command(configuration))
         return .success
@@ -131,7 +144,7 @@ package enum GHLogin {
     } catch let error as any ReportableError {
       let prefix = TerminalStyle(environment.stderr, variables: environment.variables).error("ghlogin:")
       guard error.exitStatus == .interrupted else {
-        environment.stderr.write("\(prefix) \(message(of: error, in: environment))\n")
+        environment.stderr.write("\(prefix) \(message(of: error, command: configuration.name, in: environment))\n")
         return error.exitStatus
       }
       // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.

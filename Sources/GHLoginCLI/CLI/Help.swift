@@ -20,6 +20,9 @@ enum Help {
     for (command, name) in zip(visible, names) {
       text += "  " + name.padded(to: width) + command.abstract + "\n"
     }
+    text += "\nRun by other programs (not typed; hidden from completion):\n"
+    let helperWidth = (helpers.map(\.name.count).max() ?? 0) + 2
+    for helper in helpers { text += "  " + helper.name.padded(to: helperWidth) + helper.setUp + "\n" }
     text += """
 
       Options:
@@ -33,6 +36,17 @@ enum Help {
       """
     return text
   }
+
+  /// The commands other programs run, and what sets each up: `ghlogin --help` and the man page
+  /// list them; completion does not offer them.
+  static let helpers: [(name: String, setUp: String)] = [
+    ("git-credential", "git's credential helper; set up by 'ghlogin setup-git'"),
+    (
+      "docker-credential",
+      "Docker's credential helper, also as the docker-credential-ghlogin link; set up by 'ghlogin setup-docker'"
+    ),
+    ("goauth", "Go's GOAUTH command; set up with: go env -w GOAUTH='ghlogin goauth'"),
+  ]
 
   /// `ghlogin CMD --help`.
   static func command(_ configuration: CommandConfiguration) -> String {

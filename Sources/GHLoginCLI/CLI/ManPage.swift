@@ -46,11 +46,13 @@ enum ManPage {
       }
     }
     page += ".SH \"CREDENTIAL HELPERS\"\n"
-    page += paragraphs(
-      "Hidden from --help: other programs run these (set up by setup-git and setup-docker, or GOAUTH).")
+    page += paragraphs("Other programs run these; completion does not offer them.")
     for command in commands where command.isHidden && helperCommands.contains(command.name) {
       page += ".SS \"\(escape(String(Help.usage(command).dropFirst("Usage: ".count))))\"\n"
       page += paragraphs(command.abstract.capitalizedFirst + ".")
+      if let helper = Help.helpers.first(where: { $0.name == command.name }) {
+        page += paragraphs(helper.setUp.capitalizedFirst + ".")
+      }
       if !command.discussion.isEmpty { page += paragraphs(command.discussion) }
     }
     page += ".SH CONFIGURATION\n"

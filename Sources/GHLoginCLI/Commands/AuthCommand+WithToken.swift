@@ -22,6 +22,7 @@ extension AuthCommand {
       case cannotHideInput(String)
       case interrupted
       case rejected(host: String)
+      case kept(login: String, host: String)
     }
 
     var kind: Kind
@@ -44,6 +45,8 @@ extension AuthCommand {
         return "interrupted; nothing was stored"
       case .rejected(let host):
         return "\(host) rejected the token (HTTP 401: revoked, expired or mistyped); nothing was stored"
+      case .kept(let login, let host):
+        return "kept the refreshable login of \(Sanitize.terminal(login)) on \(host); nothing was stored"
       }
     }
 
@@ -51,6 +54,7 @@ extension AuthCommand {
       switch kind {
       case .rejected: .notLoggedIn
       case .interrupted: .interrupted
+      case .kept: .failure
       default: .usage
       }
     }
@@ -58,7 +62,7 @@ extension AuthCommand {
     var errorKind: ErrorKind {
       switch kind {
       case .rejected: .tokenRejected
-      case .interrupted: .cancelled
+      case .interrupted, .kept: .cancelled
       default: .configuration
       }
     }
@@ -70,6 +74,15 @@ extension AuthCommand {
     try workspace.checkReadyForNewLogin()
     let host = try workspace.host(host)
     let token = try Self.readToken(from: environment)
+    // `ghlogin token | ghlogin auth --with-token`: the token stored already changes nothing.
+    let stored = try workspace.store.load().hosts[host.name]
+    if let same = stored?.accounts.first(where: { $0.token == token }),
+      expectedLogin.map({ $0.lowercased() == same.login.lowercased() }) ?? true
+    {
+      environment.stderr.write(
+        "Already logged in to \(host.name) as \(Sanitize.terminal(same.login)) with this token; nothing was changed\n")
+      return .success
+    }
     // Ctrl-C from here on: the check below stops at once, nothing is stored, exit as interrupted.
     let stop = environment.interruptDescriptor()
     let user: GitHubUser
@@ -88,6 +101,9 @@ extension AuthCommand {
       login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
       createdAt: environment.clock.now())
     credential.gitHubExpiration = user.tokenExpiration
+    if let refreshable = stored?.accounts.first(where: { $0.userID == user.id && $0.refreshToken != nil }) {
+      try Self.confirmReplacing(refreshable, by: credential, on: host, in: environment)
+    }
     let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
     environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
     if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
@@ -95,6 +111,38 @@ extension AuthCommand {
     }
     if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
+  }
+
+  /// A token that cannot refresh replacing a login that can: typed at a terminal (stdin and
+  /// stderr both terminals), `Replace the refreshable login of LOGIN on HOST? [y/N]` (anything
+  /// but y or yes keeps it: exit 1, nothing stored); from a pipe, a warning naming what is lost.
+  static func confirmReplacing(
+    _ old: Credential, by new: Credential, on host: GitHubHost, in environment: Environment
+  ) throws {
+    let login = Sanitize.terminal(old.login)
+    guard environment.stdin.isTerminal, environment.stderr.isTerminal, let fd = environment.stdin.descriptor else {
+      let hours = new.gitHubExpiration.map { expiry in
+        let left = max(0, expiry - environment.clock.now())
+        return " (it expires in \(Int((left / 3600).rounded(.up))) h)"
+      }
+      environment.stderr.write(
+        "ghlogin: warning: replacing the refreshable login of \(login) on \(host.name) with a token that cannot "
+          + "be refreshed: its refresh token is lost, and the new token\(hours ?? "") is not renewed when it "
+          + "expires. To keep a refreshable login: \(CommandHint.auth(host: host.name))\n")
+      return
+    }
+    let answer: [UInt8]
+    do {
+      answer = try TerminalSecret.readLine(
+        fd: fd, stopFD: environment.interruptDescriptor(), limit: 64, visible: true
+      ) { environment.stderr.write("Replace the refreshable login of \(login) on \(host.name)? [y/N] ") }
+    } catch .interrupted {
+      throw WithTokenError(kind: .interrupted)
+    } catch {
+      throw WithTokenError(kind: .kept(login: old.login, host: host.name))
+    }
+    let text = String(decoding: answer, as: UTF8.self).trimmingASCIIWhitespace().lowercased()
+    guard text == "y" || text == "yes" else { throw WithTokenError(kind: .kept(login: old.login, host: host.name)) }
   }
 
   /// The token on standard input: from a terminal, one line read with the echo off; otherwise
@@ -106,9 +154,11 @@ extension AuthCommand {
       guard let fd = environment.stdin.descriptor else {
         throw WithTokenError(kind: .cannotHideInput("no descriptor"))
       }
-      environment.stderr.write("Paste the token (it will not be shown), then press Enter:\n")
       do {
-        bytes = try TerminalSecret.readLine(fd: fd, stopFD: environment.interruptDescriptor(), limit: maximumTokenInput)
+        // The prompt once the echo is off: what is typed after it is never flushed away.
+        bytes = try TerminalSecret.readLine(
+          fd: fd, stopFD: environment.interruptDescriptor(), limit: maximumTokenInput,
+          prompt: { environment.stderr.write("Paste the token (it will not be shown), then press Enter:\n") })
       } catch {
         switch error {
         case .cannotHideInput(let systemError): throw WithTokenError(kind: .cannotHideInput(systemError.description))

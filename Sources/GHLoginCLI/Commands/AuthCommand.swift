@@ -23,8 +23,10 @@ struct AuthCommand: Command {
       or ghlogin derives the host's endpoints itself (github.com, *.ghe.com, an Enterprise Server
       with no authorize_url or token_url set); otherwise it uses the browser flow with paste-back
       and says why in one line. --device always uses the device flow; --web and --no-browser always
-      use the browser flow. With --no-browser and a terminal, you may also paste the address the
-      browser was redirected to, when the browser runs on another machine.
+      use the browser flow. With --no-browser, or --web with no display, and a terminal, you may
+      also paste the address the browser was redirected to, when the browser runs on another
+      machine. If the browser shows an error about the app or its callback URL, press Ctrl-C and
+      check 'ghlogin config get client_id'.
 
       With no client ID configured and a terminal on stdin and stderr, auth guides you through
       registering an OAuth app: it shows the values to enter on GitHub's page (and opens it when
@@ -164,6 +166,12 @@ struct AuthCommand: Command {
     return names
   }
 
+  /// Said once, under the browser flow's waiting line: a wrong client ID or callback URL shows an
+  /// error page in the browser while the terminal would count down to the end.
+  static let browserErrorHint =
+    "If the browser shows an error about the app or its callback URL, press Ctrl-C and check "
+    + "'ghlogin config get client_id'."
+
   /// Which flow to run, and the line that says so when it was not asked for.
   ///
   /// `--device` forces the device flow; `--web` and `--no-browser` the browser flow. Otherwise
@@ -209,10 +217,10 @@ struct AuthCommand: Command {
     let style = TerminalStyle(environment.stderr, variables: environment.variables)
     let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
-    // Paste-back is on with --no-browser, and when the library falls back to the browser flow
-    // where no browser can be shown here (no device endpoint known: a browser flow not asked for).
+    // Paste-back is on with --no-browser, and with the browser flow where no browser can be shown
+    // here (--web, or no device endpoint known: a browser flow not asked for).
     let headless = FlowChoice.isHeadless(environment.variables)
-    let pasting = (noBrowser || (headless && !web)) && environment.stdin.isTerminal
+    let pasting = (noBrowser || headless) && environment.stdin.isTerminal
     let outcome: LoginOutcome
     do {
       let stoppable = workspace.stopping(on: environment.interruptDescriptor())
@@ -223,6 +231,7 @@ struct AuthCommand: Command {
           for line in event.lines { environment.stderr.write(style.success(line) + "\n") }
         case .waiting(let flow, let seconds, _):
           event.lines.forEach(waiting.announce)
+          if flow == .browser { waiting.announce(Self.browserErrorHint) }
           if !(flow == .browser && pasting) { waiting.start(until: environment.clock.monotonic() + Double(seconds)) }
         default:
           event.lines(emphasizing: { style.bold($0) }).forEach(waiting.announce)

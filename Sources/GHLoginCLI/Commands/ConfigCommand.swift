@@ -10,8 +10,9 @@ struct ConfigCommand: Command {
     discussion: """
       list prints every key set in the config file, one per line as KEY=VALUE and the file it
       comes from (a host's keys as hosts.HOST.KEY; the client secret only as "set").
-      get KEY prints the value of KEY as the file holds it (a list comma-separated); exit 1 when
-      it is not set. The client secret is never printed. set KEY VALUE sets it, unset KEY removes
+      get KEY prints the value of KEY as the file holds it (a list comma-separated); when the
+      file does not set it, exit 1 with stdout empty and stderr saying how to set it (or which
+      other layer sets it). The client secret is never printed. set KEY VALUE sets it, unset KEY removes
       it, path prints where the config file is. A list (scopes) is given comma-separated:
       repo,read:org. With --host, the key is read or written in that host's block under "hosts".
 
@@ -106,7 +107,10 @@ struct ConfigCommand: Command {
     case .list:
       environment.stdout.write(Self.listing(current.document, file: paths.configFile))
     case .get(let key):
-      guard let value = current.value(key, host: host) else { return .failure }
+      guard let value = current.value(key, host: host) else {
+        environment.stderr.write(Self.notSet(key, host: host, file: paths.configFile, variables: environment.variables))
+        return .failure
+      }
       if key == "client_secret" {
         environment.stderr.write("client_secret is set in \(paths.configFile) (never printed)\n")
         return .success
@@ -133,6 +137,25 @@ struct ConfigCommand: Command {
       break
     }
     return .success
+  }
+
+  /// Why `get KEY` printed nothing (exit 1): the command that sets it, or, when another layer
+  /// (the system file, the environment, the built-in app) sets it, that layer.
+  static func notSet(_ key: String, host: String?, file: String, variables: EnvironmentVariables) -> String {
+    let path = host.map { "hosts.\($0).\(key)" } ?? key
+    let config = try? Config.load(paths: ConfigPaths.resolve(variables), variables: variables, unknownKeys: .lenient)
+    var others = config?.entries.filter { $0.path == path && $0.source.layer != .user } ?? []
+    if key == "client_id" || key == "client_secret" {
+      let variable = key == "client_id" ? "GHLOGIN_CLIENT_ID" : "GHLOGIN_CLIENT_SECRET"
+      others += config?.entries.filter { $0.path == variable } ?? []
+    }
+    let shownHost = host.map { " --host \(CommandHint.word($0))" } ?? ""
+    if let other = others.last {
+      return "\(key) is not set in \(Sanitize.terminal(file)); the \(other.source.layer.name) layer sets it "
+        + "(\(Sanitize.terminal(other.source.location))): see 'ghlogin help config'\n"
+    }
+    let value = key == "client_secret" ? "-" : "VALUE"
+    return "\(key) is not set; set it with: ghlogin config set\(shownHost) \(key) \(value)\n"
   }
 
   /// `config list`: each key set in `document` as `KEY=VALUE  (FILE)`, a host block's as

@@ -13,9 +13,11 @@ struct GoAuthCommand: Command {
     name: "goauth", abstract: "a GOAUTH command for Go modules on a GitHub host",
     discussion: """
       Set GOAUTH="ghlogin goauth" (or "netrc;ghlogin goauth" to keep netrc as well: a GOAUTH
-      value replaces go's default). go runs it with the URL of a request the server refused;
-      for an https:// URL on a host you are logged in to it prints that host's credentials
-      in go's format, and nothing for any other URL. It reads and ignores what go writes on
+      value replaces go's default), for example: go env -w GOAUTH='ghlogin goauth'. go first runs
+      it with no argument, before any request: then it prints nothing and exits 0 (no token is
+      given before a server asks for one). Later go runs it with the URL of a request the server
+      refused; for an https:// URL on a host you are logged in to it prints that host's
+      credentials in go's format, and nothing for any other URL. It reads and ignores what go writes on
       standard input (the response's status and headers).
       """,
     arguments: [ArgumentSpec("url", help: "the URL go is fetching", isOptional: true)],

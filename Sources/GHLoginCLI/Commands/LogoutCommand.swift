@@ -24,7 +24,8 @@ struct LogoutCommand: Command {
 
   /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
-    let outcome = try Workspace(environment).logout(selection, revoke: !localOnly)
+    let workspace = try Workspace(environment)
+    let outcome = try workspace.logout(selection, revoke: !localOnly)
     let host = outcome.host
     let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
     let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"
@@ -40,14 +41,38 @@ struct LogoutCommand: Command {
     case .notConfigured:
       // A host known to be GitHub revokes with the client secret; any other server needs revocation_url.
       let missing = outcome.manualRevocationURL == nil ? "revocation_url" : "client_secret"
-      environment.stderr.write(
+      var text =
         "\(done). The token was removed from this machine but not revoked, because no \(missing) is "
-          + "configured: it stays valid until it expires or you revoke it at \(manual)\n")
+        + "configured: it stays valid until it expires or you revoke it at \(manual)"
+      environment.stderr.write(text + Self.revocationHint(on: host, outcome, workspace: workspace) + "\n")
     case .failed(let reason):
       environment.stderr.write(
         "ghlogin: warning: could not revoke the token at \(host): \(reason). The token may still be valid; "
-          + "revoke it by hand at \(manual)\n\(done)\n")
+          + "revoke it by hand at \(manual)"
+          + (reason.hasSuffix(RevocationError.notOfferedAdvice)
+            ? Self.revocationHint(on: host, outcome, workspace: workspace) : "") + "\n\(done)\n")
     }
+    if let line = Self.activeNow(on: host, after: outcome, workspace: workspace) { environment.stderr.write(line) }
     return .success
+  }
+
+  /// On a server that is not GitHub and has no `revocation_url` (nothing configured to revoke
+  /// with, or GitHub's route not offered there): the exact line that makes the next logout revoke (". To revoke at logout, ...: ghlogin config set revocation_url URL").
+  static func revocationHint(on host: String, _ outcome: LogoutOutcome, workspace: Workspace) -> String {
+    guard outcome.manualRevocationURL == nil, workspace.config.settings(for: host).revocationURL == nil else {
+      return ""
+    }
+    let hostOption = host == workspace.config.defaultHost ? [] : ["--host", host]
+    let line = CommandHint.line(["ghlogin", "config", "set"] + hostOption + ["revocation_url"])
+    return ". To revoke at logout, give its RFC 7009 revocation endpoint: \(line) URL"
+  }
+
+  /// After logging out the active account of a host that keeps others: which one is active now.
+  static func activeNow(on host: String, after outcome: LogoutOutcome, workspace: Workspace) -> String? {
+    guard outcome.wasActive, let entry = try? workspace.store.load().hosts[host], let active = entry.activeLogin,
+      active.lowercased() != outcome.login.lowercased()
+    else { return nil }
+    return "\(Sanitize.terminal(active)) is now the active account on \(host) (change it with "
+      + "'\(CommandHint.line(["ghlogin", "switch"] + (host == DefaultHost.name ? [] : ["--host", host])))')\n"
   }
 }

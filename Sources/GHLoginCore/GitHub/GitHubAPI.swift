@@ -11,6 +11,9 @@ package struct GitHubAPI: Sendable {
   package var transport: any HTTPTransport
   /// Seconds each request may take.
   package var timeout: Double
+  /// Whether the host is known to be GitHub (``Workspace/isKnownGitHub(_:)``): a 403 elsewhere
+  /// (django-oauth-toolkit answers 403 for a revoked token) may also mean a revoked token.
+  package var isGitHub = true
 
   package init(host: GitHubHost, base: WebURL, transport: any HTTPTransport, timeout: Double = 30) {
     self.host = host
@@ -92,8 +95,10 @@ package struct GitHubAPI: Sendable {
           throw GitHubAPIError(.ssoRequired(url: ssoURL), host: host, path: path)
         }
         let limited = response.headers["x-ratelimit-remaining"] == "0" || response.headers["retry-after"] != nil
-        throw GitHubAPIError(
+        var error = GitHubAPIError(
           .forbidden(status: response.status, rateLimited: limited || response.status == 429), host: host, path: path)
+        error.isGitHub = isGitHub
+        throw error
       default:
         throw GitHubAPIError(.httpStatus(response.status), host: host, path: path)
       }

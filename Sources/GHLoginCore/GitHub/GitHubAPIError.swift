@@ -35,6 +35,8 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
 
   /// The request this answered ("identity check at api_url …"), once the caller named it.
   package var step: EndpointStep?
+  /// Whether the host is known to be GitHub; elsewhere a 403 may mean a revoked token too.
+  package var isGitHub = true
 
   package init(_ kind: Kind, host: GitHubHost, path: String, step: EndpointStep? = nil) {
     self.kind = kind
@@ -76,6 +78,9 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
         "the token for \(host) contains characters that cannot be sent in a header; \(remedies.logIn(host: host.name))"
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
+    case .forbidden(let status, false) where !isGitHub:
+      return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or have been "
+        + "revoked. To log in again, \(remedies.logIn(host: host.name))"
     case .forbidden(let status, false):
       return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or be "
         + "blocked by an organization policy"

@@ -88,6 +88,9 @@ package struct Revocation: Sendable {
 ///
 /// Messages name the host and the status, never the token, the secret or a response body.
 package struct RevocationError: EndpointAnswerError, Equatable {
+  /// How ``Kind/notOffered``'s message ends: `logout` follows it with the exact `config set` line.
+  package static let notOfferedAdvice = "for a server with an RFC 7009 revocation endpoint, set revocation_url"
+
   package enum Kind: Sendable, Equatable {
     /// 401 or 403: GitHub refused the client ID and secret.
     case clientRejected(Int)
@@ -148,8 +151,7 @@ package struct RevocationError: EndpointAnswerError, Equatable {
       "\(subject) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
         + "check the \(key) setting"
     case .notOffered:
-      "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; for a server with an "
-        + "RFC 7009 revocation endpoint, set revocation_url"
+      "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; \(Self.notOfferedAdvice)"
     case .oauthError(let status, let code?):
       "\(subject) refused the revocation (HTTP \(status), \(code))"
     case .oauthError(let status, nil):

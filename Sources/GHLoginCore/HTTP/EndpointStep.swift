@@ -41,8 +41,14 @@ package struct EndpointRequestError: ReportableError, Equatable {
   package var key: String
   package var url: WebURL
   package var underlying: HTTPError
+  /// Whether a config layer set ``key`` (the URL is not one ghlogin derived): only then does the
+  /// message name it, as a setting to check. Otherwise the network is what to check.
+  package var keyIsSet = true
 
-  package var message: String { "\(EndpointStep(step, key: key, url: url)): \(underlying.message)" }
+  package var message: String {
+    guard keyIsSet else { return "\(step) at \(url): \(underlying.message); check your network connection" }
+    return "\(EndpointStep(step, key: key, url: url)): \(underlying.message)"
+  }
   package var exitStatus: ExitStatus { underlying.exitStatus }
   package var errorKind: ErrorKind { underlying.errorKind }
 

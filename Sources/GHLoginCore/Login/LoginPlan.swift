@@ -83,6 +83,9 @@ extension Workspace {
     var pasteBack = options.acceptsPastedRedirect
     if let chosen = options.flow {
       flow = chosen
+      // `--web` where no browser can be shown here: the address it reached may be pasted, as
+      // when the browser flow is chosen automatically.
+      if flow == .browser && FlowChoice.isHeadless(variables) { pasteBack = true }
     } else {
       (flow, note) = FlowChoice.automatic(
         variables: variables, deviceEndpoint: deviceEndpointIsKnown(for: host), host: host.name)
@@ -107,17 +110,21 @@ extension Workspace {
     let host = plan.host
     let context = loginContext(for: host, app: plan.app, expectedLogin: plan.expectedLogin)
     let result: LoginResult
-    switch plan.flow {
-    case .browser:
-      let seconds = plan.timeout.map(Self.seconds) ?? Double(LoginOptions.defaultBrowserTimeout)
-      let login = LoopbackLogin(context, timeout: seconds, port: plan.port, pasteInput: plan.pasteInput)
-      result = try login.run(events: events) { openBrowser($0, plan, explain: false, events: events) }
-    case .device:
-      let login = DeviceFlowLogin(context, maxWait: plan.timeout.map(Self.seconds))
-      // "No display found" is said once: not again when the flow was chosen for that reason.
-      result = try login.run(events: events) {
-        openBrowser($0, plan, explain: plan.flowNote == nil, events: events)
+    do {
+      switch plan.flow {
+      case .browser:
+        let seconds = plan.timeout.map(Self.seconds) ?? Double(LoginOptions.defaultBrowserTimeout)
+        let login = LoopbackLogin(context, timeout: seconds, port: plan.port, pasteInput: plan.pasteInput)
+        result = try login.run(events: events) { openBrowser($0, plan, explain: false, events: events) }
+      case .device:
+        let login = DeviceFlowLogin(context, maxWait: plan.timeout.map(Self.seconds))
+        // "No display found" is said once: not again when the flow was chosen for that reason.
+        result = try login.run(events: events) {
+          openBrowser($0, plan, explain: plan.flowNote == nil, events: events)
+        }
       }
+    } catch {
+      throw clientIDRefusal(error, plan: plan) ?? error
     }
     var credential = Credential(result, viaDeviceFlow: plan.flow == .device, clientID: plan.app.clientID)
     var replaced: Credential?
@@ -138,6 +145,30 @@ extension Workspace {
     return LoginOutcome(
       token: AccessToken(credential, host: host.name, api: endpoints(for: host).api), flow: plan.flow,
       stored: plan.storesLogin, replacedPrevious: replaced != nil)
+  }
+
+  /// `error` as ``ClientIDRefused`` when the server refused the plan's app (one of
+  /// ``ClientIDRefused/codes``, from the device-code request, a poll or the code exchange).
+  private func clientIDRefusal(_ error: any Error, plan: LoginPlan) -> ClientIDRefused? {
+    let body: OAuthErrorBody
+    switch error {
+    case let error as TokenError:
+      guard case .oauth(let answer) = error.kind else { return nil }
+      body = answer
+    case let error as DeviceFlowError:
+      switch error.kind {
+      case .disabled: body = OAuthErrorBody(code: "device_flow_disabled")
+      case .refused(let answer): body = answer
+      default: return nil
+      }
+    default:
+      return nil
+    }
+    guard ClientIDRefused.codes.contains(body.code) else { return nil }
+    return ClientIDRefused(
+      host: plan.host, code: body.code, description: body.description, flow: plan.flow,
+      clientID: plan.app.clientID, source: callerClientID == nil ? config.clientIDSource(for: plan.host.name) : nil,
+      isDefaultHost: plan.host.name == config.defaultHost)
   }
 
   private static func seconds(_ duration: Duration) -> Double {

@@ -99,4 +99,6 @@ public struct LogoutOutcome: Sendable, Hashable {
   /// Where to revoke the token by hand when it was not revoked: GitHub's page on a host known
   /// to be GitHub; nil when ghlogin knows no page (revoke it at the server that issued it).
   public let manualRevocationURL: String?
+  /// Whether the account removed was the host's active one (`logout` then says which is now).
+  package var wasActive = false
 }

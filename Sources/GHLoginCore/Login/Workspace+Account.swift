@@ -22,16 +22,17 @@ extension Workspace {
   /// from the store, whatever the revocation did, in one locked update (R46), so a refresh in
   /// another process cannot swap in a new token between the two.
   package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
-    let (chosen, account, revocation) = try store.update { credentials in
+    let (chosen, account, revocation, wasActive) = try store.update { credentials in
       let (chosen, account) = try select(selection, in: credentials)
+      let wasActive = credentials.hosts[chosen.name]?.isActive(account) ?? false
       let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
       // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
       credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
-      return (chosen, account, revocation)
+      return (chosen, account, revocation, wasActive)
     }
     return LogoutOutcome(
       host: chosen.name, login: account.login, revocation: revocation,
-      manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID))
+      manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID), wasActive: wasActive)
   }
 
   /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.

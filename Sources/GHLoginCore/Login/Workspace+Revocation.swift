@@ -59,6 +59,10 @@ extension Workspace {
       case .revoked: return .revoked
       case .alreadyInvalid: return .alreadyInvalid
       }
+    } catch var request as EndpointRequestError {
+      // A key is named only when a layer set it (issue 29 §2); a derived URL's failure is the network's.
+      request.keyIsSet = config.setsURL(request.key, to: request.url)
+      return .failed(request.message)
     } catch {
       return .failed((error as? any ReportableError)?.message ?? "\(error)")
     }

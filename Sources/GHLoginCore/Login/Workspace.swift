@@ -74,10 +74,7 @@ package struct Workspace: Sendable {
     }
     if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
     let known = credentials?.hosts.keys.sorted() ?? []
-    if known.count > 1 {
-      throw UsageError(
-        "logged in to several hosts (\(known.joined(separator: ", "))); choose one with --host or GH_HOST")
-    }
+    if known.count > 1 { throw SeveralHosts(hosts: known) }
     return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
       ?? .gitHubDotCom
   }
@@ -122,6 +119,38 @@ package struct Workspace: Sendable {
   package func isVisible(_ account: Credential) -> Bool {
     callerClientID.map(account.isUsable(byApp:)) ?? true
   }
+}
+
+/// Logins for several hosts and nothing chooses one (R84): exit 2. The message names at most
+/// five of them (a thousand hosts must not make a 20 kB line) and both ways to choose.
+package struct SeveralHosts: ReportableError, Equatable {
+  /// The hosts with logins, sorted.
+  package var hosts: [String]
+  /// The command that was run (`ghlogin COMMAND --host HOST`); the command line sets it.
+  package var command = "token"
+
+  package init(hosts: [String]) { self.hosts = hosts.sorted() }
+
+  /// How many hosts the message names before "and N more".
+  package static let named = 5
+
+  /// "a, b, c, d, e and 996 more" (each name sanitised for the terminal).
+  package var list: String {
+    let shown = hosts.prefix(Self.named).map { Sanitize.terminal($0, maxCharacters: 100) }.joined(separator: ", ")
+    return hosts.count > Self.named ? "\(shown) and \(hosts.count - Self.named) more" : shown
+  }
+
+  package var message: String { message(.ghlogin) }
+
+  package func message(_ remedies: Remedies) -> String {
+    let head = "logged in to \(hosts.count) hosts (\(list)); "
+    guard remedies == .ghlogin else { return head + "choose one with GH_HOST" }
+    return head
+      + "choose one with 'ghlogin \(command) --host HOST' or 'ghlogin config set host HOST' (or set GH_HOST)"
+  }
+
+  package var exitStatus: ExitStatus { .usage }
+  package var errorKind: ErrorKind { .configuration }
 }
 
 /// No login for the host (or account) asked for: exit 4.
@@ -221,7 +250,9 @@ extension Workspace {
 
   /// The REST API of `host`; each request may take `timeout` seconds.
   package func api(for host: GitHubHost, timeout: Double = 30) -> GitHubAPI {
-    GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host), timeout: timeout)
+    var api = GitHubAPI(host: host, base: endpoints(for: host).api, transport: transport(for: host), timeout: timeout)
+    api.isGitHub = isKnownGitHub(host)
+    return api
   }
 
   /// What `auth` asks for when neither `--scopes` nor the config says: enough for git and `gh`.
@@ -271,9 +302,11 @@ extension Workspace {
   package func refresher(for host: GitHubHost, timeout: Double = 30) -> Refresher {
     let endpoint = TokenEndpoint(
       url: endpoints(for: host).token, host: host, transport: transport(for: host), timeout: timeout)
-    return Refresher(
+    var refresher = Refresher(
       host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
       clock: environment.clock)
+    refresher.tokenURLIsSet = config.settings(for: host.name).tokenURL != nil
+    return refresher
   }
 
   /// The host and account a command works on (see ``host(_:credentials:)`` and
@@ -337,8 +370,11 @@ extension Workspace {
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
   package func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
-    LoginContext(
+    var context = LoginContext(
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
       clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin)
+    context.api.isGitHub = isKnownGitHub(host)
+    context.tokenEndpoint.urlIsConfigured = config.settings(for: host.name).tokenURL != nil
+    return context
   }
 }

@@ -80,10 +80,14 @@ package struct DeviceFlowPoller: Sendable {
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()
+        var request = EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
+        request.keyIsSet = endpoint.urlIsConfigured
         announce(
-          "\(step): \(error.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
+          "\(request.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
       } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
-        throw EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
+        var request = EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
+        request.keyIsSet = endpoint.urlIsConfigured
+        throw request
       }
     }
   }

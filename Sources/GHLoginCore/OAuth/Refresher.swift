@@ -33,6 +33,9 @@ package struct Refresher: Sendable {
   package var app: OAuthApp?
   /// The config file, named when `app` is missing.
   package var configFile: String
+  /// Whether a config layer set the host's `token_url`: only then does a network failure's
+  /// message name the key (``EndpointRequestError/keyIsSet``).
+  package var tokenURLIsSet = true
   /// Wall-clock time for expiry decisions and for the new expiry times.
   package var clock: any TimeSource
   package var margin: Double
@@ -135,7 +138,11 @@ package struct Refresher: Sendable {
         return .sessionOver
       } catch {
         let reportable = error as? any ReportableError
-        let reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
+        var reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
+        if var request = error as? EndpointRequestError {
+          request.keyIsSet = tokenURLIsSet
+          reason = request.message
+        }
         let failure = RefreshError.Kind.failed(
           reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure,
           kind: reportable?.errorKind ?? .network)

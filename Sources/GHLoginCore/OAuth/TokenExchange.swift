@@ -9,6 +9,9 @@ package struct TokenEndpoint: Sendable {
   package var transport: any HTTPTransport
   /// Seconds the whole exchange may take.
   package var timeout: Double
+  /// Whether a config layer set ``url`` (`token_url`): only then does a network failure's
+  /// message name the key (``EndpointRequestError/keyIsSet``).
+  package var urlIsConfigured = true
 
   package init(url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30) {
     self.url = url

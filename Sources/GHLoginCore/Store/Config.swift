@@ -249,6 +249,41 @@ package struct Config: Sendable, Equatable {
     return result
   }
 
+  /// Whether a config file sets `key` (`token_url`, `api_url`, ...) to `url`, at the top level
+  /// or in a host's block: a request to `url` then went where a setting said, and a message may
+  /// name it; otherwise ghlogin derived the URL and the setting is not the user's to check.
+  package func setsURL(_ key: String, to url: WebURL) -> Bool {
+    var layers = [topLevel] + Array(hosts.values)
+    if let system { layers += [system.topLevel] + Array(system.hosts.values) }
+    return layers.contains { settings in
+      switch key {
+      case "authorize_url": settings.authorizeURL == url
+      case "token_url": settings.tokenURL == url
+      case "device_code_url": settings.deviceCodeURL == url
+      case "api_url": settings.apiURL == url
+      case "revocation_url": settings.revocationURL == url
+      default: false
+      }
+    }
+  }
+
+  /// Where the `client_id` in effect for `host` comes from, by ``settings(for:)``'s rules: the
+  /// environment (`GHLOGIN_CLIENT_ID`), the user's or the system file, or the built-in app;
+  /// nil when no layer gives one.
+  package func clientIDSource(for host: String) -> ConfigSource? {
+    if clientIDOverride != nil { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
+    let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
+    let isDefault = name == defaultHost
+    if Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault).clientID != nil {
+      return ConfigSource(layer: .user, location: file)
+    }
+    if let system, Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault).clientID != nil {
+      return ConfigSource(layer: .system, location: system.file)
+    }
+    if builtIn != nil, name == BuiltInApp.host { return ConfigSource(layer: .builtIn, location: "this build") }
+    return nil
+  }
+
   /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
   /// ``settings(for:)``).
   private static func resolve(top: HostSettings, block: HostSettings?, isDefault: Bool) -> HostSettings {

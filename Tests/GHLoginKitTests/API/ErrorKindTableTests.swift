@@ -51,6 +51,12 @@ import Testing
     Row(UnstoredLogin(storeFailure: KeyringError.locked, host: host, revocation: .revoked), .keyring),
     Row(UnexpectedStoreFailure(underlying: CancellationError()), .store),
     Row(NotLoggedIn(host: "github.com"), .notLoggedIn),
+    Row(SeveralHosts(hosts: ["a.example", "b.example"]), .configuration),
+    Row(
+      ClientIDRefused(
+        host: host, code: "invalid_client", flow: .browser, clientID: "Iv1.x",
+        source: ConfigSource(layer: .user, location: "/config.json"), isDefaultHost: true),
+      .configuration),
     Row(MissingClientID(host: "github.com", configFile: "/config.json"), .configuration),
     Row(CredentialInputError.tooLarge, .configuration),
     Row(CredentialResponse.UnsafeValue(key: "password"), .store),
@@ -193,7 +199,14 @@ import Testing
       LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: host),
       LoginError(.authorizationError(AuthorizationErrorResponse(error: "server_error")), host: host),
       LoginError(.userMismatch(expected: "a", actual: "b"), host: host),
+      SeveralHosts(hosts: ["a.example", "b.example"]),
     ]
+    + [ConfigLayer.builtIn, .system, .user, .environment].map { layer in
+      ClientIDRefused(
+        host: enterprise, code: "unauthorized_client", flow: .device, clientID: "Iv1.x",
+        source: ConfigSource(layer: layer, location: layer == .environment ? "GHLOGIN_CLIENT_ID" : "/config.json"),
+        isDefaultHost: false)
+    }
     + [
       "bad_verification_code", "redirect_uri_mismatch", "unverified_user_email", "bad_refresh_token",
       "access_denied", "expired_token", "incorrect_device_code",
@@ -212,6 +225,50 @@ import Testing
       #expect(!Self.namesAGHLoginCommand(text), "\(remedies): \(text)")
       #expect(!text.isEmpty)
     }
+  }
+
+  /// Issue 29 §2: a refused client ID names `client_id`, its layer and the fix, for each layer;
+  /// a tool's users get the same without ghlogin's commands.
+  @Test func aRefusedClientIDNamesItsLayerAndTheFix() {
+    func refused(_ layer: ConfigLayer?, location: String = "/etc/xdg/ghlogin/config.json", flow: LoginFlow = .browser)
+      -> ClientIDRefused
+    {
+      ClientIDRefused(
+        host: Self.enterprise, code: "invalid_client", description: "Client authentication failed.", flow: flow,
+        clientID: "Iv1.x", source: layer.map { ConfigSource(layer: $0, location: location) }, isDefaultHost: false)
+    }
+    let head = "ghe.example.com refused the login's app (error 'invalid_client': Client authentication failed.): "
+    let set = "'ghlogin config set --host ghe.example.com client_id ID'"
+    #expect(
+      refused(.system).message
+        == head + "client_id Iv1.x from /etc/xdg/ghlogin/config.json; set your app's client ID: \(set)")
+    #expect(
+      refused(.builtIn, location: "this build").message == head
+        + "client_id Iv1.x of the app built into ghlogin; use your own app: \(set)")
+    #expect(
+      refused(.environment, location: "GHLOGIN_CLIENT_ID").message
+        == head + "client_id Iv1.x from GHLOGIN_CLIENT_ID; set GHLOGIN_CLIENT_ID to your app's client ID (or unset "
+        + "it and run \(set))")
+    #expect(
+      refused(.user, location: "/home/u/.config/ghlogin/config.json", flow: .device).message
+        == head + "client_id Iv1.x from /home/u/.config/ghlogin/config.json; set your app's client ID: \(set); "
+        + "for the device flow, tick \"Enable Device Flow\" on the app's page "
+        + "(https://ghe.example.com/settings/developers), or log in with the browser: "
+        + "'ghlogin auth --host ghe.example.com --web'")
+    #expect(
+      refused(nil, flow: .device).message(.tool(loginCommand: "mytool login"))
+        == head + "check the client ID this tool is configured with; for the device flow, tick \"Enable Device "
+        + "Flow\" on the app's page (https://ghe.example.com/settings/developers), or log in with the browser")
+    #expect(refused(.user).exitStatus == .usage)
+  }
+
+  /// Issue 29 §1: at most five hosts, sorted, then how many more.
+  @Test func severalHostsNameAtMostFive() {
+    let hosts = (0..<1001).map { "h\($0).example" }
+    let several = SeveralHosts(hosts: hosts.reversed())
+    #expect(several.list == "h0.example, h1.example, h10.example, h100.example, h1000.example and 996 more")
+    #expect(several.message.utf8.count < 300)
+    #expect(SeveralHosts(hosts: ["b", "a"]).list == "a, b")
   }
 
   /// The exact words, for the errors a tool meets most.

@@ -133,6 +133,26 @@ import Testing
     try expectGitHubLoginUntouched(before)
   }
 
+  /// Logins for seven hosts and nothing choosing: `host` names five, sorted, and "and 2 more",
+  /// in the tool's words (no ghlogin command); nothing is read from the network or changed.
+  @Test func severalHostsNameFiveInTheToolsWords() throws {
+    _ = try fixture.store().update { credentials in
+      for name in ["f.example", "b.example", "e.example", "a.example", "c.example", "d.example"] {
+        credentials.save(sampleCredential(token: Self.gitHubToken), on: name)
+      }
+    }
+    let before = readFile(fixture.file)
+    let error = try #require(throws: GitHubLoginError.self) { try GitHubLogin(environment: environment()).host }
+    #expect(error.kind == .configuration)
+    #expect(error.exitStatus == .usage)
+    #expect(
+      error.message
+        == "logged in to 7 hosts (a.example, b.example, c.example, d.example, e.example and 2 more); "
+        + "choose one with GH_HOST")
+    #expect(readFile(fixture.file) == before)
+    #expect(transport.requests.isEmpty)
+  }
+
   /// The same when the property is set after the init (the struct's fields are public vars).
   @Test func settingAnEndpointLaterIsCheckedToo() throws {
     var app = GitHubLoginConfiguration(clientID: "Iv1.evil")

@@ -114,6 +114,33 @@ import Testing
     #expect(throws: UsageError(message)) { try ArgumentParser.parse(arguments, for: Self.configuration) }
   }
 
+  /// Issue 29 §1: only the literal `-h` can be help, and only on a terminal; `--host` and
+  /// `--hostname` with no value are always the usage error.
+  @Test func dashHIsHelpOnlyOnATerminal() throws {
+    let configuration = CommandConfiguration(
+      name: "demo", abstract: "demo",
+      options: [
+        .option("host", short: "h", value: "HOST", help: "host", aliases: ["hostname"]), .flag("json", help: "json"),
+      ])
+    for arguments in [["-h"], ["-h", "--json"]] {
+      #expect(try ArgumentParser.parse(arguments, for: configuration, helpOnTerminal: true).flag("help"))
+      #expect(throws: UsageError("option --host needs a value (HOST)")) {
+        try ArgumentParser.parse(arguments, for: configuration, helpOnTerminal: false)
+      }
+    }
+    for arguments in [["--host"], ["--hostname"], ["--host", "--json"], ["--hostname", "--json"]] {
+      for terminal in [true, false] {
+        #expect(throws: UsageError("option --host needs a value (HOST)")) {
+          try ArgumentParser.parse(arguments, for: configuration, helpOnTerminal: terminal)
+        }
+      }
+    }
+    #expect(try ArgumentParser.parse(["-h", "ghe.test"], for: configuration).value("host") == "ghe.test")
+    #expect(try ArgumentParser.parse(["--help"], for: configuration).flag("help"))
+    // Without --host, -h is always help.
+    #expect(try ArgumentParser.parse(["-h"], for: Self.configuration, helpOnTerminal: false).flag("help"))
+  }
+
   @Test func integerRange() throws {
     let parsed = try ArgumentParser.parse(["--port", "70000"], for: Self.configuration)
     #expect(throws: UsageError("--port must be a whole number from 0 to 65535, not '70000'")) {

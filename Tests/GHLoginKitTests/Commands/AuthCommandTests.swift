@@ -117,9 +117,13 @@ import GHLoginTestSupport
       "access_denied", 1,
       "ghlogin: the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry\n"
     ),
+    // Issue 29 §2: the app is refused during a login: exit 2, client_id, its layer and the fix.
     (
-      "device_flow_disabled", 1,
-      "ghlogin: the OAuth app does not allow the device flow on github.com: tick \"Enable Device Flow\" in the app's settings (https://github.com/settings/developers), or log in with the browser ('ghlogin auth --web')\n"
+      "device_flow_disabled", 2,
+      "ghlogin: github.com refused the login's app (error 'device_flow_disabled'): client_id Iv1.device from "
+        + "GHLOGIN_CLIENT_ID; set GHLOGIN_CLIENT_ID to your app's client ID (or unset it and run "
+        + "'ghlogin config set client_id ID'); for the device flow, tick \"Enable Device Flow\" on the app's page "
+        + "(https://github.com/settings/developers), or log in with the browser: 'ghlogin auth --web'\n"
     ),
   ])
   func failureLeavesTheStoreAlone(_ code: String, _ status: Int32, _ message: String) throws {

@@ -158,9 +158,9 @@ import Testing
     let run = erase("protocol=https\nhost=github.com\nusername=octocat\npassword=ghu_old\n\n", transport: transport)
     #expect(
       run.stderr
-        == Self.head + ", but it could not be checked (token refresh at token_url "
-        + "https://github.com/login/oauth/access_token: timed out waiting for the response from github.com); "
-        + "kept the login.\n")
+        == Self.head + ", but it could not be checked (token refresh at "
+        + "https://github.com/login/oauth/access_token: timed out waiting for the response from github.com; "
+        + "check your network connection); kept the login.\n")
     #expect(fixture.fileBytes == before)
   }
 

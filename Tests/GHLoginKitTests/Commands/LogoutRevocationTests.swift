@@ -117,7 +117,8 @@ import Testing
         == "ghlogin: warning: could not revoke the token at auth.example.org: token revocation at api_url "
         + "https://auth.example.org/api: auth.example.org answered HTTP 404: it does not offer GitHub's token "
         + "revocation; for a server with an RFC 7009 revocation endpoint, set revocation_url. The token may still "
-        + "be valid; \(Self.byHand)\nLogged out of auth.example.org as octocat\n")
+        + "be valid; \(Self.byHand). To revoke at logout, give its RFC 7009 revocation endpoint: "
+        + "ghlogin config set revocation_url URL\nLogged out of auth.example.org as octocat\n")
     #expect(!run.stderr.contains("no longer knew"))
     #expect(try fixture.load().hosts.isEmpty)
   }
@@ -130,7 +131,8 @@ import Testing
       run.stderr
         == "Logged out of auth.example.org as octocat. The token was removed from this machine but not revoked, "
         + "because no revocation_url is configured: it stays valid until it expires or you revoke it at the server "
-        + "that issued it\n")
+        + "that issued it. To revoke at logout, give its RFC 7009 revocation endpoint: "
+        + "ghlogin config set revocation_url URL\n")
   }
 
   /// `revocation_url` wins wherever it is set, github.com included: no DELETE is sent.

@@ -88,8 +88,8 @@ import GHLoginTestSupport
     #expect(run.stdout == "ghu_old\n")
     #expect(
       run.stderr
-        == "ghlogin: warning: could not refresh the token for github.com: token refresh at token_url "
-        + "\(Fixture.tokenURL): could not resolve github.com: no network; "
+        == "ghlogin: warning: could not refresh the token for github.com: token refresh at "
+        + "\(Fixture.tokenURL): could not resolve github.com: no network; check your network connection; "
         + "using the current token, which expires in 2m\n")
     #expect(fixture.fileBytes == before)
   }
@@ -104,8 +104,9 @@ import GHLoginTestSupport
     #expect(run.stdout.isEmpty)
     #expect(
       run.stderr
-        == "ghlogin: the token for github.com has expired and could not be refreshed: token refresh at token_url "
-        + "\(Fixture.tokenURL): could not resolve github.com: no network. The stored login was left as it was; try again later\n"
+        == "ghlogin: the token for github.com has expired and could not be refreshed: token refresh at "
+        + "\(Fixture.tokenURL): could not resolve github.com: no network; check your network connection. "
+        + "The stored login was left as it was; try again later\n"
     )
     #expect(fixture.fileBytes == before)
   }

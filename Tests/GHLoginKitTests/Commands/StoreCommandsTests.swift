@@ -63,8 +63,9 @@ import GHLoginTestSupport
     #expect(run.status == .usage)
     #expect(run.stdout.isEmpty)
     #expect(
-      run.stderr.hasPrefix(
-        "ghlogin token: logged in to several hosts (ghe.example.com, github.com); choose one with --host or GH_HOST\n"))
+      run.stderr
+        == "ghlogin: logged in to 2 hosts (ghe.example.com, github.com); choose one with "
+        + "'ghlogin token --host HOST' or 'ghlogin config set host HOST' (or set GH_HOST)\n")
     #expect(runCommand(["token", "--host", "GHE.example.com"], variables: variables).stdout == Self.secondToken + "\n")
     var withHost = variables
     withHost["GH_HOST"] = "github.com"

@@ -176,6 +176,24 @@ import Testing
     #expect(try api(transport).user(token: "t").id == 583231)
   }
 
+  /// Issue 29 §2: off GitHub (django-oauth-toolkit answers 403 for a revoked token), a 403 may
+  /// also mean a revoked token, with the login command; on GitHub it keeps its reading.
+  @Test func aForbiddenAnswerOffGitHubMayMeanARevokedToken() throws {
+    let transport = FakeTransport()
+    transport.on("GET", Self.userURL, respond: .json(#"{"message":"Forbidden"}"#, status: 403))
+    var offGitHub = api(transport)
+    offGitHub.isGitHub = false
+    let error = try #require(throws: GitHubAPIError.self) { try offGitHub.user(token: "t") }
+    #expect(
+      error.message
+        == "identity check at api_url https://api.github.com/: the server refused /user (HTTP 403); the token may "
+        + "lack a permission or have been revoked. To log in again, run 'ghlogin auth'")
+    #expect(error.message(.tool(loginCommand: "mytool login")).hasSuffix("To log in again, run 'mytool login'"))
+    transport.on("GET", Self.userURL, respond: .json(#"{"message":"Forbidden"}"#, status: 403))
+    let onGitHub = try #require(throws: GitHubAPIError.self) { try api(transport).user(token: "t") }
+    #expect(onGitHub.message.hasSuffix("the token may lack a permission or be blocked by an organization policy"))
+  }
+
   @Test func plainHTTPAPIIsRefusedUnlessLoopback() throws {
     let transport = FakeTransport()
     let base = try WebURL(parsing: "http://api.github.test")

@@ -31,6 +31,32 @@ import Testing
     #expect(config.settings(for: "github.com").clientSecret == "my-secret")
   }
 
+  /// Issue 29 §2: the layer a refused client ID came from, by the rules of `settings(for:)`.
+  @Test func theClientIDsSourceIsTheLayerThatGivesIt() {
+    var config = Config(file: "user.json")
+    #expect(config.clientIDSource(for: "github.com") == nil)
+    config.builtIn = Self.builtIn
+    #expect(config.clientIDSource(for: "github.com") == ConfigSource(layer: .builtIn, location: "this build"))
+    #expect(config.clientIDSource(for: "ghe.example.com") == nil)
+    config.system = Self.system(hosts: ["ghe.example.com": HostSettings(clientID: "org-ghe")])
+    #expect(config.clientIDSource(for: "GHE.example.com")?.location == "/etc/xdg/ghlogin/config.json")
+    config.topLevel = HostSettings(clientID: "my-id")
+    #expect(config.clientIDSource(for: "github.com") == ConfigSource(layer: .user, location: "user.json"))
+    config.clientIDOverride = "env-id"
+    #expect(config.clientIDSource(for: "ghe.example.com")?.location == "GHLOGIN_CLIENT_ID")
+  }
+
+  /// Issue 29 §2: whether a request's URL is one a config file set (then a message may name its key).
+  @Test func setsURLOnlyForAURLAFileGives() throws {
+    let token = try WebURL(parsing: "https://auth.example.org/o/token/")
+    var config = Config(file: "user.json", hosts: ["auth.example.org": HostSettings(tokenURL: token)])
+    #expect(config.setsURL("token_url", to: token))
+    #expect(!config.setsURL("api_url", to: token))
+    #expect(!config.setsURL("token_url", to: GitHubHost.gitHubDotCom.defaultEndpoints.token))
+    config.system = Self.system(HostSettings(apiURL: try WebURL(parsing: "https://api.example.org")))
+    #expect(config.setsURL("api_url", to: try WebURL(parsing: "https://api.example.org")))
+  }
+
   @Test func keysMergeOneByOneTheHigherWinning() {
     var config = Config(file: "user.json", topLevel: HostSettings(scopes: ["read:user"]))
     config.system = Self.system(

@@ -119,7 +119,8 @@ import Testing
     #expect(timedOut.stdout.isEmpty)
     #expect(
       timedOut.stderr
-        == "ghlogin: identity check at api_url https://api.github.com/: timed out resolving api.github.com\n")
+        == "ghlogin: identity check at https://api.github.com/: timed out resolving api.github.com; "
+        + "check your network connection\n")
 
     let stop = try FileDescriptor.pipe()
     var byte: UInt8 = 1
