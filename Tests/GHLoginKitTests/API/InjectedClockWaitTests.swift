@@ -12,7 +12,7 @@ import Testing
   init() throws { directory = try TemporaryDirectory() }
 
   @Test func aBrowserThatNeverAnswersTimesOutOnTheInjectedClock() async throws {
-    let clock = StepClock()
+    let clock = JumpClock()
     let browser = SilentBrowser()
     let transport = Script([])
     let environment = GitHubLoginEnvironment(
@@ -20,15 +20,14 @@ import Testing
     let github = try GitHubLogin(
       configuration: GitHubLoginConfiguration(clientID: "Iv1.waits"), environment: environment)
 
-    let started = ContinuousClock.now
     async let login = github.login(LoginOptions(flow: .browser)) { _ in }
     // The browser was asked to open the page; the login now waits on the loopback listener,
     // for the default 300 s of the injected clock. A fifth of a second later, the clock jumps
     // past the deadline while that wait is blocked in poll(2).
-    for _ in 0..<200 where browser.opened.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    for _ in 0..<6000 where browser.opened.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     try #require(browser.opened.count == 1, "the browser was not asked to open the page")
     try await Task.sleep(for: .milliseconds(200))
-    clock.sleep(seconds: 301)
+    clock.jump(by: 301)
 
     do {
       _ = try await login
@@ -40,8 +39,10 @@ import Testing
           == "timed out after 5 minutes waiting for the browser; nothing was stored. If the browser showed a "
           + "redirect_uri error, the app's callback URL must be http://127.0.0.1/callback")
     }
-    let elapsed = ContinuousClock.now - started
-    #expect(elapsed < .seconds(1), "the wait outlasted the injected clock's deadline: \(elapsed)")
+    // Timed from the jump to the wait's first look at the clock after it, so a loaded machine
+    // resuming this task late does not count; a wait blocked until its real deadline never looks.
+    let reaction = try #require(clock.reaction, "the wait never read the clock after the jump")
+    #expect(reaction < .seconds(1), "the wait outlasted the injected clock's deadline: \(reaction)")
     #expect(browser.opened.count == 1)
     #expect(browser.opened.first?.hasPrefix("https://github.com/login/oauth/authorize?") == true)
     #expect(transport.sent.isEmpty, "nothing was sent: no code ever came")
@@ -53,4 +54,32 @@ final class SilentBrowser: GitHubLoginBrowser {
   private let urls = TestLock<[String]>([])
   var opened: [String] { urls.withLock { $0 } }
   func open(_ url: String) throws { urls.withLock { $0.append(url) } }
+}
+
+/// An injected clock that jumps when told, and records in real time when the login first read it
+/// after the jump: the moment the wait saw its deadline had passed.
+final class JumpClock: GitHubLoginClock {
+  private struct State {
+    var now = 1_700_000_000.0
+    var jumped: ContinuousClock.Instant?
+    var noticed: ContinuousClock.Instant?
+  }
+  private let state = TestLock(State())
+  func now() -> Double {
+    state.withLock {
+      if $0.jumped != nil, $0.noticed == nil { $0.noticed = .now }
+      return $0.now
+    }
+  }
+  func sleep(seconds: Double) { state.withLock { $0.now += seconds } }
+  func jump(by seconds: Double) {
+    state.withLock {
+      $0.now += seconds
+      $0.jumped = .now
+    }
+  }
+  /// Real time from the jump to the first read after it.
+  var reaction: Duration? {
+    state.withLock { state in state.noticed.flatMap { noticed in state.jumped.map { noticed - $0 } } }
+  }
 }

@@ -164,11 +164,16 @@ import GHLoginTestSupport
     #expect(!unknown.stdout.contains("frobnicate"))
   }
 
-  @Test func hiddenFromHelp() {
+  /// Listed only under "Run by other programs" (issue 29 §2), never among the commands a person types.
+  @Test func listedOnlyAsRunByOtherPrograms() {
     let help = runCommand(["--help"]).stdout
-    #expect(!help.contains("docker-credential"))
-    #expect(!help.contains("goauth"))
-    #expect(help.contains("setup-docker"))
+    let parts = help.split(separator: "Run by other programs", maxSplits: 1)
+    #expect(parts.count == 2)
+    #expect(!parts[0].contains("docker-credential"))
+    #expect(!parts[0].contains("goauth"))
+    #expect(parts[0].contains("setup-docker"))
+    #expect(parts.last?.contains("  docker-credential  ") == true)
+    #expect(parts.last?.contains("  goauth  ") == true)
     let page = ManPage.render(commands: GHLogin.commands.map { $0.configuration })
     #expect(page.contains("ghlogin docker\\-credential action"))
     #expect(page.contains("ghlogin goauth"))

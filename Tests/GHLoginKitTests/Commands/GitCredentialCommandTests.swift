@@ -270,9 +270,13 @@ import GHLoginTestSupport
     #expect(capability.stdout == "version 0\n")
   }
 
-  @Test func theHelperIsHiddenFromHelpButDocumented() {
+  /// Listed only under "Run by other programs" (issue 29 §2), never among the commands a person types.
+  @Test func theHelperIsListedOnlyAsRunByOtherPrograms() {
     let root = runCommand(["--help"])
-    #expect(!root.stdout.contains("git-credential"))
+    let parts = root.stdout.split(separator: "Run by other programs", maxSplits: 1)
+    #expect(parts.count == 2)
+    #expect(!parts[0].contains("git-credential"))
+    #expect(parts.last?.contains("  git-credential  ") == true)
     let own = runCommand(["git-credential", "--help"])
     #expect(own.status == .success)
     #expect(own.stdout.hasPrefix("Usage: ghlogin git-credential operation\n"))
