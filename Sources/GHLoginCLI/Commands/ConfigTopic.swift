@@ -45,7 +45,11 @@ enum ConfigTopic {
     ("GHLOGIN_CONFIG", "The config file to use instead of the default; it must exist."),
     ("GHLOGIN_CREDENTIALS", "The credentials file to use instead of the default."),
     ("GHLOGIN_CLIENT_ID", "The client ID, over the config's (its client_secret is then not used)."),
-    ("GHLOGIN_CLIENT_SECRET", "The client secret, over the config's."),
+    (
+      "GHLOGIN_CLIENT_SECRET",
+      "The client secret of GHLOGIN_CLIENT_ID's app; ignored, with a warning, without GHLOGIN_CLIENT_ID "
+        + "(a secret is only sent with the client ID of its own layer)."
+    ),
     ("GHLOGIN_USER", "The account to use for one command, instead of the active one."),
     ("GH_HOST", "The host to use when --host is not given."),
     ("XDG_CONFIG_HOME", "The directory holding ghlogin/ (default: ~/.config)."),

@@ -37,6 +37,7 @@ package struct Workspace: Sendable {
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
     self.init(environment, paths: paths, config: config)
     if let warning = config.ignoredKeysWarning { warnings.append(warning) }
+    if let warning = config.loneClientSecretWarning { warnings.append(warning) }
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       warnings.append(notice)
     }

@@ -209,9 +209,10 @@ package struct Config: Sendable, Equatable {
   ///
   /// Then the layers merge key by key, the higher winning, except that `client_id` and
   /// `client_secret` come from the highest layer that gives a `client_id` (a secret never
-  /// pairs with another layer's ID). Last, the environment:
+  /// pairs with another layer's ID). Last, the environment, a layer like the others:
   /// `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
-  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
+  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone is ignored (R108: it would be sent with
+  /// another layer's client ID), and every command says so (``loneClientSecretWarning``).
   package func settings(for host: String) -> HostSettings {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
@@ -243,10 +244,16 @@ package struct Config: Sendable, Equatable {
     if let clientIDOverride {
       result.clientID = clientIDOverride
       result.clientSecret = clientSecretOverride
-    } else if let clientSecretOverride {
-      result.clientSecret = clientSecretOverride
     }
     return result
+  }
+
+  /// The warning every command prints when `GHLOGIN_CLIENT_SECRET` is set without
+  /// `GHLOGIN_CLIENT_ID` (nil otherwise): the secret is ignored (R108).
+  package var loneClientSecretWarning: String? {
+    guard clientSecretOverride != nil, clientIDOverride == nil else { return nil }
+    return "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
+      + "with the client ID of its own layer); set both variables\n"
   }
 
   /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of

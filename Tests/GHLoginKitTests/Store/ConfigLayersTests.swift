@@ -54,9 +54,13 @@ import Testing
     #expect(config.settings(for: "github.com").clientSecret == "org-secret")
     config.system = Self.system(HostSettings(clientID: "org-id"))
     #expect(config.settings(for: "github.com").clientSecret == nil, "a public client stays one")
-    // The environment keeps its own rule: GHLOGIN_CLIENT_SECRET alone replaces the secret.
+    // The environment is a layer like the others: GHLOGIN_CLIENT_SECRET alone is ignored (R108).
     config.clientSecretOverride = "env-secret"
-    #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id", clientSecret: "env-secret"))
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id"))
+    #expect(config.loneClientSecretWarning?.contains("GHLOGIN_CLIENT_SECRET is ignored") == true)
+    config.clientIDOverride = "env-id"
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "env-id", clientSecret: "env-secret"))
+    #expect(config.loneClientSecretWarning == nil)
   }
 
   @Test func theSystemsHostAndStoreApplyUnlessTheUserSetsThem() throws {

@@ -72,7 +72,12 @@ import Testing
 
     let secretOnly = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_SECRET": "env-secret"])
     #expect(secretOnly.settings(for: "github.com").clientID == "file-id")
-    #expect(secretOnly.settings(for: "github.com").clientSecret == "env-secret")
+    #expect(secretOnly.settings(for: "github.com").clientSecret == "file-secret", "R108: a lone secret is ignored")
+    #expect(
+      secretOnly.loneClientSecretWarning
+        == "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
+        + "with the client ID of its own layer); set both variables\n")
+    #expect(both.loneClientSecretWarning == nil)
 
     let empty = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_ID": "", "GHLOGIN_CLIENT_SECRET": ""])
     #expect(empty.settings(for: "github.com").clientID == "file-id")
