@@ -100,8 +100,10 @@ package struct Config: Sendable, Equatable {
   /// The bytes of the config file at `file`, read the one way every reader and editor of it
   /// reads them (``load(paths:variables:unknownKeys:builtIn:)`` and ``ConfigEditor``, R93, R97): with
   /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
-  /// writable by group or others. Nil when nothing is at the path. The one check for the user's
-  /// file and the system file.
+  /// writable by group or others, in directories up to `/` that are each owned by root or the
+  /// user and not writable by group or others unless sticky and root's (R110, the rule of R94:
+  /// ``SafeDirectory/checkParents(of:)``). Nil when nothing is at the path. The one check for
+  /// every layer's file: the system file, the user's and `GHLOGIN_CONFIG`'s.
   package static func readTrusted(_ file: String) throws(ConfigError) -> [UInt8]? {
     let contents: (bytes: [UInt8], status: FileStatus)
     do {
@@ -120,6 +122,18 @@ package struct Config: Sendable, Equatable {
     guard owner == user || owner == 0 else { throw .notOwned(file: file, owner: owner, user: user) }
     guard contents.status.permissions & FileMode.groupOrOtherWrite == 0 else {
       throw .writableByOthers(file: file, mode: contents.status.permissions)
+    }
+    do {
+      try SafeDirectory.checkParents(of: file)
+    } catch {
+      switch error {
+      case .directoryWritableByOthers(let directory, _):
+        throw .unsafeDirectory(file: file, directory: directory, writable: true)
+      case .directoryNotOwned(let directory):
+        throw .unsafeDirectory(file: file, directory: directory, writable: false)
+      case .io(let path, _, let systemError): throw .unreadable(file: path, systemError)
+      default: throw .unreadable(file: file, .noSuchFile(call: "stat"))
+      }
     }
     return contents.bytes
   }
