@@ -38,6 +38,7 @@ package struct Workspace: Sendable {
     self.init(environment, paths: paths, config: config)
     if let warning = config.ignoredKeysWarning { warnings.append(warning) }
     if let warning = config.loneClientSecretWarning { warnings.append(warning) }
+    if let warning = config.movedAppWarning { warnings.append(warning) }
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       warnings.append(notice)
     }
@@ -197,7 +198,12 @@ extension Workspace {
   package func app(for host: GitHubHost) throws(MissingClientID) -> OAuthApp {
     let settings = config.settings(for: host.name)
     guard let clientID = settings.clientID, !clientID.isEmpty else {
-      throw MissingClientID(host: host.name, configFile: paths.configFile)
+      let topLevelApp =
+        config.clientIDOverride ?? config.topLevel.clientID ?? config.system?.topLevel.clientID
+        ?? (config.builtIn != nil && config.defaultHost == BuiltInApp.host ? "" : nil)
+      throw MissingClientID(
+        host: host.name, configFile: paths.configFile, defaultHost: config.defaultHost,
+        defaultHostHasApp: topLevelApp != nil)
     }
     return OAuthApp(
       clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
@@ -234,12 +240,33 @@ extension Workspace {
 package struct MissingClientID: ReportableError, Equatable {
   package var host: String
   package var configFile: String
+  /// The config's default host (``Config/defaultHost``): a top-level `client_id` serves it only.
+  package var defaultHost: String
+  /// Whether a top-level (or environment, or built-in) app serves the default host, though
+  /// not `host`: the message then says why (an OAuth app exists on one GitHub host).
+  package var defaultHostHasApp: Bool
+
+  package init(
+    host: String, configFile: String, defaultHost: String = DefaultHost.name, defaultHostHasApp: Bool = false
+  ) {
+    self.host = host
+    self.configFile = configFile
+    self.defaultHost = defaultHost
+    self.defaultHostHasApp = defaultHostHasApp
+  }
 
   package var message: String { message(.ghlogin) }
 
+  /// The first line: no app for the host, and why the default host's does not serve it.
+  private var missing: String {
+    guard defaultHostHasApp, defaultHost != host else { return "no OAuth client_id is configured for \(host)." }
+    return "no OAuth client_id is configured for \(host) (the top-level client_id, GHLOGIN_CLIENT_ID and the "
+      + "built-in app are \(defaultHost)'s only: an OAuth app exists on one GitHub host)."
+  }
+
   package func message(_ remedies: Remedies) -> String {
     let register = """
-      no OAuth client_id is configured for \(host).
+      \(missing)
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings.
@@ -248,9 +275,9 @@ package struct MissingClientID: ReportableError, Equatable {
       return register + " Then give its client ID (and secret) in \(configFile), "
         + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
     }
-    let option = host == DefaultHost.name ? "" : " --host \(host)"
+    let option = host == defaultHost ? "" : " --host \(host)"
     return """
-      no OAuth client_id is configured for \(host).
+      \(missing)
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings. Then run:

@@ -216,14 +216,16 @@ package struct Config: Sendable, Equatable {
   /// applies to github.com only, the system file, the user's file):
   ///
   /// 1. `hosts[host]` wins for every key it sets.
-  /// 2. Otherwise `client_id`, `client_secret`, `scopes` and `ca_file` come from the top level —
-  ///    except that a `client_secret` is never paired with another app's `client_id`: when the
-  ///    host block sets `client_id`, only its own `client_secret` is used.
-  /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
+  /// 2. Otherwise `scopes` and `ca_file` come from the top level.
+  /// 3. Top-level endpoint URLs, and the top-level app (`client_id`, `client_secret`), apply
+  ///    only to ``defaultHost``: an OAuth app exists on one GitHub host. A `client_secret` is
+  ///    never paired with another app's `client_id`: when the host block sets `client_id`,
+  ///    only its own `client_secret` is used.
   ///
   /// Then the layers merge key by key, the higher winning, except that `client_id` and
   /// `client_secret` come from the highest layer that gives a `client_id` (a secret never
-  /// pairs with another layer's ID). Last, the environment, a layer like the others:
+  /// pairs with another layer's ID). Last, the environment, a layer like the others (for
+  /// ``defaultHost`` only, as a top-level app):
   /// `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
   /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone is ignored (R108: it would be sent with
   /// another layer's client ID), and every command says so (``loneClientSecretWarning``).
@@ -255,7 +257,7 @@ package struct Config: Sendable, Equatable {
         result.clientSecret = secret
       }
     }
-    if let clientIDOverride {
+    if let clientIDOverride, isDefault {
       result.clientID = clientIDOverride
       result.clientSecret = clientSecretOverride
     }
@@ -287,11 +289,34 @@ package struct Config: Sendable, Equatable {
     if let clientID = block.clientID {
       result.clientID = clientID
       result.clientSecret = block.clientSecret
-    } else {
+    } else if isDefault {
       result.clientID = top.clientID
       result.clientSecret = block.clientSecret ?? top.clientSecret
+    } else {
+      result.clientSecret = block.clientSecret
     }
     return result
+  }
+
+  /// One warning per `hosts` block, in the system file and the user's, that sets no
+  /// `client_id` while its file has a top-level one and the host is not ``defaultHost``: before,
+  /// the top-level app served that host too; now it serves the default host only, so the host
+  /// has no app of its own. Nil when there is none (the common case builds nothing).
+  package var movedAppWarning: String? {
+    let layers = [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+    var lines = ""
+    for case let (file, top, blocks)? in layers {
+      guard let clientID = top.clientID, !blocks.isEmpty else { continue }
+      let defaultHost = defaultHost
+      for (name, block) in blocks.sorted(by: { $0.key < $1.key })
+      where block.clientID == nil && name != defaultHost && !block.setKeys.isEmpty {
+        lines +=
+          "ghlogin: warning: \(file): the top-level client_id is the app of \(defaultHost) only (an OAuth app exists "
+          + "on one GitHub host), so \(name) no longer uses it; if the app is \(name)'s too, run "
+          + "'ghlogin config set --host \(name) client_id \(Sanitize.terminal(clientID))'\n"
+      }
+    }
+    return lines.isEmpty ? nil : lines
   }
 
   /// An override variable: nil when unset or empty, an error when it has spaces or control

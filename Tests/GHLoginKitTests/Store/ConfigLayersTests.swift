@@ -43,9 +43,11 @@ import Testing
     // A host block in the system file; the user's top-level client ID (a higher layer) wins over it.
     #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
     #expect(config.settings(for: "ghe.example.com").clientSecret == nil, "the block's ID comes with its own secret")
+    // The user's top-level app is the default host's only (an OAuth app exists on one host).
     config.topLevel.clientID = "my-id"
-    #expect(config.settings(for: "ghe.example.com").clientID == "my-id")
-    #expect(config.settings(for: "ghe.example.com").clientSecret == nil)
+    #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
+    #expect(config.settings(for: "github.com").clientID == "my-id")
+    #expect(config.settings(for: "github.com").clientSecret == nil)
   }
 
   @Test func aSecretNeverPairsWithAnotherLayersID() {
