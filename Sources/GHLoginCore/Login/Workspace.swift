@@ -86,9 +86,14 @@ package struct Workspace: Sendable {
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
   /// and ``account(on:user:in:)``).
+  /// The account's tokens kept in the keyring are read now, its items only
+  /// (``CredentialStore/resolvedSecrets(of:on:)``): a command never reads, nor is stopped by, the
+  /// items of logins it does not use. What reading them found wrong is left for the caller
+  /// (``Credential/checkSecrets(on:)``), so that `logout` can still remove the login.
   package func select(_ selection: AccountSelection, in credentials: Credentials) throws -> (GitHubHost, Credential) {
     let host = try host(selection.host, credentials: credentials)
-    return (host, try account(on: host, user: selection.user, in: credentials))
+    let account = try account(on: host, user: selection.user, in: credentials)
+    return (host, try store.resolvedSecrets(of: account, on: host.name))
   }
 
   /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one, among the
@@ -309,7 +314,7 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (R44).
   package func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
-    try usableCredential(selection, in: store.load())
+    try usableCredential(selection, in: store.loadFile())
   }
 
   /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
@@ -326,10 +331,8 @@ extension Workspace {
   package func usableCredentialReport(
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
-    let (host, account) = try select(selection, in: credentials ?? store.load())
-    if let missing = account.missingSecret {
-      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
-    }
+    let (host, account) = try select(selection, in: credentials ?? store.loadFile())
+    try account.checkSecrets(on: host.name)
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
