@@ -8,7 +8,9 @@
 #include "CSecretService.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +68,11 @@ static struct {
   void (*g_free)(void *memory);
   void (*g_strfreev)(char **strings);
   void (*g_object_unref)(void *object);
+  void *(*g_cancellable_new)(void);
+  void *(*secret_collection_new_for_dbus_path_sync)(void *service, const char *path, int flags, void *cancellable,
+                                                    ghl_gerror **error);
+  int (*secret_collection_get_locked)(void *collection);
+  void (*g_cancellable_cancel)(void *cancellable);
   int (*secret_password_storev_sync)(const ghl_schema *schema, void *attributes, const char *collection,
                                      const char *label, const char *password, void *cancellable,
                                      ghl_gerror **error);
@@ -115,6 +122,10 @@ static void ghl_secret_load_once(void) {
   GHL_RESOLVE(g_free);
   GHL_RESOLVE(g_strfreev);
   GHL_RESOLVE(g_object_unref);
+  GHL_RESOLVE(g_cancellable_new);
+  GHL_RESOLVE(g_cancellable_cancel);
+  GHL_RESOLVE(secret_collection_new_for_dbus_path_sync);
+  GHL_RESOLVE(secret_collection_get_locked);
   GHL_RESOLVE(secret_password_storev_sync);
   GHL_RESOLVE(secret_service_get_sync);
   GHL_RESOLVE(secret_service_read_alias_dbus_path_sync);
@@ -131,6 +142,109 @@ static void ghl_secret_load_once(void) {
 static void ghl_copy(char *message, size_t size, const char *text) {
   if (message != NULL && size > 0) snprintf(message, size, "%s", text ? text : "");
 }
+
+/* Deadlines (issue 29 §5): every keyring operation (lookup, check, store, clear) runs under a
+ * GCancellable that a watchdog thread cancels once its time is up, so a service that does not
+ * answer, or an unlock prompt nobody answers, ends the call instead of waiting in poll for
+ * ever. Without prompts (the helpers, and commands whose stderr is not a terminal), a locked
+ * collection is GHL_SECRET_LOCKED at once and the service is never asked to show one. */
+static double ghl_call_seconds = 5;
+static double ghl_prompt_seconds = 120;
+static int ghl_may_prompt = 1;
+
+void ghl_secret_set_policy(double call_seconds, double prompt_seconds, int may_prompt) {
+  ghl_call_seconds = call_seconds;
+  ghl_prompt_seconds = prompt_seconds;
+  ghl_may_prompt = may_prompt;
+}
+
+typedef struct {
+  pthread_mutex_t mutex;
+  pthread_cond_t wake;
+  struct timespec deadline; /* CLOCK_MONOTONIC */
+  int done, fired, prompting, running;
+  void *cancellable;
+  pthread_t thread;
+} ghl_watch;
+
+/* The current operation's watch (per thread: a library caller may use the keyring from several). */
+static __thread ghl_watch *ghl_current;
+
+static void ghl_deadline_in(struct timespec *deadline, double seconds) {
+  clock_gettime(CLOCK_MONOTONIC, deadline);
+  long long nanos = (long long)(seconds * 1e9) + deadline->tv_nsec;
+  deadline->tv_sec += (time_t)(nanos / 1000000000LL);
+  deadline->tv_nsec = (long)(nanos % 1000000000LL);
+}
+
+static void *ghl_watch_main(void *argument) {
+  ghl_watch *watch = argument;
+  pthread_mutex_lock(&watch->mutex);
+  while (!watch->done) {
+    int waited = pthread_cond_timedwait(&watch->wake, &watch->mutex, &watch->deadline);
+    if (waited == ETIMEDOUT && !watch->done) {
+      watch->fired = 1;
+      ghl_secret.g_cancellable_cancel(watch->cancellable);
+      break;
+    }
+  }
+  pthread_mutex_unlock(&watch->mutex);
+  return NULL;
+}
+
+/* Starts the watch of one operation (libsecret loaded); without a thread, calls run unwatched. */
+static void ghl_watch_start(ghl_watch *watch) {
+  memset(watch, 0, sizeof *watch);
+  pthread_mutex_init(&watch->mutex, NULL);
+  pthread_condattr_t attributes;
+  pthread_condattr_init(&attributes);
+  pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+  pthread_cond_init(&watch->wake, &attributes);
+  pthread_condattr_destroy(&attributes);
+  ghl_deadline_in(&watch->deadline, ghl_call_seconds);
+  watch->cancellable = ghl_secret.g_cancellable_new();
+  watch->running = watch->cancellable != NULL && pthread_create(&watch->thread, NULL, ghl_watch_main, watch) == 0;
+  ghl_current = watch;
+}
+
+/* Gives the watched operation the prompt's time, from now, while an unlock prompt may show. */
+static void ghl_watch_prompting(void) {
+  ghl_watch *watch = ghl_current;
+  if (watch == NULL || !watch->running) return;
+  pthread_mutex_lock(&watch->mutex);
+  watch->prompting = 1;
+  ghl_deadline_in(&watch->deadline, ghl_prompt_seconds);
+  pthread_cond_signal(&watch->wake);
+  pthread_mutex_unlock(&watch->mutex);
+}
+
+/* Ends the watch; a call its deadline cut short becomes LOCKED (during a prompt) or
+ * UNAVAILABLE (the service did not answer), with a message saying so. */
+static int ghl_watch_end(ghl_watch *watch, int outcome, char *message, size_t size) {
+  if (watch->running) {
+    pthread_mutex_lock(&watch->mutex);
+    watch->done = 1;
+    pthread_cond_signal(&watch->wake);
+    pthread_mutex_unlock(&watch->mutex);
+    pthread_join(watch->thread, NULL);
+  }
+  ghl_current = NULL;
+  if (watch->cancellable != NULL) ghl_secret.g_object_unref(watch->cancellable);
+  pthread_cond_destroy(&watch->wake);
+  pthread_mutex_destroy(&watch->mutex);
+  if (watch->fired && outcome != GHL_SECRET_OK) {
+    if (watch->prompting) {
+      snprintf(message, size, "no answer to the unlock prompt within %.0f s", ghl_prompt_seconds);
+      return GHL_SECRET_LOCKED;
+    }
+    snprintf(message, size, "the Secret Service did not answer within %.0f s", ghl_call_seconds);
+    return GHL_SECRET_UNAVAILABLE;
+  }
+  return outcome;
+}
+
+/* The cancellable of the current operation (NULL when none is watched). */
+static void *ghl_cancellable(void) { return ghl_current != NULL ? ghl_current->cancellable : NULL; }
 
 /* Turns a GError into an outcome and a message, and frees it. */
 static int ghl_outcome(ghl_gerror *error, char *message, size_t size) {
@@ -178,7 +292,7 @@ static int ghl_collection(void **service, char **collection, char *message, size
   int connected = ghl_connect(message, size);
   if (connected != GHL_SECRET_OK) return connected;
   ghl_gerror *error = NULL;
-  *service = ghl_secret.secret_service_get_sync(GHL_SERVICE_OPEN_SESSION, NULL, &error);
+  *service = ghl_secret.secret_service_get_sync(GHL_SERVICE_OPEN_SESSION, ghl_cancellable(), &error);
   if (error != NULL || *service == NULL) {
     if (*service != NULL) ghl_secret.g_object_unref(*service);
     *service = NULL;
@@ -188,7 +302,8 @@ static int ghl_collection(void **service, char **collection, char *message, size
     }
     return ghl_outcome(error, message, size);
   }
-  *collection = ghl_secret.secret_service_read_alias_dbus_path_sync(*service, GHL_COLLECTION_ALIAS, NULL, &error);
+  *collection = ghl_secret.secret_service_read_alias_dbus_path_sync(*service, GHL_COLLECTION_ALIAS, ghl_cancellable(),
+                                                                    &error);
   if (error != NULL) {
     ghl_secret.g_free(*collection);
     *collection = NULL;
@@ -203,7 +318,13 @@ static int ghl_collection(void **service, char **collection, char *message, size
  * than `count` objects were unlocked (the prompt failed, was dismissed or could not be shown). */
 static int ghl_unlock(void *service, const char **paths, int count, char *message, size_t size) {
   ghl_gerror *error = NULL;
-  int unlocked = ghl_secret.secret_service_unlock_dbus_paths_sync(service, paths, NULL, NULL, &error);
+  if (!ghl_may_prompt) {
+    /* Never asks the service to prompt: what the caller found locked stays locked. */
+    ghl_copy(message, size, "the collection is locked, and this command does not wait on an unlock prompt");
+    return GHL_SECRET_LOCKED;
+  }
+  ghl_watch_prompting();
+  int unlocked = ghl_secret.secret_service_unlock_dbus_paths_sync(service, paths, ghl_cancellable(), NULL, &error);
   if (error != NULL) {
     int outcome = ghl_outcome(error, message, size);
     /* A prompt that cannot be shown is the locked case, not a missing service. */
@@ -263,8 +384,9 @@ static int ghl_search(const char *const *names, const char *const *values, int c
     found->unlocked = found->locked = NULL;
     found->count = found->anyLocked = 0;
     ghl_gerror *error = NULL;
-    ghl_secret.secret_service_search_for_dbus_paths_sync(found->service, &ghl_token_schema, attributes, NULL,
-                                                         &found->unlocked, &found->locked, &error);
+    ghl_secret.secret_service_search_for_dbus_paths_sync(found->service, &ghl_token_schema, attributes,
+                                                         ghl_cancellable(), &found->unlocked, &found->locked,
+                                                         &error);
     if (error != NULL) {
       outcome = ghl_outcome(error, message, size);
     } else {
@@ -290,7 +412,7 @@ static int ghl_search(const char *const *names, const char *const *values, int c
  * *outcome is left as it was). */
 static char *ghl_item_secret(void *service, const char *path, int *outcome, char *message, size_t size) {
   ghl_gerror *error = NULL;
-  void *value = ghl_secret.secret_service_get_secret_for_dbus_path_sync(service, path, NULL, &error);
+  void *value = ghl_secret.secret_service_get_secret_for_dbus_path_sync(service, path, ghl_cancellable(), &error);
   if (error != NULL) {
     *outcome = ghl_outcome(error, message, size);
     return NULL;
@@ -306,7 +428,7 @@ static char *ghl_item_secret(void *service, const char *path, int *outcome, char
   return copy;
 }
 
-int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
+static int ghl_lookup(const char *const *names, const char *const *values, int count, char **secret,
                       char *message, size_t message_size) {
   *secret = NULL;
   ghl_matches found;
@@ -330,11 +452,26 @@ int ghl_secret_lookup(const char *const *names, const char *const *values, int c
   return outcome;
 }
 
-int ghl_secret_check(char *message, size_t message_size) {
+static int ghl_check(char *message, size_t message_size) {
   void *service;
   char *collection;
   int outcome = ghl_collection(&service, &collection, message, message_size);
-  if (outcome == GHL_SECRET_OK && collection != NULL) {
+  if (outcome == GHL_SECRET_OK && collection != NULL && !ghl_may_prompt) {
+    /* Without a prompt: the collection's Locked property says. */
+    ghl_gerror *error = NULL;
+    void *object =
+        ghl_secret.secret_collection_new_for_dbus_path_sync(service, collection, 0, ghl_cancellable(), &error);
+    if (error != NULL) {
+      if (object != NULL) ghl_secret.g_object_unref(object);
+      outcome = ghl_outcome(error, message, message_size);
+    } else {
+      if (object != NULL && ghl_secret.secret_collection_get_locked(object)) {
+        ghl_copy(message, message_size, "the collection is locked, and this command does not wait on an unlock prompt");
+        outcome = GHL_SECRET_LOCKED;
+      }
+      if (object != NULL) ghl_secret.g_object_unref(object);
+    }
+  } else if (outcome == GHL_SECRET_OK && collection != NULL) {
     /* Unlock answers at once for an unlocked collection, and prompts for a locked one. */
     const char *paths[] = {collection, NULL};
     outcome = ghl_unlock(service, paths, 1, message, message_size);
@@ -344,14 +481,15 @@ int ghl_secret_check(char *message, size_t message_size) {
   return outcome;
 }
 
-int ghl_secret_store(const char *const *names, const char *const *values, int count, const char *label,
+static int ghl_store(const char *const *names, const char *const *values, int count, const char *label,
                      const char *secret, char *message, size_t message_size) {
   int connected = ghl_connect(message, message_size);
   if (connected != GHL_SECRET_OK) return connected;
   void *attributes = ghl_attributes(names, values, count);
   ghl_gerror *error = NULL;
   int stored =
-      ghl_secret.secret_password_storev_sync(&ghl_token_schema, attributes, "default", label, secret, NULL, &error);
+      ghl_secret.secret_password_storev_sync(&ghl_token_schema, attributes, "default", label, secret,
+                                             ghl_cancellable(), &error);
   ghl_secret.g_hash_table_unref(attributes);
   if (error != NULL) return ghl_outcome(error, message, message_size);
   if (!stored) {
@@ -361,7 +499,7 @@ int ghl_secret_store(const char *const *names, const char *const *values, int co
   return GHL_SECRET_OK;
 }
 
-int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
+static int ghl_clear(const char *const *names, const char *const *values, int count, const char *secret,
                      char *message, size_t message_size) {
   ghl_matches found;
   int outcome = ghl_search(names, values, count, &found, message, message_size);
@@ -373,11 +511,56 @@ int ghl_secret_clear(const char *const *names, const char *const *values, int co
     ghl_secret_free(held);
     if (!ours) continue;
     ghl_gerror *error = NULL;
-    ghl_secret.secret_service_delete_item_dbus_path_sync(found.service, found.paths[i], NULL, &error);
+    ghl_secret.secret_service_delete_item_dbus_path_sync(found.service, found.paths[i], ghl_cancellable(), &error);
     if (error != NULL) outcome = ghl_outcome(error, message, message_size);
   }
   ghl_matches_free(&found);
   return outcome;
+}
+
+/* The public calls: each one operation under its watch. */
+int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
+                      char *message, size_t message_size) {
+  *secret = NULL;
+  int loaded = ghl_secret_load(message, message_size);
+  if (loaded != GHL_SECRET_OK) return loaded;
+  ghl_watch watch;
+  ghl_watch_start(&watch);
+  int outcome = ghl_lookup(names, values, count, secret, message, message_size);
+  outcome = ghl_watch_end(&watch, outcome, message, message_size);
+  if (outcome != GHL_SECRET_OK && *secret != NULL) {
+    ghl_secret_free(*secret);
+    *secret = NULL;
+  }
+  return outcome;
+}
+
+int ghl_secret_check(char *message, size_t message_size) {
+  int loaded = ghl_secret_load(message, message_size);
+  if (loaded != GHL_SECRET_OK) return loaded;
+  ghl_watch watch;
+  ghl_watch_start(&watch);
+  return ghl_watch_end(&watch, ghl_check(message, message_size), message, message_size);
+}
+
+int ghl_secret_store(const char *const *names, const char *const *values, int count, const char *label,
+                     const char *secret, char *message, size_t message_size) {
+  int loaded = ghl_secret_load(message, message_size);
+  if (loaded != GHL_SECRET_OK) return loaded;
+  ghl_watch watch;
+  ghl_watch_start(&watch);
+  int outcome = ghl_store(names, values, count, label, secret, message, message_size);
+  return ghl_watch_end(&watch, outcome, message, message_size);
+}
+
+int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
+                     char *message, size_t message_size) {
+  int loaded = ghl_secret_load(message, message_size);
+  if (loaded != GHL_SECRET_OK) return loaded;
+  ghl_watch watch;
+  ghl_watch_start(&watch);
+  int outcome = ghl_clear(names, values, count, secret, message, message_size);
+  return ghl_watch_end(&watch, outcome, message, message_size);
 }
 
 void ghl_secret_free(char *secret) {

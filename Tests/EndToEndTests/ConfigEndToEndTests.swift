@@ -58,8 +58,8 @@ import Testing
         Register an OAuth app at https://github.test/settings/applications/new with the callback URL
         http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
         needs "Enable Device Flow" ticked in the app's settings. Then run:
-          ghlogin config set --host github.test client_id YOUR_CLIENT_ID
-          ghlogin config set --host github.test client_secret -
+          ghlogin config set client_id YOUR_CLIENT_ID
+          ghlogin config set client_secret -
         (the second reads the secret from stdin). They are written to {file}.
         GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET work too. More: ghlogin help config
 

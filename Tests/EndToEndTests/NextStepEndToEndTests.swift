@@ -29,6 +29,10 @@ import Testing
   @Test func anotherHostGetsItsHostOption() async throws {
     let scenario = try await Scenario.start()
     let other = "ghe.test:\(scenario.fake.port)"
+    // The top-level app is github.test's only: the other host has its own.
+    try scenario.sandbox.writeConfig([
+      "hosts": [other: ["client_id": "Iv1.testclient", "client_secret": testClientSecret]]
+    ])
     let (run, _, _) = try await scenario.login(["--host", other])
     #expect(run.status == 0, "\(run)")
     #expect(run.stderr.hasSuffix("Logged in to \(other) as octocat\n\(Self.hint) --host \(other)\n"), "\(run)")

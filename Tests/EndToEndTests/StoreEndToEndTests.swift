@@ -103,6 +103,8 @@ import Testing
         "authorize_url": scenario.fake.webBase + "/login/oauth/authorize",
         "token_url": scenario.fake.webBase + "/login/oauth/access_token",
         "api_url": scenario.fake.apiBase,
+        // The top-level app is the default host's only (issue 29 §5): each host has its own.
+        "client_id": "Iv1.testclient", "client_secret": testClientSecret,
       ]
     }
     try scenario.sandbox.writeConfig(["hosts": hosts])

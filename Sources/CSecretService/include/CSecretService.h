@@ -53,6 +53,11 @@ int ghl_secret_store(const char *const *names, const char *const *values, int co
 int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
                      char *message, size_t message_size);
 
+/* Every call below ends within `call_seconds` (an unlock prompt, when `may_prompt`, within
+ * `prompt_seconds` more); without `may_prompt` the service is never asked to prompt and a
+ * locked collection is GHL_SECRET_LOCKED at once. Defaults: 5 s, 120 s, prompts allowed. */
+void ghl_secret_set_policy(double call_seconds, double prompt_seconds, int may_prompt);
+
 /* Overwrites and frees a secret from ghl_secret_lookup. */
 void ghl_secret_free(char *secret);
 

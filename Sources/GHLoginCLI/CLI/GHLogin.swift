@@ -49,6 +49,12 @@ package enum GHLogin {
   /// Runs the command line in `environment` and returns the status to exit with.
   package static func main(environment: Environment) -> ExitStatus {
     let arguments = environment.arguments
+    // Issue 29 §5: every keyring call has a deadline; the helpers other programs run, and any
+    // command whose stderr is no terminal, never wait on an unlock prompt.
+    let helper =
+      environment.programName == DockerCredentialCommand.linkName
+      || ["git-credential", "docker-credential", "goauth"].contains(arguments.first ?? "")
+    SecretServiceStore.setPolicy(mayPrompt: !helper && environment.stderr.isTerminal)
     if environment.programName == DockerCredentialCommand.linkName {
       // docker-credential-helpers' calling convention: the action is argv[1].
       return run(DockerCredentialCommand.self, arguments: arguments, in: environment)

@@ -6,7 +6,11 @@ import GHLoginCore
 enum ConfigTopic {
   /// Each config key and what it does, in the order the help lists them.
   static let keys: [(name: String, meaning: String)] = [
-    ("client_id", "The OAuth app's client ID. Needed to log in (or GHLOGIN_CLIENT_ID)."),
+    (
+      "client_id",
+      "The OAuth app's client ID. Needed to log in (or GHLOGIN_CLIENT_ID). At the top level (as "
+        + "GHLOGIN_CLIENT_ID) it is the default host's app only: another host needs its own in hosts."
+    ),
     (
       "client_secret",
       "The app's client secret: the browser flow and revocation need it. Leave it out (or empty) "
@@ -44,8 +48,16 @@ enum ConfigTopic {
   static let variables: [(name: String, meaning: String)] = [
     ("GHLOGIN_CONFIG", "The config file to use instead of the default; it must exist."),
     ("GHLOGIN_CREDENTIALS", "The credentials file to use instead of the default."),
-    ("GHLOGIN_CLIENT_ID", "The client ID, over the config's (its client_secret is then not used)."),
-    ("GHLOGIN_CLIENT_SECRET", "The client secret, over the config's."),
+    (
+      "GHLOGIN_CLIENT_ID",
+      "The default host's client ID, over the config's (its client_secret is then not used); other hosts "
+        + "keep their own hosts.HOST app."
+    ),
+    (
+      "GHLOGIN_CLIENT_SECRET",
+      "The client secret of GHLOGIN_CLIENT_ID's app; ignored, with a warning, without GHLOGIN_CLIENT_ID "
+        + "(a secret is only sent with the client ID of its own layer)."
+    ),
     ("GHLOGIN_USER", "The account to use for one command, instead of the active one."),
     ("GH_HOST", "The host to use when --host is not given."),
     ("XDG_CONFIG_HOME", "The directory holding ghlogin/ (default: ~/.config)."),

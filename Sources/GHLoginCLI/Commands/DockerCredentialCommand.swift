@@ -72,7 +72,7 @@ struct DockerCredentialCommand: Command {
     for registry: String, in workspace: Workspace, refreshing: Bool
   ) throws(Failure) -> (host: String, credential: Credential) {
     let credentials: Credentials
-    do { credentials = try workspace.store.load() } catch { throw failure(error, host: nil) }
+    do { credentials = try workspace.store.loadFile() } catch { throw failure(error, host: nil) }
     let map = RegistryMap(config: workspace.config, loggedIn: Array(credentials.hosts.keys))
     let host: String
     switch map.lookup(registry) {
@@ -94,7 +94,8 @@ struct DockerCredentialCommand: Command {
         return (host, usable.credential)
       }
       let githubHost = try GitHubHost(validating: host)
-      return (host, try workspace.account(on: githubHost, user: nil, in: credentials))
+      let account = try workspace.account(on: githubHost, user: nil, in: credentials)
+      return (host, try workspace.store.resolvedSecrets(of: account, on: host))
     } catch is NotLoggedIn {
       throw Failure(
         reason: "\(registry) needs a \(host) login with read:packages, and there is none",

@@ -70,7 +70,8 @@ struct GitCredentialCommand: Command {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    let credentials = try workspace.store.load()
+    // Only the file: the keyring items of the one login answered are read when it is chosen.
+    let credentials = try workspace.store.loadFile()
     guard let stored = storedHost(for: request, in: credentials) else { return .success }
     let wanted = request.username.flatMap { $0.isEmpty ? nil : $0 }
     let account: Credential

@@ -41,9 +41,7 @@ struct MigrateCommand: Command {
         guard let index = credentials.hosts[host]?.accounts.firstIndex(where: { $0.userID == userID }),
           let account = credentials.hosts[host]?.accounts[index]
         else { return (false, nil) }
-        if let missing = account.missingSecret {
-          throw KeyringError.itemMissing(host: host, login: account.login, kind: missing)
-        }
+        try account.checkSecrets(on: host)
         guard account.storage != target else { return (false, account) }
         credentials.hosts[host]?.accounts[index].storage = target
         return (true, account)

@@ -22,11 +22,9 @@ struct RefreshCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    let credentials = try workspace.store.load()
+    let credentials = try workspace.store.loadFile()
     let (host, account) = try workspace.select(selection, in: credentials)
-    if let missing = account.missingSecret {
-      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
-    }
+    try account.checkSecrets(on: host.name)
     let login = Sanitize.terminal(account.login)
     if account.refreshToken == nil && !account.isExpired {
       guard let expiresAt = account.expiresAt else {

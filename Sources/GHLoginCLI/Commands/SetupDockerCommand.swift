@@ -16,16 +16,24 @@ struct SetupDockerCommand: Command {
       Warns when a copy of a token for one of them is left in config.json's auths or in
       containers' auth.json (podman and skopeo read that first), and when the login lacks
       read:packages. --unset removes the entries again; run it before uninstalling ghlogin (an
-      entry naming a missing helper breaks even pulls of public images).
+      entry naming a missing helper breaks even pulls of public images); it never removes an
+      entry naming another helper. An entry naming another helper (such as "pass") is replaced
+      only with --force, which says what it replaced. A file that belongs to another user (root
+      running it with that user's HOME) is never rewritten.
       """,
-    options: [.host, .flag("unset", help: "Remove ghlogin's credHelpers entries instead")])
+    options: [
+      .host, .flag("unset", help: "Remove ghlogin's credHelpers entries instead"),
+      .flag("force", help: "Replace an entry that names another credential helper"),
+    ])
 
   var host: String?
   var unset: Bool
+  var force: Bool
 
   init(_ arguments: ParsedArguments) {
     host = arguments.value("host")
     unset = arguments.flag("unset")
+    force = arguments.flag("force")
   }
 
   /// The most bytes read from a docker or containers config file.
@@ -55,12 +63,20 @@ struct SetupDockerCommand: Command {
       document = object
       existed = true
     }
+    let replaced = unset ? [] : DockerConfigEdit.otherHelpers(in: document, registries: registries)
+    if !replaced.isEmpty && !force {
+      let rerun = "ghlogin setup-docker" + (host != nil ? " --host \(githubHost.name)" : "") + " --force"
+      throw RefusedEdit(
+        "\(target): \(Self.describe(replaced)); nothing was changed. "
+          + "To replace \(replaced.count == 1 ? "it" : "them") with ghlogin, run '\(rerun)'")
+    }
     let edited = DockerConfigEdit.apply(to: document, registries: registries, unset: unset)
     let names = registries.joined(separator: ", ")
     if edited == document && existed {
       environment.stderr.write(
         "\(target) already \(unset ? "names no ghlogin entry for" : "uses ghlogin for") \(names).\n")
     } else if !(unset && !existed) {
+      try OtherUsersFile.check(target, command: "ghlogin setup-docker" + (unset ? " --unset" : ""))
       let directory = FilePath.directory(of: target)
       if directory != "." && directory != "/" { try SafeDirectory.create(directory) }
       try AtomicFile.write(
@@ -69,6 +85,7 @@ struct SetupDockerCommand: Command {
         unset
           ? "Removed ghlogin as the credential helper for \(names) from \(target).\n"
           : "Set ghlogin as the credential helper for \(names) in \(target).\n")
+      if !replaced.isEmpty { environment.stderr.write("Replaced: \(Self.describe(replaced)).\n") }
     }
     if unset { return .success }
     for warning in warnings(
@@ -123,6 +140,18 @@ struct SetupDockerCommand: Command {
           + "(it documents classic personal access tokens; OAuth app tokens with read:packages work)")
     }
     return warnings
+  }
+
+  /// `credHelpers."ghcr.io" is "pass" (docker-credential-pass), another program's credential
+  /// helper`, for each entry, joined.
+  static func describe(_ entries: [(registry: String, value: JSONValue)]) -> String {
+    let each = entries.map { entry -> String in
+      let value = Sanitize.terminal(JSON.serialize(entry.value, pretty: false), maxCharacters: 200)
+      let program = entry.value.stringValue.map { " (docker-credential-\(Sanitize.terminal($0, maxCharacters: 200)))" }
+      return "credHelpers.\"\(entry.registry)\" is \(value)\(program ?? "")"
+    }
+    let noun = entries.count == 1 ? "another program's credential helper" : "other programs' credential helpers"
+    return each.joined(separator: ", ") + ", " + noun
   }
 
   /// `$DOCKER_CONFIG/config.json`, else `$HOME/.docker/config.json`.

@@ -11,16 +11,24 @@ struct SetupGitCommand: Command {
       removes ghlogin's entries (and the empty reset when nothing else is left).
       The hosts: --host, else GH_HOST or the config's host, else every host you are logged in
       to, else github.com. git's global file is the one git chooses (GIT_CONFIG_GLOBAL, else
-      ~/.gitconfig or $XDG_CONFIG_HOME/git/config).
+      ~/.gitconfig or $XDG_CONFIG_HOME/git/config). A host whose helper is another program
+      (such as gh's) is left alone unless --force, which says what it replaced; --unset never
+      removes another program's helper. A file that belongs to another user (root running it
+      with that user's HOME) is never rewritten.
       """,
-    options: [.host, .flag("unset", help: "Remove ghlogin from git's configuration for the host")])
+    options: [
+      .host, .flag("unset", help: "Remove ghlogin from git's configuration for the host"),
+      .flag("force", help: "Replace a helper that names another program"),
+    ])
 
   var host: String?
   var unset: Bool
+  var force: Bool
 
   init(_ arguments: ParsedArguments) {
     host = arguments.value("host")
     unset = arguments.flag("unset")
+    force = arguments.flag("force")
   }
 
   func run(in environment: Environment) throws -> ExitStatus {
@@ -29,6 +37,22 @@ struct SetupGitCommand: Command {
     let hosts = try chooseHosts(workspace, credentials: credentials)
     let git = try GitConfig(environment: environment.variables)
     let value = try helperValue(environment.executablePath)
+    try OtherUsersFile.check(git.globalFile, command: "ghlogin setup-git" + (unset ? " --unset" : ""))
+    // Every host is checked before any is changed: a refusal leaves the file as it was.
+    var replaced: [String: [String]] = [:]
+    if !unset {
+      for host in hosts {
+        let key = GitConfig.helperKey(for: host)
+        let others = try git.values(key).filter { !$0.isEmpty && !GitConfig.isGHLoginHelper($0, current: value) }
+        if !others.isEmpty { replaced[key] = others }
+      }
+    }
+    if !replaced.isEmpty && !force {
+      let rerun = "ghlogin setup-git" + (host != nil ? " --host \(hosts[0].name)" : "") + " --force"
+      throw RefusedEdit(
+        "git's \(Self.describe(replaced)); nothing was changed. To replace "
+          + "\(replaced.values.joined().count == 1 ? "it" : "them") with ghlogin, run '\(rerun)'")
+    }
     for host in hosts {
       let key = GitConfig.helperKey(for: host)
       if unset {
@@ -42,12 +66,23 @@ struct SetupGitCommand: Command {
         try git.reset(key)
         try git.add(key, value)
         environment.stderr.write("Configured git to use ghlogin for https://\(host.name)\n")
+        if let others = replaced[key] { environment.stderr.write("Replaced: git's \(Self.describe([key: others])).\n") }
         if credentials.hosts[host.name]?.accounts.isEmpty ?? true {
           environment.stderr.write("Not logged in to \(host.name) yet: run 'ghlogin auth --host \(host.name)'\n")
         }
       }
     }
     return .success
+  }
+
+  /// `KEY is 'VALUE', another program's credential helper`, for each key, sorted.
+  private static func describe(_ entries: [String: [String]]) -> String {
+    let each = entries.sorted { $0.key < $1.key }.map { key, values in
+      key + " is " + values.map { "'\(Sanitize.terminal($0, maxCharacters: 200))'" }.joined(separator: " and ")
+    }
+    let count = entries.values.joined().count
+    return each.joined(separator: ", ")
+      + (count == 1 ? ", another program's credential helper" : ", other programs' credential helpers")
   }
 
   /// `--host`, else `GH_HOST` or the config's host, else the hosts with logins, else github.com.

@@ -178,6 +178,8 @@ struct StatusCommand: Command {
     var lines = "  \(mark) \(style.bold(login))\(notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")\n"
     if account.storage == .keyring, let keyringProblem {
       lines += "    token: not shown (\(keyringProblem.summary))\n"
+    } else if let error = account.secretError {
+      lines += "    token: not shown (\(error.summary)); run 'ghlogin auth --host \(host)'\n"
     } else if account.missingSecret != nil {
       lines += "    token: missing from the keyring; run 'ghlogin auth --host \(host)'\n"
     } else {

@@ -23,6 +23,19 @@ package struct GitConfig {
     self.environment = environment
   }
 
+  /// The global file `git config --global` writes: `GIT_CONFIG_GLOBAL`; else `~/.gitconfig`,
+  /// unless it is missing and `$XDG_CONFIG_HOME/git/config` (default `~/.config/git/config`)
+  /// exists. What `setup-git` checks the owner of (R109).
+  package var globalFile: String {
+    if let named = environment["GIT_CONFIG_GLOBAL"], !named.isEmpty { return named }
+    let home = environment["HOME"] ?? ""
+    let dotfile = FilePath.join(home, ".gitconfig")
+    let xdgHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FilePath.join(home, ".config")
+    let xdg = FilePath.join(xdgHome, "git/config")
+    if (try? FileSystem.status(dotfile)) == nil, (try? FileSystem.status(xdg)) != nil { return xdg }
+    return dotfile
+  }
+
   /// `credential.https://HOST.helper`: the helper list git uses for that host over HTTPS.
   package static func helperKey(for host: GitHubHost) -> String { "credential.https://\(host.name).helper" }
 

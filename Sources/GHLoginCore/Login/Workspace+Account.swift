@@ -51,10 +51,8 @@ extension Workspace {
   /// The stored token of `selection` when it needs no refresh (no network, no lock); nil when
   /// one is due, so that an async caller can refresh off the cooperative pool.
   package func freshToken(_ selection: AccountSelection) throws -> AccessToken? {
-    let (host, account) = try select(selection, in: store.load())
-    if let missing = account.missingSecret {
-      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
-    }
+    let (host, account) = try select(selection, in: store.loadFile())
+    try account.checkSecrets(on: host.name)
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {
     case .use, .useUntilExpiry: return AccessToken(account, host: host.name, api: endpoints(for: host).api)
     case .refresh, .sessionOver: return nil
@@ -64,7 +62,8 @@ extension Workspace {
   /// A new token for `selection` now, whether or not one was due (`ghlogin refresh`'s rule:
   /// under the lock, with the app that is configured for the host).
   package func refreshedToken(_ selection: AccountSelection) throws -> AccessToken {
-    let (host, account) = try select(selection, in: store.load())
+    let (host, account) = try select(selection, in: store.loadFile())
+    try account.checkSecrets(on: host.name)
     if account.refreshToken == nil { throw NoRefreshToken(host: host, login: account.login) }
     let outcome = try refresher(for: host).refresh(login: account.login, force: true)
     if let failure = outcome.deferredFailure {

@@ -37,6 +37,8 @@ package struct Workspace: Sendable {
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
     self.init(environment, paths: paths, config: config)
     if let warning = config.ignoredKeysWarning { warnings.append(warning) }
+    if let warning = config.loneClientSecretWarning { warnings.append(warning) }
+    if let warning = config.movedAppWarning { warnings.append(warning) }
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       warnings.append(notice)
     }
@@ -81,9 +83,14 @@ package struct Workspace: Sendable {
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
   /// and ``account(on:user:in:)``).
+  /// The account's tokens kept in the keyring are read now, its items only
+  /// (``CredentialStore/resolvedSecrets(of:on:)``): a command never reads, nor is stopped by, the
+  /// items of logins it does not use. What reading them found wrong is left for the caller
+  /// (``Credential/checkSecrets(on:)``), so that `logout` can still remove the login.
   package func select(_ selection: AccountSelection, in credentials: Credentials) throws -> (GitHubHost, Credential) {
     let host = try host(selection.host, credentials: credentials)
-    return (host, try account(on: host, user: selection.user, in: credentials))
+    let account = try account(on: host, user: selection.user, in: credentials)
+    return (host, try store.resolvedSecrets(of: account, on: host.name))
   }
 
   /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one, among the
@@ -225,7 +232,12 @@ extension Workspace {
   package func app(for host: GitHubHost) throws(MissingClientID) -> OAuthApp {
     let settings = config.settings(for: host.name)
     guard let clientID = settings.clientID, !clientID.isEmpty else {
-      throw MissingClientID(host: host.name, configFile: paths.configFile)
+      let topLevelApp =
+        config.clientIDOverride ?? config.topLevel.clientID ?? config.system?.topLevel.clientID
+        ?? (config.builtIn != nil && config.defaultHost == BuiltInApp.host ? "" : nil)
+      throw MissingClientID(
+        host: host.name, configFile: paths.configFile, defaultHost: config.defaultHost,
+        defaultHostHasApp: topLevelApp != nil)
     }
     return OAuthApp(
       clientID: clientID, clientSecret: settings.clientSecret, scopes: settings.scopes ?? Self.defaultScopes)
@@ -264,12 +276,33 @@ extension Workspace {
 package struct MissingClientID: ReportableError, Equatable {
   package var host: String
   package var configFile: String
+  /// The config's default host (``Config/defaultHost``): a top-level `client_id` serves it only.
+  package var defaultHost: String
+  /// Whether a top-level (or environment, or built-in) app serves the default host, though
+  /// not `host`: the message then says why (an OAuth app exists on one GitHub host).
+  package var defaultHostHasApp: Bool
+
+  package init(
+    host: String, configFile: String, defaultHost: String = DefaultHost.name, defaultHostHasApp: Bool = false
+  ) {
+    self.host = host
+    self.configFile = configFile
+    self.defaultHost = defaultHost
+    self.defaultHostHasApp = defaultHostHasApp
+  }
 
   package var message: String { message(.ghlogin) }
 
+  /// The first line: no app for the host, and why the default host's does not serve it.
+  private var missing: String {
+    guard defaultHostHasApp, defaultHost != host else { return "no OAuth client_id is configured for \(host)." }
+    return "no OAuth client_id is configured for \(host) (the top-level client_id, GHLOGIN_CLIENT_ID and the "
+      + "built-in app are \(defaultHost)'s only: an OAuth app exists on one GitHub host)."
+  }
+
   package func message(_ remedies: Remedies) -> String {
     let register = """
-      no OAuth client_id is configured for \(host).
+      \(missing)
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings.
@@ -278,9 +311,9 @@ package struct MissingClientID: ReportableError, Equatable {
       return register + " Then give its client ID (and secret) in \(configFile), "
         + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
     }
-    let option = host == DefaultHost.name ? "" : " --host \(host)"
+    let option = host == defaultHost ? "" : " --host \(host)"
     return """
-      no OAuth client_id is configured for \(host).
+      \(missing)
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings. Then run:
@@ -314,7 +347,7 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (R44).
   package func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
-    try usableCredential(selection, in: store.load())
+    try usableCredential(selection, in: store.loadFile())
   }
 
   /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
@@ -331,10 +364,8 @@ extension Workspace {
   package func usableCredentialReport(
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
-    let (host, account) = try select(selection, in: credentials ?? store.load())
-    if let missing = account.missingSecret {
-      throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
-    }
+    let (host, account) = try select(selection, in: credentials ?? store.loadFile())
+    try account.checkSecrets(on: host.name)
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
     switch RefreshPolicy.decide(account, now: environment.clock.now()) {

@@ -102,9 +102,7 @@ package struct Refresher: Sendable {
       guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.login.lowercased() == wanted }),
         let current = credentials.hosts[host.name]?.accounts[index]
       else { return .gone }
-      if let missing = current.missingSecret {
-        throw KeyringError.itemMissing(host: host.name, login: current.login, kind: missing)
-      }
+      try current.checkSecrets(on: host.name)
       let now = clock.now()
       switch RefreshPolicy.decide(current, now: now, margin: margin, force: force) {
       case .use, .useUntilExpiry:

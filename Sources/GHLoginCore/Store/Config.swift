@@ -100,8 +100,10 @@ package struct Config: Sendable, Equatable {
   /// The bytes of the config file at `file`, read the one way every reader and editor of it
   /// reads them (``load(paths:variables:unknownKeys:builtIn:)`` and ``ConfigEditor``, R93, R97): with
   /// `O_NOFOLLOW`, only a regular file of at most 1 MiB, owned by the user or root and not
-  /// writable by group or others. Nil when nothing is at the path. The one check for the user's
-  /// file and the system file.
+  /// writable by group or others, in directories up to `/` that are each owned by root or the
+  /// user and not writable by group or others unless sticky and root's (R110, the rule of R94:
+  /// ``SafeDirectory/checkParents(of:)``). Nil when nothing is at the path. The one check for
+  /// every layer's file: the system file, the user's and `GHLOGIN_CONFIG`'s.
   package static func readTrusted(_ file: String) throws(ConfigError) -> [UInt8]? {
     let contents: (bytes: [UInt8], status: FileStatus)
     do {
@@ -120,6 +122,18 @@ package struct Config: Sendable, Equatable {
     guard owner == user || owner == 0 else { throw .notOwned(file: file, owner: owner, user: user) }
     guard contents.status.permissions & FileMode.groupOrOtherWrite == 0 else {
       throw .writableByOthers(file: file, mode: contents.status.permissions)
+    }
+    do {
+      try SafeDirectory.checkParents(of: file)
+    } catch {
+      switch error {
+      case .directoryWritableByOthers(let directory, _):
+        throw .unsafeDirectory(file: file, directory: directory, writable: true)
+      case .directoryNotOwned(let directory):
+        throw .unsafeDirectory(file: file, directory: directory, writable: false)
+      case .io(let path, _, let systemError): throw .unreadable(file: path, systemError)
+      default: throw .unreadable(file: file, .noSuchFile(call: "stat"))
+      }
     }
     return contents.bytes
   }
@@ -202,16 +216,19 @@ package struct Config: Sendable, Equatable {
   /// applies to github.com only, the system file, the user's file):
   ///
   /// 1. `hosts[host]` wins for every key it sets.
-  /// 2. Otherwise `client_id`, `client_secret`, `scopes` and `ca_file` come from the top level —
-  ///    except that a `client_secret` is never paired with another app's `client_id`: when the
-  ///    host block sets `client_id`, only its own `client_secret` is used.
-  /// 3. Top-level endpoint URLs apply only to ``defaultHost``.
+  /// 2. Otherwise `scopes` and `ca_file` come from the top level.
+  /// 3. Top-level endpoint URLs, and the top-level app (`client_id`, `client_secret`), apply
+  ///    only to ``defaultHost``: an OAuth app exists on one GitHub host. A `client_secret` is
+  ///    never paired with another app's `client_id`: when the host block sets `client_id`,
+  ///    only its own `client_secret` is used.
   ///
   /// Then the layers merge key by key, the higher winning, except that `client_id` and
   /// `client_secret` come from the highest layer that gives a `client_id` (a secret never
-  /// pairs with another layer's ID). Last, the environment:
+  /// pairs with another layer's ID). Last, the environment, a layer like the others (for
+  /// ``defaultHost`` only, as a top-level app):
   /// `GHLOGIN_CLIENT_ID` replaces the client ID and then takes `GHLOGIN_CLIENT_SECRET` (or no
-  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone replaces only the secret.
+  /// secret) with it; `GHLOGIN_CLIENT_SECRET` alone is ignored (R108: it would be sent with
+  /// another layer's client ID), and every command says so (``loneClientSecretWarning``).
   package func settings(for host: String) -> HostSettings {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
@@ -240,10 +257,8 @@ package struct Config: Sendable, Equatable {
         result.clientSecret = secret
       }
     }
-    if let clientIDOverride {
+    if let clientIDOverride, isDefault {
       result.clientID = clientIDOverride
-      result.clientSecret = clientSecretOverride
-    } else if let clientSecretOverride {
       result.clientSecret = clientSecretOverride
     }
     return result
@@ -271,9 +286,9 @@ package struct Config: Sendable, Equatable {
   /// environment (`GHLOGIN_CLIENT_ID`), the user's or the system file, or the built-in app;
   /// nil when no layer gives one.
   package func clientIDSource(for host: String) -> ConfigSource? {
-    if clientIDOverride != nil { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
+    if clientIDOverride != nil, isDefault { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
     if Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault).clientID != nil {
       return ConfigSource(layer: .user, location: file)
     }
@@ -282,6 +297,14 @@ package struct Config: Sendable, Equatable {
     }
     if builtIn != nil, name == BuiltInApp.host { return ConfigSource(layer: .builtIn, location: "this build") }
     return nil
+  }
+
+  /// The warning every command prints when `GHLOGIN_CLIENT_SECRET` is set without
+  /// `GHLOGIN_CLIENT_ID` (nil otherwise): the secret is ignored (R108).
+  package var loneClientSecretWarning: String? {
+    guard clientSecretOverride != nil, clientIDOverride == nil else { return nil }
+    return "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
+      + "with the client ID of its own layer); set both variables\n"
   }
 
   /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
@@ -301,11 +324,34 @@ package struct Config: Sendable, Equatable {
     if let clientID = block.clientID {
       result.clientID = clientID
       result.clientSecret = block.clientSecret
-    } else {
+    } else if isDefault {
       result.clientID = top.clientID
       result.clientSecret = block.clientSecret ?? top.clientSecret
+    } else {
+      result.clientSecret = block.clientSecret
     }
     return result
+  }
+
+  /// One warning per `hosts` block, in the system file and the user's, that sets no
+  /// `client_id` while its file has a top-level one and the host is not ``defaultHost``: before,
+  /// the top-level app served that host too; now it serves the default host only, so the host
+  /// has no app of its own. Nil when there is none (the common case builds nothing).
+  package var movedAppWarning: String? {
+    let layers = [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+    var lines = ""
+    for case let (file, top, blocks)? in layers {
+      guard let clientID = top.clientID, !blocks.isEmpty else { continue }
+      let defaultHost = defaultHost
+      for (name, block) in blocks.sorted(by: { $0.key < $1.key })
+      where block.clientID == nil && name != defaultHost && !block.setKeys.isEmpty {
+        lines +=
+          "ghlogin: warning: \(file): the top-level client_id is the app of \(defaultHost) only (an OAuth app exists "
+          + "on one GitHub host), so \(name) no longer uses it; if the app is \(name)'s too, run "
+          + "'ghlogin config set --host \(name) client_id \(Sanitize.terminal(clientID))'\n"
+      }
+    }
+    return lines.isEmpty ? nil : lines
   }
 
   /// An override variable: nil when unset or empty, an error when it has spaces or control

@@ -29,6 +29,10 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
   case notOwned(file: String, owner: UInt32, user: UInt32)
   /// Group or others may write the file (R93): they could send the token anywhere.
   case writableByOthers(file: String, mode: UInt32)
+  /// A directory above the file belongs to another user than the one running ghlogin and root,
+  /// or group or others may write it without it being sticky and root's (R110, R94): they
+  /// could replace the file.
+  case unsafeDirectory(file: String, directory: String, writable: Bool)
   /// The file is larger than ``Config/maximumFileSize``.
   case tooLarge(file: String)
   /// The file could not be read.
@@ -77,6 +81,12 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
     case .writableByOthers(let file, let mode):
       "refusing to read \(file): its permissions \(FileMode.octal(mode)) let group or others change it, and it "
         + "decides where your token is sent; run chmod go-w \(file)"
+    case .unsafeDirectory(let file, let directory, writable: true):
+      "refusing to read \(file): the directory \(directory) is writable by group or others, who could replace the "
+        + "file, and it decides where your token is sent; run chmod go-w \(directory), or move the file"
+    case .unsafeDirectory(let file, let directory, writable: false):
+      "refusing to read \(file): the directory \(directory) belongs to another user, who could replace the file, "
+        + "and it decides where your token is sent; move the file to a directory of yours"
     case .notRegularFile(let file):
       "\(file) is not a regular file"
     case .tooLarge(let file):

@@ -150,8 +150,10 @@ extension Config {
     }
     for (variable, value) in [("GHLOGIN_CLIENT_ID", clientIDOverride), ("GHLOGIN_CLIENT_SECRET", clientSecretOverride)]
     where value != nil {
+      // A lone GHLOGIN_CLIENT_SECRET is ignored (R108, ``Config/settings(for:)``).
+      let inEffect = variable == "GHLOGIN_CLIENT_ID" || clientIDOverride != nil
       result.append(
-        ConfigEntry(path: variable, source: ConfigSource(layer: .environment, location: variable), inEffect: true))
+        ConfigEntry(path: variable, source: ConfigSource(layer: .environment, location: variable), inEffect: inEffect))
     }
     return result
   }

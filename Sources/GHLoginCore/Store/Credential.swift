@@ -34,6 +34,20 @@ package struct Credential: Sendable, Equatable {
   /// Set on reading when the keyring lacks one of this account's items (never written):
   /// `token` (and, for a missing refresh token, `refreshToken`) are then empty or nil.
   package var missingSecret: SecretItem.Kind?
+  /// Set on reading when one of this account's keyring items cannot be used (it does not hold a
+  /// valid token, or two items match): only a command that needs this account reports it, and
+  /// `auth` replaces the item, `logout` removes it (never written).
+  package var secretError: KeyringError?
+  /// The values read from this account's keyring items that are not valid tokens, by kind: a
+  /// `logout` deletes only items still holding them (R101; never written).
+  package var unusableSecrets: [SecretItem.Kind: String] = [:]
+
+  /// Throws what reading this account's keyring items found wrong: an unusable item
+  /// (``secretError``), else a missing one (``missingSecret``).
+  package func checkSecrets(on host: String) throws(KeyringError) {
+    if let secretError { throw secretError }
+    if let missingSecret { throw KeyringError.itemMissing(host: host, login: login, kind: missingSecret) }
+  }
 
   package init(
     login: String, userID: Int64, token: String, tokenType: String = "bearer", scopes: [String] = [],

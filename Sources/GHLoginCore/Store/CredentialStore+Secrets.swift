@@ -23,36 +23,65 @@ extension CredentialStore {
     try update { credentials in credentials.saveNewLogin(credential, on: host, store: store) }
   }
 
-  /// Fills in the tokens of every account kept in the keyring. A missing item is recorded in
-  /// ``Credential/missingSecret`` (the command that needs that account reports it); a keyring
-  /// that cannot be used (no service, locked) throws. Accounts in the file are not touched,
-  /// and with none in the keyring the keyring is never contacted.
+  /// Fills in the tokens of every account kept in the keyring (``resolvedSecrets(of:on:)``):
+  /// what the commands that change the file, and those that list every login, read. The
+  /// commands that use one login read only its items (``Workspace`` through
+  /// ``resolvedSecrets(of:on:)``). Accounts in the file are not touched, and with none in the
+  /// keyring the keyring is never contacted.
   package func resolveSecrets(_ credentials: inout Credentials) throws(KeyringError) {
     for (host, entry) in credentials.hosts {
       for index in entry.accounts.indices where entry.accounts[index].storage == .keyring {
-        var account = entry.accounts[index]
-        if let token = try secrets.read(account.secretItem(.accessToken, on: host)) {
-          guard Credential.isAcceptableToken(token) else {
-            throw .invalidItem(host: host, login: account.login, kind: .accessToken)
-          }
-          account.token = token
-        } else {
-          account.missingSecret = .accessToken
-        }
-        if account.refreshToken != nil {
-          if let refresh = try secrets.read(account.secretItem(.refreshToken, on: host)) {
-            guard Credential.isAcceptableToken(refresh) else {
-              throw .invalidItem(host: host, login: account.login, kind: .refreshToken)
-            }
-            account.refreshToken = refresh
-          } else {
-            account.refreshToken = nil
-            account.missingSecret = account.missingSecret ?? .refreshToken
-          }
-        }
-        credentials.hosts[host]?.accounts[index] = account
+        credentials.hosts[host]?.accounts[index] = try resolvedSecrets(of: entry.accounts[index], on: host)
       }
     }
+  }
+
+  /// `account` with its tokens read from the keyring (unchanged when it is kept in the file or
+  /// was read already). A missing item is recorded in ``Credential/missingSecret``, an item
+  /// that does not hold a valid token or two matching items in ``Credential/secretError``:
+  /// only a command that needs this account reports them, so one bad item of one login never
+  /// stops the others, and `auth` or `logout` for it can repair it. A keyring that cannot be
+  /// used (no service, locked) throws.
+  package func resolvedSecrets(of account: Credential, on host: String) throws(KeyringError) -> Credential {
+    guard account.storage == .keyring, account.token.isEmpty, account.missingSecret == nil,
+      account.secretError == nil
+    else { return account }
+    var account = account
+    do {
+      switch try read(.accessToken, of: account, on: host) {
+      case .some(.valid(let token)): account.token = token
+      case .some(.unusable(let value)):
+        account.unusableSecrets[.accessToken] = value
+        account.secretError = .invalidItem(host: host, login: account.login, kind: .accessToken)
+      case nil: account.missingSecret = .accessToken
+      }
+      if account.refreshToken != nil {
+        switch try read(.refreshToken, of: account, on: host) {
+        case .some(.valid(let refresh)): account.refreshToken = refresh
+        case .some(.unusable(let value)):
+          account.unusableSecrets[.refreshToken] = value
+          account.refreshToken = nil
+          account.secretError =
+            account.secretError ?? .invalidItem(host: host, login: account.login, kind: .refreshToken)
+        case nil:
+          account.refreshToken = nil
+          account.missingSecret = account.missingSecret ?? .refreshToken
+        }
+      }
+    } catch {
+      guard case .ambiguous = error else { throw error }
+      account.secretError = error
+    }
+    return account
+  }
+
+  private enum ReadSecret { case valid(String), unusable(String) }
+
+  private func read(_ kind: SecretItem.Kind, of account: Credential, on host: String) throws(KeyringError)
+    -> ReadSecret?
+  {
+    guard let value = try secrets.read(account.secretItem(kind, on: host)) else { return nil }
+    return Credential.isAcceptableToken(value) ? .valid(value) : .unusable(value)
   }
 }
 
@@ -69,12 +98,19 @@ package struct SecretSync {
   /// Items to delete once the file is written: of accounts whose tokens moved to the file,
   /// and the old items of a renamed login; each with the secret read from it.
   package var deletesAfter: [(SecretItem, String)] = []
+  /// Items of accounts that are gone but could not be deleted: two items match, and ghlogin
+  /// never picks one (R101). The file is written, then the error names the `secret-tool clear`
+  /// line.
+  package var itemsLeft: [SecretItem] = []
 
   package init(from current: Credentials, to updated: Credentials) {
     let old = Self.accounts(current)
     let new = Self.accounts(updated)
     for (key, account) in new where account.storage == .keyring && account.missingSecret == nil {
-      let before = old[key].flatMap { $0.storage == .keyring && $0.missingSecret == nil ? $0 : nil }
+      // An account whose items could not be read (R101 forbids guessing) is written afresh.
+      let before = old[key].flatMap {
+        $0.storage == .keyring && $0.missingSecret == nil && $0.secretError == nil ? $0 : nil
+      }
       let renamed = before.map { $0.login != account.login } ?? false
       if !account.token.isEmpty && (before?.token != account.token || renamed) {
         writes.append((account.secretItem(.accessToken, on: key.host), account.token))
@@ -91,13 +127,14 @@ package struct SecretSync {
     for (key, account) in old where account.storage == .keyring {
       guard let after = new[key] else {
         deletesBefore += Self.items(of: account, on: key.host)
+        if case .ambiguous(let item, _) = account.secretError { itemsLeft.append(item) }
         continue
       }
       if after.storage == .file { deletesAfter += Self.items(of: account, on: key.host) }
     }
   }
 
-  package var isEmpty: Bool { writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty }
+  package var isEmpty: Bool { writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty && itemsLeft.isEmpty }
 
   /// Writes and reads back the new items, then deletes what no account needs any more.
   package func applyBeforeFile(_ secrets: any SecretStore) throws(KeyringError) {
@@ -113,7 +150,10 @@ package struct SecretSync {
     do {
       for (item, secret) in deletesAfter { try secrets.delete(item, holding: secret) }
     } catch {
-      throw .oldItemsLeft(deletesAfter.map { $0.0 }, reason: error.message)
+      throw .oldItemsLeft(deletesAfter.map { $0.0 } + itemsLeft, reason: error.message)
+    }
+    if !itemsLeft.isEmpty {
+      throw .oldItemsLeft(itemsLeft, reason: "more than one item matches, and ghlogin does not choose between them")
     }
   }
 
@@ -137,6 +177,9 @@ package struct SecretSync {
     if !account.token.isEmpty { items.append((account.secretItem(.accessToken, on: host), account.token)) }
     if let refresh = account.refreshToken, !refresh.isEmpty {
       items.append((account.secretItem(.refreshToken, on: host), refresh))
+    }
+    for (kind, value) in account.unusableSecrets.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      items.append((account.secretItem(kind, on: host), value))
     }
     return items
   }

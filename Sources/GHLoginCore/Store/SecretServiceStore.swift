@@ -11,6 +11,13 @@ import CSecretService
 /// the service's (libsecret asks it to show one); a dismissed or impossible prompt is
 /// ``KeyringError/locked``.
 package struct SecretServiceStore: SecretStore {
+  /// Every keyring call of this process ends within 5 s; an unlock prompt is asked for only
+  /// when `mayPrompt` (a person at a terminal may answer it), and then waited on for 120 s at
+  /// most; otherwise a locked collection is ``KeyringError/locked`` at once (issue 29 §5).
+  package static func setPolicy(mayPrompt: Bool) {
+    ghl_secret_set_policy(5, 120, mayPrompt ? 1 : 0)
+  }
+
   package func read(_ item: SecretItem) throws(KeyringError) -> String? {
     var secret: UnsafeMutablePointer<CChar>?
     let outcome = Self.call(item.attributes) { names, values, count, message, size in

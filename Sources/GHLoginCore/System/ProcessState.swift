@@ -17,6 +17,16 @@ package enum ProcessState {
   /// The effective user ID, from `geteuid(2)` (which always succeeds: no errno).
   package static var effectiveUserID: UInt32 { geteuid() }
 
+  /// The login name of user `uid` (`getpwuid_r(3)`), or nil when the user database has none.
+  package static func userName(_ uid: UInt32) -> String? {
+    var entry = passwd()
+    var found: UnsafeMutablePointer<passwd>?
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let status = getpwuid_r(uid, &entry, &buffer, buffer.count, &found)
+    guard status == 0, found != nil, let name = entry.pw_name else { return nil }
+    return String(cString: name)
+  }
+
   /// Sends this process `SIGKILL` (`kill(getpid(), SIGKILL)`): it dies at once, nothing
   /// flushed, unwound or cleaned up. Only the store's test faults call it, to crash at a chosen step.
   package static func killImmediately() { _ = kill(getpid(), SIGKILL) }

@@ -21,6 +21,18 @@ package enum DockerConfigEdit {
     return document
   }
 
+  /// The entries of `credHelpers` for `registries` that name another helper than ghlogin, in
+  /// the order of `registries`: what setting them would replace (R109).
+  package static func otherHelpers(
+    in document: JSONObject, registries: [String]
+  ) -> [(registry: String, value: JSONValue)] {
+    guard let helpers = document["credHelpers"]?.objectValue else { return [] }
+    return registries.compactMap { registry in
+      guard let value = helpers[registry], value.stringValue != helperName else { return nil }
+      return (registry, value)
+    }
+  }
+
   /// The registries of `registries` that a JSON object of `auths` (docker's `config.json`,
   /// containers' `auth.json`) holds an entry for, its keys normalised as a helper's input is.
   package static func registries(in auths: JSONValue?, among registries: [String]) -> [String] {

@@ -68,7 +68,14 @@ final class KeyringSession: @unchecked Sendable {
     try waitUntilServing()
   }
 
+  /// Stops the daemon (SIGSTOP): the bus still takes calls for it, which nothing answers.
+  func pause() { keyring.send(signal: SIGSTOP) }
+
+  /// Lets a paused daemon go on (SIGCONT).
+  func resume() { keyring.send(signal: SIGCONT) }
+
   deinit {
+    keyring.send(signal: SIGCONT)
     keyring.send(signal: SIGTERM, group: true)
     bus.send(signal: SIGTERM, group: true)
   }

@@ -36,6 +36,7 @@ import Testing
     Row(UnknownAccount(host: "github.com", user: "octo", entry: HostEntry()), .notLoggedIn),
     Row(EnvCommand.TerminalRefused(), .configuration),
     Row(SetupDockerError("unreadable"), .system),
+    Row(RefusedEdit("another program's helper"), .configuration),
     Row(AuthCommand.WithTokenError(kind: .rejected(host: "github.com")), .tokenRejected),
     Row(AuthCommand.WithTokenError(kind: .empty), .configuration),
     Row(InterruptedInput(), .cancelled),

@@ -71,9 +71,18 @@ import GHLoginTestSupport
     #expect(try helpers("github.com") == ["", Self.ours])
   }
 
-  @Test func isIdempotentAndReplacesOtherHelpersForThatHost() throws {
+  @Test func isIdempotentAndReplacesOtherHelpersForThatHostOnlyWithForce() throws {
     try addHelper("github.com", "!gh auth git-credential")
-    #expect(run(["setup-git"]).status == .success)
+    let before = readFile(gitConfig)
+    let refused = run(["setup-git"])
+    #expect(refused.status == .usage)
+    #expect(
+      refused.stderr
+        == "ghlogin: git's credential.https://github.com.helper is '!gh auth git-credential', another "
+        + "program's credential helper; nothing was changed. To replace it with ghlogin, run 'ghlogin setup-git --force'\n"
+    )
+    #expect(readFile(gitConfig) == before)
+    #expect(run(["setup-git", "--force"]).status == .success)
     #expect(run(["setup-git"]).status == .success)
     #expect(try helpers("github.com") == ["", Self.ours])
   }

@@ -69,9 +69,11 @@ import Testing
     // A host block in the system file; the user's top-level client ID (a higher layer) wins over it.
     #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
     #expect(config.settings(for: "ghe.example.com").clientSecret == nil, "the block's ID comes with its own secret")
+    // The user's top-level app is the default host's only (an OAuth app exists on one host).
     config.topLevel.clientID = "my-id"
-    #expect(config.settings(for: "ghe.example.com").clientID == "my-id")
-    #expect(config.settings(for: "ghe.example.com").clientSecret == nil)
+    #expect(config.settings(for: "ghe.example.com").clientID == "org-ghe")
+    #expect(config.settings(for: "github.com").clientID == "my-id")
+    #expect(config.settings(for: "github.com").clientSecret == nil)
   }
 
   @Test func aSecretNeverPairsWithAnotherLayersID() {
@@ -80,9 +82,13 @@ import Testing
     #expect(config.settings(for: "github.com").clientSecret == "org-secret")
     config.system = Self.system(HostSettings(clientID: "org-id"))
     #expect(config.settings(for: "github.com").clientSecret == nil, "a public client stays one")
-    // The environment keeps its own rule: GHLOGIN_CLIENT_SECRET alone replaces the secret.
+    // The environment is a layer like the others: GHLOGIN_CLIENT_SECRET alone is ignored (R108).
     config.clientSecretOverride = "env-secret"
-    #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id", clientSecret: "env-secret"))
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id"))
+    #expect(config.loneClientSecretWarning?.contains("GHLOGIN_CLIENT_SECRET is ignored") == true)
+    config.clientIDOverride = "env-id"
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "env-id", clientSecret: "env-secret"))
+    #expect(config.loneClientSecretWarning == nil)
   }
 
   @Test func theSystemsHostAndStoreApplyUnlessTheUserSetsThem() throws {

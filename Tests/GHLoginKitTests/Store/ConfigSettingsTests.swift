@@ -15,12 +15,41 @@ import Testing
     apiURL: url("https://api.top.example"),
     caFile: "/top.pem")
 
-  @Test func topLevelEndpointsApplyToTheDefaultHostOnly() {
+  /// The top-level endpoints and app (issue 29 §5: an OAuth app exists on one GitHub host).
+  @Test func topLevelEndpointsAndAppApplyToTheDefaultHostOnly() {
     let config = Config(file: "f", topLevel: Self.topLevel)
     #expect(config.settings(for: "github.com") == Self.topLevel)
     #expect(config.settings(for: "GitHub.COM") == Self.topLevel)
     let other = config.settings(for: "ghe.example.com")
-    #expect(other == HostSettings(clientID: "top-id", clientSecret: "top-secret", scopes: ["repo"], caFile: "/top.pem"))
+    #expect(other == HostSettings(scopes: ["repo"], caFile: "/top.pem"))
+    // With ghe.example.com the config's host, the app moves with it.
+    let moved = Config(file: "f", host: "ghe.example.com", topLevel: Self.topLevel)
+    #expect(moved.settings(for: "ghe.example.com").clientID == "top-id")
+    #expect(moved.settings(for: "github.com").clientID == nil)
+  }
+
+  /// The environment's pair is a layer like the others: the default host's only.
+  @Test func theEnvironmentsAppIsTheDefaultHostsOnly() {
+    var config = Config(file: "f", clientIDOverride: "env-id", clientSecretOverride: "env-secret")
+    #expect(config.settings(for: "github.com") == HostSettings(clientID: "env-id", clientSecret: "env-secret"))
+    #expect(config.settings(for: "ghe.example.com") == HostSettings())
+    config.hosts["ghe.example.com"] = HostSettings(clientID: "ghe-id")
+    #expect(config.settings(for: "ghe.example.com") == HostSettings(clientID: "ghe-id"))
+  }
+
+  /// A config that relied on the top-level app for another host's block is told of the move.
+  @Test func aHostBlockThatReliedOnTheTopLevelAppIsWarned() {
+    var config = Config(
+      file: "/c.json", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(scopes: ["repo"])])
+    #expect(
+      config.movedAppWarning
+        == "ghlogin: warning: /c.json: the top-level client_id is the app of github.com only (an OAuth app exists "
+        + "on one GitHub host), so ghe.example.com no longer uses it; if the app is ghe.example.com's too, run "
+        + "'ghlogin config set --host ghe.example.com client_id top-id'\n")
+    config.hosts["ghe.example.com"]?.clientID = "ghe-id"
+    #expect(config.movedAppWarning == nil)
+    config.hosts = ["github.com": HostSettings(scopes: ["repo"])]
+    #expect(config.movedAppWarning == nil, "the default host's own block")
   }
 
   @Test func topLevelHostMovesTheEndpoints() {
@@ -47,12 +76,15 @@ import Testing
     #expect(settings.clientSecret == nil)
   }
 
-  @Test func blockSecretAloneKeepsTopLevelID() {
+  @Test func blockSecretAloneKeepsTopLevelIDOnTheDefaultHost() {
     let config = Config(
-      file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientSecret: "s2")])
+      file: "f", host: "ghe.example.com", topLevel: Self.topLevel,
+      hosts: ["ghe.example.com": HostSettings(clientSecret: "s2")])
     let settings = config.settings(for: "ghe.example.com")
     #expect(settings.clientID == "top-id")
     #expect(settings.clientSecret == "s2")
+    let other = Config(file: "f", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(clientSecret: "s2")])
+    #expect(other.settings(for: "ghe.example.com").clientID == nil)
   }
 
   @Test func environmentOverrides() throws {
@@ -72,7 +104,12 @@ import Testing
 
     let secretOnly = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_SECRET": "env-secret"])
     #expect(secretOnly.settings(for: "github.com").clientID == "file-id")
-    #expect(secretOnly.settings(for: "github.com").clientSecret == "env-secret")
+    #expect(secretOnly.settings(for: "github.com").clientSecret == "file-secret", "R108: a lone secret is ignored")
+    #expect(
+      secretOnly.loneClientSecretWarning
+        == "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
+        + "with the client ID of its own layer); set both variables\n")
+    #expect(both.loneClientSecretWarning == nil)
 
     let empty = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_ID": "", "GHLOGIN_CLIENT_SECRET": ""])
     #expect(empty.settings(for: "github.com").clientID == "file-id")

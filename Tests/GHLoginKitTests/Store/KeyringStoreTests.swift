@@ -124,13 +124,25 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
     #expect(loaded.hosts["github.com"]?.accounts[1].token == "gho_other0000000000000000000000000000000")
   }
 
-  @Test func anItemThatIsNotATokenIsRefused() throws {
-    try store.update { $0 = sampleCredentials(keyringAccount()) }
+  /// Issue 29 §5: recorded for that account only (the command that needs it reports it); a
+  /// removal deletes the item only while it holds what was read (R101).
+  @Test func anItemThatIsNotATokenIsRefusedForThatAccountOnly() throws {
+    var other = sampleCredential("hubot", token: "gho_other0000000000000000000000000000000")
+    other.userID = 2
+    var credentials = sampleCredentials(keyringAccount())
+    credentials.hosts["github.com"]?.accounts.append(other)
+    try store.update { $0 = credentials }
     let item = SecretItem(host: "github.com", login: "octocat", userID: 583_231, kind: .accessToken)
     keyring.state.withLock { $0.items[item] = "x; rm -rf ~" }
+    let loaded = try store.load()
+    let bad = try #require(loaded.hosts["github.com"]?.accounts[0])
+    #expect(bad.token == "")
     #expect(throws: KeyringError.invalidItem(host: "github.com", login: "octocat", kind: .accessToken)) {
-      try store.load()
+      try bad.checkSecrets(on: "github.com")
     }
+    #expect(loaded.hosts["github.com"]?.accounts[1].token == "gho_other0000000000000000000000000000000")
+    try store.update { $0.remove(login: "octocat", from: "github.com") }
+    #expect(keyring.items[item] == nil, "the bad item is removed with its login")
   }
 
   @Test func removingAnAccountDeletesItsItems() throws {
