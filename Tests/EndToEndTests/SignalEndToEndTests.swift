@@ -219,7 +219,7 @@ import Testing
         ["send": "ghp_half"],  // typed, then ^Z: thrown away (it was never a whole line)
         ["send": "\u{1A}"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
-        ["send": "fg\n"], ["expect": "ghlogin"], ["echo_is": false, "as": "after fg"],
+        ["send": "fg\n"], ["expect": "then press Enter:"], ["echo_is": false, "as": "after fg"],
         ["send": Self.pat + "\n"], ["expect": "Logged in to github.test as octocat"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
         ["send": "exit\n"], ["wait": true],
@@ -248,10 +248,12 @@ import Testing
       ["/bin/bash", "--norc", "--noprofile", "-i"], env: Self.shellEnvironment(scenario),
       steps: [
         ["expect": "PROMPT> "],
-        ["send": "\(binary) auth --with-token &\n"], ["expect": "then press Enter:"], ["stopped": true],
+        // The prompt comes after the echo is off (so nothing typed early is lost): turning the echo
+        // off stops the background job before the prompt, and `fg` shows it.
+        ["send": "\(binary) auth --with-token &\n"], ["stopped": true],
         ["send": "jobs\n"], ["expect": "Stopped"], ["expect": "PROMPT> "],
         ["send": Self.sttyEcho], ["expect": "ECHOO"], ["expect": "PROMPT> "],
-        ["send": "fg\n"], ["expect": "ghlogin"], ["echo_is": false, "as": "after fg"],
+        ["send": "fg\n"], ["expect": "then press Enter:"], ["echo_is": false, "as": "after fg"],
         ["send": Self.pat + "\n"], ["expect": "Logged in to github.test as octocat"], ["expect": "PROMPT> "],
         ["send": "exit\n"], ["wait": true],
       ])
@@ -275,7 +277,9 @@ import Testing
     let report = try await Self.drive(
       ["/bin/bash", "--norc", "--noprofile", "-c", loop], env: scenario.environment(["NO_COLOR": "1", "TERM": "dumb"]),
       steps: [
-        ["expect": "(Ctrl-C to cancel)...\r\n"], ["send": "\u{3}"], ["wait": true, "timeout": 10],
+        // The waiting line, then its one hint about an error page (issue 29 §2).
+        ["expect": "(Ctrl-C to cancel)...\r\n"], ["expect": "'ghlogin config get client_id'.\r\n"],
+        ["send": "\u{3}"], ["wait": true, "timeout": 10],
       ])
     #expect(report.ok, "\(report)")
     #expect(report.output.hasSuffix("^C\r\nghlogin: interrupted; nothing was stored\r\n"), "\(report)")

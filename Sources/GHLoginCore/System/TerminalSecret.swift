@@ -38,7 +38,8 @@ package enum TerminalSecret {
   /// The line read from the terminal `fd` (without its newline), with echo off.
   /// `stopFD`, when given, ends the wait when it becomes readable (the Ctrl-C self-pipe).
   /// `echoNewline` false: the Enter is not echoed either (the caller moves to a new line).
-  /// `prompt` runs once the echo is off (so what it shows means the terminal is ready); with
+  /// `prompt` runs each time the echo goes off (so what it shows means the terminal is ready):
+  /// again after a stop and `fg`, whose read starts afresh; with
   /// `visible`, the echo is left as it is (a line that is not secret, such as a client ID).
   package static func readLine(
     fd: Int32, stopFD: Int32?, limit: Int, echoNewline: Bool = true, visible: Bool = false,
@@ -52,7 +53,6 @@ package enum TerminalSecret {
       throw .cannotHideInput(error)
     }
     defer { signals.uninstall() }
-    var prompted = false
     while true {
       // (Again after a stop: the settings the terminal has now are the ones to give back.)
       var saved = termios()
@@ -65,10 +65,7 @@ package enum TerminalSecret {
       let attempt: Attempt
       var pending: [Int32] = []
       if tcsetattr(fd, visible ? TCSANOW : TCSAFLUSH, &quiet) == 0 {
-        if !prompted {
-          prompted = true
-          prompt()
-        }
+        prompt()
         attempt = read(fd, stopFD: stopFD, signals: signals.readFD, limit: limit)
         // The terminal first, whatever ended the read. In the background this raises SIGTTOU:
         // stop, and finish restoring once continued.

@@ -43,7 +43,9 @@ import Testing
     config.topLevel = HostSettings(clientID: "my-id")
     #expect(config.clientIDSource(for: "github.com") == ConfigSource(layer: .user, location: "user.json"))
     config.clientIDOverride = "env-id"
-    #expect(config.clientIDSource(for: "ghe.example.com")?.location == "GHLOGIN_CLIENT_ID")
+    #expect(config.clientIDSource(for: "github.com")?.location == "GHLOGIN_CLIENT_ID")
+    // The environment's app, like a top-level one, is the default host's only (issue 29 §5).
+    #expect(config.clientIDSource(for: "ghe.example.com")?.location == "/etc/xdg/ghlogin/config.json")
   }
 
   /// Issue 29 §2: whether a request's URL is one a config file set (then a message may name its key).
