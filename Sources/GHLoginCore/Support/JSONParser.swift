@@ -48,7 +48,7 @@ package struct JSONParser {
     try enterContainer()
     var object = JSONObject()
     // Duplicate keys are found by a scan of the keys so far while the object is small (every
-    // object ghlogin reads on `token`'s path; a Set cost it 2 % of its instructions), and by a
+    // object ghlogin reads on `token`'s path, where a Set costs more than the scan), and by a
     // Set from the 16th key on, so a hostile object with many keys stays linear.
     var seen: Set<String>?
     skipWhitespace()
