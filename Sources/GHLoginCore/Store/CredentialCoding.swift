@@ -171,7 +171,7 @@ package enum CredentialCoding {
   private static func onlyKeys(
     _ object: JSONObject, _ allowed: [String], prefix: @autoclosure () -> String
   ) throws(Failure) {
-    for key in object.keys where !allowed.contains(key) {
+    for (key, _) in object.entries where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
       throw .invalid("unknown key \"\(prefix())\(ConfigDecoder.display(key))\"")
     }
   }

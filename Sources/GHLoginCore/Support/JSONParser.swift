@@ -176,8 +176,11 @@ package struct JSONParser {
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
+        defer { position += 1 }
+        // No escape (nearly every string): decoded from the input directly, without the buffer
+        // (an allocation and a copy for each string of a credentials file with many hosts).
+        if buffer.isEmpty { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
         buffer.append(contentsOf: bytes[runStart..<position])
-        position += 1
         return String(decoding: buffer, as: UTF8.self)
       case UInt8(ascii: "\\"):
         buffer.append(contentsOf: bytes[runStart..<position])
