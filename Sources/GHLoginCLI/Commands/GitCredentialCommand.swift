@@ -70,7 +70,10 @@ struct GitCredentialCommand: Command {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    let credentials = try workspace.store.load()
+    // Only the entry of the host the request names is decoded: another host's does not fail it.
+    let credentials = try workspace.store.load(choosingHost: { names in
+      CredentialHostMatch.storedHost(for: host, among: names.sorted())
+    })
     guard let stored = storedHost(for: request, in: credentials) else { return .success }
     let wanted = request.username.flatMap { $0.isEmpty ? nil : $0 }
     let account: Credential

@@ -68,11 +68,7 @@ package struct Workspace: Sendable {
   /// With no choice made and logins for several hosts, it refuses to guess: a script must
   /// never be handed another host's token (R84).
   package func host(_ option: String?, credentials: Credentials? = nil) throws -> GitHubHost {
-    let fromEnvironment = environment.variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
-    if let chosen = option ?? fromEnvironment ?? config.host {
-      return try GitHubHost(validating: chosen)
-    }
-    if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
+    if let chosen = try chosenHost(option) { return chosen }
     let known = credentials?.hosts.keys.sorted() ?? []
     if known.count > 1 {
       throw UsageError(
@@ -80,6 +76,25 @@ package struct Workspace: Sendable {
     }
     return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
       ?? .gitHubDotCom
+  }
+
+  /// The host ``host(_:credentials:)`` gives before it looks at the store: `--host`, `GH_HOST`,
+  /// the config's `host` or its endpoints' host; nil when the store's hosts decide.
+  package func chosenHost(_ option: String?) throws -> GitHubHost? {
+    let fromEnvironment = environment.variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
+    if let chosen = option ?? fromEnvironment ?? config.host {
+      return try GitHubHost(validating: chosen)
+    }
+    if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
+    return nil
+  }
+
+  /// The credentials a command on one host needs: with the host chosen without the store
+  /// (``chosenHost(_:)``), the entry of that host alone (``CredentialStore/load(host:)``: another
+  /// host's bad entry does not fail it); else the whole store.
+  package func credentials(for option: String?) throws -> Credentials {
+    guard let chosen = try chosenHost(option) else { return try store.load() }
+    return try store.load(host: chosen.name)
   }
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
@@ -281,7 +296,7 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (R44).
   package func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
-    try usableCredential(selection, in: store.load())
+    try usableCredential(selection, in: credentials(for: selection.host))
   }
 
   /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
@@ -298,7 +313,7 @@ extension Workspace {
   package func usableCredentialReport(
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
-    let (host, account) = try select(selection, in: credentials ?? store.load())
+    let (host, account) = try select(selection, in: credentials ?? self.credentials(for: selection.host))
     if let missing = account.missingSecret {
       throw KeyringError.itemMissing(host: host.name, login: account.login, kind: missing)
     }
