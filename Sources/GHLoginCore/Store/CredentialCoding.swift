@@ -74,7 +74,7 @@ package enum CredentialCoding {
   ) throws(Failure) -> Credentials {
     guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
     var parser = JSONParser(bytes: bytes)
-    let parsed: (document: JSONValue, members: [(key: String, range: Range<Int>)]?)
+    let parsed: (document: JSONValue, members: [JSONDeferredMember]?)
     do {
       parsed = try parser.parseDocument(deferring: "hosts")
     } catch {
@@ -84,10 +84,12 @@ package enum CredentialCoding {
     // `"hosts"` is not an object: `header` threw. An object always has its members here.
     guard let members = parsed.members, let host = choose(members.map { $0.key }) else { return Credentials() }
     var credentials = Credentials()
-    for member in members where member.key.utf8.elementsEqual(host.utf8) {
+    // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
+    // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
+    for member in members where member.key.utf8.count == host.utf8.count && member.key == host {
       let value: JSONValue
       do {
-        value = try parser.parseValue(in: member.range)
+        value = try parser.parseValue(of: member)
       } catch {
         throw invalidJSON(error)
       }

@@ -1,3 +1,12 @@
+/// A member of an object whose value ``JSONParser/parseDocument(deferring:)`` checked but did
+/// not build: its key, and where its value is in the input (a struct, not a tuple: the runtime
+/// makes an array's metadata for it cheaply on first use).
+package struct JSONDeferredMember: Sendable {
+  package var key: String
+  package var start: Int
+  package var end: Int
+}
+
 /// The recursive-descent parser behind ``JSON/parse(_:)-(Collection<UInt8>)``.
 ///
 /// Works on the raw bytes so that invalid UTF-8 is found and reported at its position instead of
@@ -9,7 +18,7 @@ package struct JSONParser {
   /// The top-level key whose object's members are checked but not built (``parseDocument(deferring:)``).
   private var deferredKey: String?
   /// That object's members: each key and where its value is in the input.
-  private var deferredMembers: [(key: String, range: Range<Int>)]?
+  private var deferredMembers: [JSONDeferredMember]?
 
   package init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -20,17 +29,17 @@ package struct JSONParser {
   /// those values are found only when one is parsed.
   package mutating func parseDocument(
     deferring key: String
-  ) throws(JSONError) -> (document: JSONValue, members: [(key: String, range: Range<Int>)]?) {
+  ) throws(JSONError) -> (document: JSONValue, members: [JSONDeferredMember]?) {
     deferredKey = key
     defer { deferredKey = nil }
     let document = try parseDocument()
     return (document, deferredMembers)
   }
 
-  /// The value at `range` of the input (a range ``parseDocument(deferring:)`` gave), fully
-  /// checked as ``parseDocument()`` checks it; errors name their position in the whole input.
-  package mutating func parseValue(in range: Range<Int>) throws(JSONError) -> JSONValue {
-    position = range.lowerBound
+  /// The value of `member` (one ``parseDocument(deferring:)`` gave), fully checked as
+  /// ``parseDocument()`` checks it; errors name their position in the whole input.
+  package mutating func parseValue(of member: JSONDeferredMember) throws(JSONError) -> JSONValue {
+    position = member.start
     depth = 2
     return try parseValue()
   }
@@ -203,9 +212,9 @@ package struct JSONParser {
 
   /// The members of the object at `position`, each value checked by ``skipValue()``; the
   /// member names are checked for duplicates as ``parseObject()`` does.
-  private mutating func parseDeferredMembers() throws(JSONError) -> [(key: String, range: Range<Int>)] {
+  private mutating func parseDeferredMembers() throws(JSONError) -> [JSONDeferredMember] {
     try enterContainer()
-    var members: [(key: String, range: Range<Int>)] = []
+    var members: [JSONDeferredMember] = []
     var seen: Set<String>?
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
@@ -240,7 +249,7 @@ package struct JSONParser {
       skipWhitespace()
       let valueStart = position
       try skipValue()
-      members.append((key: key, range: valueStart..<position))
+      members.append(JSONDeferredMember(key: key, start: valueStart, end: position))
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
       switch bytes[position] {
@@ -327,6 +336,7 @@ package struct JSONParser {
   private mutating func skipString() throws(JSONError) {
     position += 1
     while true {
+      position = Self.plainRunEnd(bytes, from: position)
       guard position < bytes.count else { throw error("unexpected end of input inside a string") }
       switch bytes[position] {
       case UInt8(ascii: "\""):
@@ -353,6 +363,7 @@ package struct JSONParser {
     var buffer: [UInt8] = []
     var runStart = position
     while true {
+      position = Self.plainRunEnd(bytes, from: position)
       guard position < bytes.count else { throw error("unexpected end of input inside a string") }
       let byte = bytes[position]
       switch byte {
@@ -485,6 +496,37 @@ package struct JSONParser {
       case 0x20, 0x09, 0x0A, 0x0D: position += 1
       default: return
       }
+    }
+  }
+
+  /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
+  /// (the most of every string), found on the buffer without a bounds check per byte.
+  private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at
+      // or above 0x80, `"` or `\` (the bit tricks can flag a byte after a real one, never
+      // miss one or flag one before it, so the first flagged byte is where the run ends).
+      if let base = buffer.baseAddress.map(UnsafeRawPointer.init) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= buffer.count {
+          let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          let quote = word ^ (ones &* 0x22)
+          let backslash = word ^ (ones &* 0x5C)
+          let flagged =
+            (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
+            & high
+          if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
+          index += 8
+        }
+      }
+      while index < buffer.count {
+        let byte = buffer[index]
+        guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return index }
+        index += 1
+      }
+      return index
     }
   }
 

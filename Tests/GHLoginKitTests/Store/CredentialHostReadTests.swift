@@ -93,3 +93,45 @@ import Testing
     #expect(try CredentialCoding.decode(bytes, host: "github.test") == Self.expected())
   }
 }
+
+/// The parser's word-at-a-time scan of strings: a quote, backslash, control byte or non-ASCII
+/// byte at any offset of a run (before, inside and after whole eight-byte words) is found where
+/// it is, both when a string is built and when it is stepped over.
+@Suite struct JSONStringScanTests {
+  @Test(arguments: 0..<20)
+  func everySpecialByteIsFoundAtItsOffset(_ offset: Int) throws {
+    let before = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
+    let after = [UInt8](repeating: UInt8(ascii: "b"), count: 11)
+    let text: (([UInt8]) -> [UInt8]) = { Array(#"{"k": ""#.utf8) + before + $0 + after + Array(#""}"#.utf8) }
+    let cases: [(inserted: [UInt8], value: String?, reason: String?)] = [
+      (Array(#"\n"#.utf8), "\n", nil),
+      (Array(#"\""#.utf8), "\"", nil),
+      ([0xC3, 0xA9], "é", nil),
+      ([0x01], nil, "control character byte 0x01 in a string; escape it"),
+      ([0xFF], nil, "invalid UTF-8"),
+      ([0x7F], "\u{7F}", nil),
+    ]
+    for (inserted, value, reason) in cases {
+      let bytes = text(inserted)
+      let expectedValue = value.map { String(repeating: "a", count: offset) + $0 + String(repeating: "b", count: 11) }
+      do {
+        let parsed = try JSON.parse(bytes)
+        #expect(parsed.objectValue?["k"]?.stringValue == expectedValue, "\(inserted) at \(offset)")
+        #expect(reason == nil)
+      } catch {
+        #expect(error.reason == reason, "\(inserted) at \(offset)")
+        #expect(error.column == 8 + offset, "\(inserted) at \(offset)")
+      }
+      // Stepped over inside another host's entry: the same outcome as the whole-file read.
+      let file = Array(#"{"version": 1, "hosts": {"other.test": "#.utf8) + bytes + Array("}}".utf8)
+      var whole: CredentialCoding.Failure?
+      do { _ = try CredentialCoding.decode(file) } catch { whole = error }
+      if reason != nil {
+        let expected = try #require(whole)
+        #expect(throws: expected) { try CredentialCoding.decode(file, host: "github.test") }
+      } else {
+        #expect(try CredentialCoding.decode(file, host: "github.test") == Credentials())
+      }
+    }
+  }
+}
