@@ -73,29 +73,31 @@ package enum CredentialCoding {
     _ bytes: [UInt8], choosingHost choose: ([String]) -> String?
   ) throws(Failure) -> Credentials {
     guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
-    var parser = JSONParser(bytes: bytes)
-    let parsed: (document: JSONValue, members: [JSONDeferredMember]?)
-    do {
-      parsed = try parser.parseDocument(deferring: "hosts")
-    } catch {
-      throw invalidJSON(error)
-    }
-    let (version, _) = try header(parsed.document)
-    // `"hosts"` is not an object: `header` threw. An object always has its members here.
-    guard let members = parsed.members, let host = choose(members.map { $0.key }) else { return Credentials() }
-    var credentials = Credentials()
-    // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
-    // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
-    for member in members where member.key.utf8.count == host.utf8.count && member.key == host {
-      let value: JSONValue
-      do {
-        value = try parser.parseValue(of: member)
+    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+      var parser = JSONParser(buffer: buffer)
+      let parsed: (document: JSONValue, members: [JSONDeferredMember]?)
+      do throws(JSONError) {
+        parsed = try parser.parseDocument(deferring: "hosts")
       } catch {
         throw invalidJSON(error)
       }
-      credentials.hosts[member.key] = try hostEntry(member.key, value, version: version)
+      let (version, _) = try header(parsed.document)
+      // `"hosts"` is not an object: `header` threw. An object always has its members here.
+      guard let members = parsed.members, let host = choose(members.map { $0.key }) else { return Credentials() }
+      var credentials = Credentials()
+      // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
+      // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
+      for member in members where member.key.utf8.count == host.utf8.count && member.key == host {
+        let value: JSONValue
+        do throws(JSONError) {
+          value = try parser.parseValue(of: member)
+        } catch {
+          throw invalidJSON(error)
+        }
+        credentials.hosts[member.key] = try hostEntry(member.key, value, version: version)
+      }
+      return credentials
     }
-    return credentials
   }
 
   private static func invalidJSON(_ error: JSONError) -> Failure {

@@ -164,8 +164,11 @@ package enum JSON {
     guard bytes.count <= maximumInputSize else {
       throw JSONError(line: 1, column: 1, reason: "the input is larger than \(maximumInputSize / 1024 / 1024) MiB")
     }
-    var parser = JSONParser(bytes: Array(bytes))
-    return try parser.parseDocument()
+    let input = Array(bytes)
+    return try input.withUnsafeBufferPointer { buffer throws(JSONError) in
+      var parser = JSONParser(buffer: buffer)
+      return try parser.parseDocument()
+    }
   }
 
   /// Parses the UTF-8 of `text`.

@@ -11,8 +11,11 @@ package struct JSONDeferredMember: Sendable {
 ///
 /// Works on the raw bytes so that invalid UTF-8 is found and reported at its position instead of
 /// being replaced by U+FFFD. Recursion is bounded by ``JSON/maximumDepth``.
+///
+/// It reads the input through a buffer pointer (no bounds check or reference count per byte),
+/// so a parser must not outlive the `withUnsafeBufferPointer` call that gave it its buffer.
 package struct JSONParser {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   private var depth = 0
   /// The top-level key whose object's members are checked but not built (``parseDocument(deferring:)``).
@@ -20,7 +23,7 @@ package struct JSONParser {
   /// That object's members: each key and where its value is in the input.
   private var deferredMembers: [JSONDeferredMember]?
 
-  package init(bytes: [UInt8]) { self.bytes = bytes }
+  package init(buffer: UnsafeBufferPointer<UInt8>) { self.bytes = buffer }
 
   /// ``parseDocument()``, except that when the top level is an object whose member `key` is an
   /// object, that object's members are checked (syntax, nesting, UTF-8, duplicate member names)
@@ -182,7 +185,7 @@ package struct JSONParser {
   private mutating func parseNumber() throws(JSONError) -> String {
     let start = position
     try scanNumber()
-    return String(decoding: bytes[start..<position], as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
   }
 
   /// Steps over a number, refusing what ``parseNumber()`` refuses.
@@ -336,7 +339,7 @@ package struct JSONParser {
   private mutating func skipString() throws(JSONError) {
     position += 1
     while true {
-      position = Self.plainRunEnd(bytes, from: position)
+      position = plainRunEnd(from: position)
       guard position < bytes.count else { throw error("unexpected end of input inside a string") }
       switch bytes[position] {
       case UInt8(ascii: "\""):
@@ -363,7 +366,7 @@ package struct JSONParser {
     var buffer: [UInt8] = []
     var runStart = position
     while true {
-      position = Self.plainRunEnd(bytes, from: position)
+      position = plainRunEnd(from: position)
       guard position < bytes.count else { throw error("unexpected end of input inside a string") }
       let byte = bytes[position]
       switch byte {
@@ -371,7 +374,9 @@ package struct JSONParser {
         defer { position += 1 }
         // No escape (nearly every string): decoded from the input directly, without the buffer
         // (an allocation and a copy for each string of a credentials file with many hosts).
-        if buffer.isEmpty { return String(decoding: bytes[runStart..<position], as: UTF8.self) }
+        if buffer.isEmpty {
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<position]), as: UTF8.self)
+        }
         buffer.append(contentsOf: bytes[runStart..<position])
         return String(decoding: buffer, as: UTF8.self)
       case UInt8(ascii: "\\"):
@@ -501,33 +506,31 @@ package struct JSONParser {
 
   /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
   /// (the most of every string), found on the buffer without a bounds check per byte.
-  private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-      var index = start
-      // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at
-      // or above 0x80, `"` or `\` (the bit tricks can flag a byte after a real one, never
-      // miss one or flag one before it, so the first flagged byte is where the run ends).
-      if let base = buffer.baseAddress.map(UnsafeRawPointer.init) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
-        while index + 8 <= buffer.count {
-          let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-          let quote = word ^ (ones &* 0x22)
-          let backslash = word ^ (ones &* 0x5C)
-          let flagged =
-            (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
-            & high
-          if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
-          index += 8
-        }
+  private func plainRunEnd(from start: Int) -> Int {
+    var index = start
+    // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at
+    // or above 0x80, `"` or `\` (the bit tricks can flag a byte after a real one, never
+    // miss one or flag one before it, so the first flagged byte is where the run ends).
+    if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= bytes.count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let flagged =
+          (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
+          & high
+        if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
+        index += 8
       }
-      while index < buffer.count {
-        let byte = buffer[index]
-        guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return index }
-        index += 1
-      }
-      return index
     }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return index }
+      index += 1
+    }
+    return index
   }
 
   private func hexValue(_ byte: UInt8) -> UInt8? {
