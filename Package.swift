@@ -25,10 +25,9 @@ let package = Package(
     // The Secret Service through libsecret-1.so.0, loaded with dlopen on the first keyring
     // access (own prototypes, no headers): the file store never maps libsecret, GLib or GIO.
     .target(name: "CSecretService"),
-    // In the release binary: replaces the Swift runtime's argv lookup, which reads
-    // /proc/self/maps at start-up (Sources/CStartup/argv.c), and loads libm on first use
-    // (libm.c, with Linker/libm.so); nothing else depends on it.
-    .target(name: "CStartup", cSettings: [.define("GHLOGIN_STATIC_STARTUP", .when(configuration: .release))]),
+    // The release profile's start-up code (argv.c, libm.c), compiled to nothing unless
+    // scripts/build-release.sh defines GHLOGIN_STATIC_STARTUP; nothing else depends on it.
+    .target(name: "CStartup"),
     // The layers below the library and the command line: System, Support, HTTP, Store, GitHub,
     // OAuth, Git, ToolHelpers, the seam protocols (Environment/) and the one login pipeline
     // (Login/). Synchronous, no Swift Concurrency; `package` access except the value types
@@ -59,25 +58,12 @@ let package = Package(
       dependencies: ["GHLoginCore"],
       swiftSettings: settings
     ),
+    // No linker settings: the release binary's link flags (Linker/, lld, no exported symbols)
+    // are scripts/build-release.sh's.
     .executableTarget(
       name: "ghlogin",
       dependencies: ["GHLoginCLI", "CStartup"],
-      swiftSettings: settings,
-      // Linker/ holds linker scripts named libstdc++.so, libgcc_s.so and libm.so: with
-      // --static-swift-stdlib, libstdc++ and the unwinder are linked statically too, and libm
-      // not at all (CStartup/libm.c loads it on first use), so start-up does not load and
-      // relocate libstdc++.so.6, libgcc_s.so.1 and libm.so.6.
-      // Release builds only: debug builds and tests use the shared Swift runtime, which brings
-      // both libraries itself.
-      linkerSettings: [
-        .unsafeFlags(
-          [
-            "-L", Context.packageDirectory + "/Linker", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Linker/startup.order",
-            "-Xlinker", "--no-warn-symbol-ordering",
-          ],
-          .when(configuration: .release))
-      ]
+      swiftSettings: settings
     ),
     // What both test targets share: /proc reading, the raw loopback TCP client, private
     // temporary directories and seeded credentials files. Not a product;

@@ -12,15 +12,24 @@ import unittest
 
 VERDICT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "verdict.py")
 TOKEN = "gho_16C7e42F292c6912E7710c838347Ae178B4a"
-RIGHT = {
-    "token": TOKEN + "\n",
-    "gh": TOKEN + "\n",
-    "git-store": f"username=octocat\npassword={TOKEN}\n",
-    "git-helper": f"protocol=https\nhost=github.com\nusername=octocat\npassword={TOKEN}\n",
-    "docker-get": f'{{"ServerURL":"ghcr.io","Username":"octocat","Secret":"{TOKEN}"}}\n',
-    "goauth": "https://github.com/\n\nAuthorization: Basic "
-              + base64.b64encode(f"octocat:{TOKEN}".encode()).decode() + "\n\n",
-}
+APP_TOKEN = "ghu_16C7e42F292c6912E7710c838347Ae178B4a"
+
+
+def right(token):
+    return {
+        "token": token + "\n",
+        "gh": token + "\n",
+        "git-store": f"username=octocat\npassword={token}\n",
+        "git-helper": f"protocol=https\nhost=github.com\nusername=octocat\npassword={token}\n",
+        "docker-get": f'{{"ServerURL":"ghcr.io","Username":"octocat","Secret":"{token}"}}\n',
+        "goauth": "https://github.com/\n\nAuthorization: Basic "
+                  + base64.b64encode(f"octocat:{token}".encode()).decode() + "\n\n",
+    }
+
+
+_APP = right(APP_TOKEN)
+RIGHT = {**right(TOKEN), **{"r-" + n: _APP[n] for n in ("token", "git-store", "git-helper", "docker-get", "goauth")},
+         "h100-token": _APP["token"], "h1000-token": _APP["token"]}
 READELF_OK = """
 Dynamic section at offset 0x1 contains 3 entries:
   Tag        Type                         Name/Value
@@ -28,9 +37,13 @@ Dynamic section at offset 0x1 contains 3 entries:
  0x0000000000000001 (NEEDED)             Shared library: [libc.so.6]
 """
 NM_OK = "0000000000012340 T main\n0000000000012400 t $s7ghlogin4mainyyF\n                 U write\n"
-# milliseconds per command in every run: token 1.2x cat, gh 30x token, git-helper 1.06x git-store (after the wrapper)
-GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 36.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 2.0,
-          "docker-get": 1.4, "goauth": 1.2}
+# milliseconds per command in every run: every hot path within 1.10x of the floor program (docker
+# after the wrapper's 0.3 ms), git-helper 0.94x git-store (after the wrapper), gh 30x token, 0.3 us
+# per host entry
+GOOD_MS = {"token": 1.2, "cat": 1.0, "gh": 39.0, "true": 0.6, "true-stdin": 0.9, "git-store": 1.9, "git-helper": 1.8,
+           "docker-get": 1.5, "goauth": 1.2, "swift-floor": 1.15,
+           "r-token": 1.3, "r-cat": 1.05, "r-git-store": 1.9, "r-git-helper": 1.8, "r-docker-get": 1.6, "r-goauth": 1.3,
+           "r-floor": 1.2, "h1-token": 1.3, "h100-token": 1.33, "h1000-token": 1.6}
 
 
 def run(*args):
@@ -80,48 +93,59 @@ class Work:
 
 class Answers(unittest.TestCase):
     def test_right_answers_pass(self):
-        self.assertEqual(run("answers", Work().answers().dir, TOKEN)[0], 0)
+        self.assertEqual(run("answers", Work().answers().dir, TOKEN, APP_TOKEN)[0], 0)
 
     def test_a_wrong_token_fails(self):
-        status, text = run("answers", Work().answers({"token": "gho_other\n"}).dir, TOKEN)
+        status, text = run("answers", Work().answers({"token": "gho_other\n"}).dir, TOKEN, APP_TOKEN)
         self.assertEqual(status, 1)
         self.assertIn("answer of token: WRONG", text)
 
     def test_a_token_with_extra_output_fails(self):
-        self.assertEqual(run("answers", Work().answers({"token": TOKEN + "\nmore\n"}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers({"token": TOKEN + "\nmore\n"}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_helper_printing_no_password_fails(self):
-        status, text = run("answers", Work().answers({"git-helper": ""}).dir, TOKEN)
+        status, text = run("answers", Work().answers({"git-helper": ""}).dir, TOKEN, APP_TOKEN)
         self.assertEqual(status, 1)
         self.assertIn("answer of git-helper: WRONG", text)
         self.assertNotIn(TOKEN, text)
 
     def test_a_docker_helper_answer_for_another_server_fails(self):
         wrong = RIGHT["docker-get"].replace("ghcr.io", "evil.test")
-        self.assertEqual(run("answers", Work().answers({"docker-get": wrong}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers({"docker-get": wrong}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_docker_helper_not_found_fails(self):
         not_found = "credentials not found in native keychain\n"
-        self.assertEqual(run("answers", Work().answers({"docker-get": not_found}, {"docker-get": 1}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers({"docker-get": not_found}, {"docker-get": 1}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_goauth_answer_for_no_url_fails(self):
-        self.assertEqual(run("answers", Work().answers({"goauth": ""}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers({"goauth": ""}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_slow_docker_helper_fails(self):
-        status, text = Work().figures({"docker-get": 1.6}).verdict()
+        status, text = Work().figures({"r-docker-get": 1.9}).verdict()
         self.assertEqual(status, 1)
-        self.assertIn("docker-credential-ghlogin get vs cat credentials.json (<= 1.25x)", text)
+        self.assertRegex(text, r"realistic: docker-credential-ghlogin get vs the floor program \(<= 1.10x\) .* 1.33x +FAIL")
+
+    def test_a_wrong_realistic_answer_fails(self):
+        status, text = run("answers", Work().answers({"r-token": TOKEN + "\n"}).dir, TOKEN, APP_TOKEN)
+        self.assertEqual(status, 1)
+        self.assertIn("answer of r-token: WRONG", text)
+        self.assertNotIn(APP_TOKEN, text)
+
+    def test_a_wrong_answer_with_many_hosts_fails(self):
+        status, text = run("answers", Work().answers({"h1000-token": ""}, {"h1000-token": 4}).dir, TOKEN, APP_TOKEN)
+        self.assertEqual(status, 1)
+        self.assertIn("answer of h1000-token: WRONG (exit 4", text)
 
     def test_a_helper_exiting_non_zero_fails(self):
-        self.assertEqual(run("answers", Work().answers(statuses={"git-helper": 1}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers(statuses={"git-helper": 1}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_wrong_reference_answer_fails(self):
-        self.assertEqual(run("answers", Work().answers({"git-store": "password=other\n"}).dir, TOKEN)[0], 1)
+        self.assertEqual(run("answers", Work().answers({"git-store": "password=other\n"}).dir, TOKEN, APP_TOKEN)[0], 1)
 
     def test_a_missing_answer_is_a_broken_bench(self):
         work = Work().answers()
         os.unlink(os.path.join(work.dir, "answer.gh.out"))
-        self.assertEqual(run("answers", work.dir, TOKEN)[0], 2)
+        self.assertEqual(run("answers", work.dir, TOKEN, APP_TOKEN)[0], 2)
 
 
 class Figures(unittest.TestCase):
@@ -131,15 +155,41 @@ class Figures(unittest.TestCase):
         self.assertNotIn("FAIL", text)
         self.assertIn("commit abc1234", text)
 
-    def test_token_over_one_and_a_half_cat_fails(self):
-        status, text = Work().figures({"token": 1.6}).verdict()
+    def test_realistic_token_over_the_floor_limit_fails(self):
+        # 1.33 / 1.2 = 1.11x the floor program: just over
+        status, text = Work().figures({"r-token": 1.33}).verdict()
         self.assertEqual(status, 1)
-        self.assertRegex(text, r"token vs cat .* FAIL")
+        self.assertRegex(text, r"realistic: token vs the floor program \(<= 1.10x\) +1.33 ms +floor 1.20 ms +1.11x +FAIL")
 
-    def test_a_slow_git_helper_fails(self):
-        status, text = Work().figures({"git-helper": 3.0}).verdict()
+    def test_realistic_token_at_the_floor_limit_passes(self):
+        status, text = Work().figures({"r-token": 1.32}).verdict()
+        self.assertEqual(status, 0, text)
+        self.assertRegex(text, r"realistic: token vs the floor program .* 1.10x +PASS")
+
+    def test_simple_goauth_over_the_floor_limit_fails(self):
+        status, text = Work().figures({"goauth": 1.3}).verdict()
         self.assertEqual(status, 1)
-        self.assertRegex(text, r"git-credential get .* FAIL")
+        self.assertRegex(text, r"simple: goauth URL vs the floor program .* 1.13x +FAIL")
+
+    def test_a_git_helper_slower_than_git_fails(self):
+        # (1.95 - 0.3) / (1.9 - 0.3) = 1.03x: over 1.0
+        status, text = Work().figures({"r-git-helper": 1.95}).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"realistic: git-credential get vs git credential-store get \(<= 1.00x\) .* 1.03x +FAIL")
+
+    def test_token_under_fifteen_times_faster_than_gh_fails(self):
+        status, text = Work().figures({"gh": 19.0}).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"token vs gh auth token \(>= 15x faster\) .* 14.6x faster +FAIL")
+
+    def test_more_than_half_a_microsecond_per_host_fails(self):
+        # (1.81 - 1.3) / 999 ms = 0.51 us per host entry
+        status, text = Work().figures({"h1000-token": 1.81}).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"token per host entry: \(t1000 - t1\) / 999 \(<= 0.5 us\) +0.51 us .* FAIL")
+
+    def test_a_missing_realistic_command_is_a_broken_bench(self):
+        self.assertEqual(Work().figures(drop="r-floor").verdict()[0], 2)
 
     def test_no_needed_lines_fails(self):
         status, text = Work().figures(readelf="readelf: Error: Not an ELF file\n").verdict()
@@ -176,27 +226,21 @@ class Figures(unittest.TestCase):
         with open(os.path.join(work.dir, "bench", "RESULTS.md")) as f:
             results = f.read()
         self.assertIn("commit `abc1234`", results)
-        self.assertIn("| token vs cat credentials.json (<= 1.25x) |", results)
+        self.assertIn("| realistic: token vs the floor program (<= 1.10x) | 1.30 ms | floor 1.20 ms | 1.08x | PASS |",
+                      results)
+        self.assertIn("## Method", results)
         with open(os.path.join(work.dir, "README.md")) as f:
             readme = f.read()
         self.assertIn("before\n<!-- bench/run:begin -->\nLatest figures (written by `bench/run` on commit `abc1234`", readme)
-        self.assertIn("| `ghlogin token` | 1.20 ms | `cat credentials.json` 1.00 ms | 1.20× | ≤ 1.25× |", readme)
+        self.assertIn("| realistic: token vs the floor program (<= 1.10x) | 1.30 ms | floor 1.20 ms | 1.08× | PASS |", readme)
+        self.assertIn("| token per host entry: (t1000 - t1) / 999 (<= 0.5 us) | 0.30 us |", readme)
         self.assertIn("<!-- bench/run:end -->\nafter\n", readme)
         self.assertNotIn("old", readme)
 
-    def test_the_swift_floor_is_a_reference_that_never_fails(self):
-        work = Work().figures({"swift-floor": 1.9})
-        status, text = work.verdict(mode="full")
+    def test_the_floor_against_cat_is_a_reference_that_never_fails(self):
+        status, text = Work().figures({"r-cat": 0.5}).verdict()
         self.assertEqual(status, 0, text)
-        self.assertRegex(text, r"reference: a minimal static Swift program .* 1\.90x +INFO")
-        with open(os.path.join(work.dir, "README.md")) as f:
-            self.assertIn("| a minimal static Swift program printing the file (the floor for any Swift binary here) | 1.90 ms"
-                          " | `cat credentials.json` 1.00 ms | 1.90× | reference |", f.read())
-
-    def test_without_the_swift_floor_there_is_no_reference_row(self):
-        status, text = Work().figures().verdict()
-        self.assertEqual(status, 0, text)
-        self.assertNotIn("minimal static Swift", text)
+        self.assertRegex(text, r"realistic: reference: the floor program vs cat of the same files .* 2\.40x +INFO")
 
     def test_bad_usage_is_a_broken_bench(self):
         self.assertEqual(run("figures", "/nonexistent")[0], 2)

@@ -1,31 +1,100 @@
 #!/usr/bin/env bash
 # The release build of ghlogin: what the README, scripts/install.sh, bench/run and .ci/run use.
-# Arguments are passed to `swift build` (for example --show-bin-path or --product ghlogin).
 #
-# --static-swift-stdlib and the linker scripts in Linker/ keep libstdc++, the unwinder and libm
-# (loaded on first use by Sources/CStartup/libm.c) out of start-up; --disable-local-rpath drops
-# SwiftPM's $ORIGIN search path (the loader looked for glibc in a dozen directories next to the
-# binary). -disable-concrete-type-metadata-mangled-name-accessors makes type metadata direct calls instead of names demangled at start-up (about a fifth of
-# `token`'s instructions). --no-export-dynamic keeps the library's symbols out of the dynamic
-# symbol table (641 entries to 310; nothing loads ghlogin as a library or looks its symbols up at
-# run time), so the loader and --gc-sections have less to keep (about 3% of `token`'s
-# instructions). -disable-implicit-string-processing-module-import leaves out `_StringProcessing`, the
-# regex engine: one `firstRange(of:)` or `contains("ab")` linked all of it (about 9,000 symbols,
-# 2 MB, about 20 page faults per run); Support/ByteSearch.swift has the byte searches ghlogin
-# uses instead, and a new call to the regex module's string methods fails this build (the debug
-# build and the tests keep the implicit import). These are given here, not in Package.swift: a library target with unsafe flags
-# cannot be a version-tagged dependency, and GHLoginKit is one.
+#   scripts/build-release.sh [--pack-relative-relocs] [SWIFT BUILD ARGUMENTS...]
+#   scripts/build-release.sh [--pack-relative-relocs] --print-flags
+#
+# Other arguments are passed to `swift build` (for example --show-bin-path, --product ghlogin or
+# --scratch-path DIR). --print-flags prints the `swift build` arguments of the release profile,
+# one a line, and builds nothing: bench/run builds its floor program with them.
+#
+# The release profile: every flag and define of the release binary is here, and only here.
+# Package.swift has no unsafe flags (a package with them cannot be a version-tagged dependency,
+# and GHLoginKit is one) and no release-only define, so a plain `swift build -c release` builds a
+# working ghlogin without any of the start-up measures below. What each measure avoids, the
+# bench/RESULTS.md line that measured it and the test that catches its breakage are in
+# ARCHITECTURE.md, "Release profile".
+#
+# - --static-swift-stdlib: the Swift runtime is linked in; with -L Linker (linker scripts named
+#   libstdc++.so and libm.so found before the real ones) libstdc++ is linked statically and libm
+#   not at all, so start-up loads neither libstdc++.so.6 nor libm.so.6.
+# - -Xcc -DGHLOGIN_STATIC_STARTUP: compiles Sources/CStartup (argv.c: the runtime's argv lookup,
+#   which reads /proc/self/maps before main, replaced; libm.c: the math functions as stubs that
+#   dlopen libm.so.6 on their first call). The stubs also keep the binary off versioned math
+#   symbols newer than the glibc it supports (the standard library references hypotf, which
+#   glibc 2.35 versioned anew).
+# - --disable-local-rpath: no $ORIGIN run path (the loader would search it for glibc).
+# - -disable-concrete-type-metadata-mangled-name-accessors: type metadata through direct calls,
+#   not names demangled and conformances scanned at run time.
+# - -disable-implicit-string-processing-module-import: no regex engine in the binary; code in
+#   Sources uses Support/ByteSearch.swift, and a new call to the regex module's string methods
+#   fails this build (debug builds and tests keep the implicit import).
+# - -use-ld=lld and --no-export-dynamic: the library's symbols stay out of the dynamic symbol
+#   table, so the loader and --gc-sections have less to keep.
+# - --pack-relative-relocs (opt-in): DT_RELR relocations, which need glibc 2.36 or newer at run
+#   time (GLIBC_ABI_DT_RELR). Off by default: the default binary needs glibc 2.34 at most
+#   (ReleaseEndToEndTests reads its version needs).
+#
+# The toolchain: argv.c replaces Swift runtime internals by name, and the libm list is the
+# standard library's. Both are checked against the toolchains listed in TESTED_TOOLCHAINS; with
+# another `swift --version`, the build stops (exit 2) unless GHLOGIN_UNTESTED_TOOLCHAIN=1 is set,
+# in which case it warns and builds (then run ReleaseEndToEndTests and LibmStubTests).
 #
 # A packager's default app (like gh's release builds, which embed gh's own OAuth app): with
 # GHLOGIN_DEFAULT_CLIENT_ID (and optionally GHLOGIN_DEFAULT_CLIENT_SECRET, GHLOGIN_DEFAULT_APP_NAME)
 # in the environment, the app is compiled in as the lowest layer of the configuration for
 # github.com. The values go into Sources/GHLoginCore/Generated/BuiltInApp+Generated.swift, which git
 # ignores and this script removes when the build ends (also on failure), compiled only with
-# -D GHLOGIN_BUILT_IN_APP (given here): no default is ever committed, a generated file left behind
-# compiles to nothing, and Package.swift keeps no unsafe flags. Build it apart from the plain
-# release build, e.g. with --scratch-path .build/default-app.
+# -D GHLOGIN_BUILT_IN_APP (given here): no default is ever committed and a generated file left
+# behind compiles to nothing. That build runs under umask 077, so the generated file, the object
+# files and the binary that hold the secret are readable by their owner only (the build directory
+# is made so too). Build it apart from the plain release build, e.g. with
+# --scratch-path .build/default-app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+# `swift --version` of every toolchain this profile was built and tested with ("X.Y.Z").
+TESTED_TOOLCHAINS=(6.3.1)
+
+print_flags=0 pack_relocs=0 args=()
+for arg in "$@"; do
+  case $arg in
+    --print-flags) print_flags=1 ;;
+    --pack-relative-relocs) pack_relocs=1 ;;
+    *) args+=("$arg") ;;
+  esac
+done
+
+profile=(
+  -c release --static-swift-stdlib --disable-local-rpath
+  -Xcc -DGHLOGIN_STATIC_STARTUP
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+  -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+  -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker --no-export-dynamic
+)
+if ((pack_relocs)); then profile+=(-Xlinker -z -Xlinker pack-relative-relocs); fi
+
+version_line=$(swift --version 2>&1 | grep -m1 'Swift version' || true)
+version=$(sed -nE 's/.*Swift version ([0-9]+(\.[0-9]+)*).*/\1/p' <<<"$version_line")
+tested=" ${TESTED_TOOLCHAINS[*]} "
+if [[ $tested != *" $version "* ]]; then
+  found="Swift ${version:-of unknown version} (swift --version: ${version_line:-nothing})"
+  if [[ ${GHLOGIN_UNTESTED_TOOLCHAIN:-} != 1 ]]; then
+    printf 'build-release.sh: %s is not a toolchain the release profile was tested with (tested: %s).\n' \
+      "$found" "${TESTED_TOOLCHAINS[*]}" >&2
+    printf 'build-release.sh: its start-up measures depend on the Swift runtime; use a tested toolchain, or set GHLOGIN_UNTESTED_TOOLCHAIN=1 to build anyway and run ReleaseEndToEndTests and LibmStubTests.\n' >&2
+    exit 2
+  fi
+  printf 'build-release.sh: warning: building with %s, not a tested toolchain (tested: %s); GHLOGIN_UNTESTED_TOOLCHAIN=1 is set.\n' \
+    "$found" "${TESTED_TOOLCHAINS[*]}" >&2
+fi
+
+if ((print_flags)); then
+  printf '%s\n' "${profile[@]}"
+  exit 0
+fi
+
 generated=Sources/GHLoginCore/Generated/BuiltInApp+Generated.swift
 flags=()
 if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
@@ -42,8 +111,12 @@ if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
     printf 'build-release.sh: GHLOGIN_DEFAULT_APP_NAME must be printable ASCII without " or \\\n' >&2
     exit 2
   fi
+  # From here on every file this build makes (the generated source, object files, the binary)
+  # is created readable by its owner only.
+  umask 077
   literal() { if [ -n "$1" ]; then printf '"%s"' "$1"; else printf 'nil'; fi; }
   trap 'rm -f "$generated"' EXIT
+  rm -f "$generated"
   {
     printf '// Written by scripts/build-release.sh for this build only; ignored by git, removed after the build.\n'
     printf '#if GHLOGIN_BUILT_IN_APP\n  extension BuiltInApp {\n'
@@ -51,14 +124,21 @@ if [ -n "${GHLOGIN_DEFAULT_CLIENT_ID:-}" ]; then
     printf '      clientID: %s, clientSecret: %s, name: %s)\n' "$(literal "$GHLOGIN_DEFAULT_CLIENT_ID")" \
       "$(literal "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}")" "$(literal "${GHLOGIN_DEFAULT_APP_NAME:-}")"
     printf '  }\n#endif\n'
-  } > "$generated"
-  chmod 600 "$generated"
+  } >"$generated"
   flags=(-Xswiftc -DGHLOGIN_BUILT_IN_APP)
+  # The build directory (--scratch-path, else .build): files of an earlier build keep their mode,
+  # so they are made owner-only too.
+  scratch=.build
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case ${args[$i]} in
+      --scratch-path) scratch=${args[$((i + 1))]:-$scratch} ;;
+      --scratch-path=*) scratch=${args[$i]#--scratch-path=} ;;
+    esac
+  done
+  mkdir -p "$scratch"
+  chmod -R go-rwx "$scratch"
 elif [ -n "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}${GHLOGIN_DEFAULT_APP_NAME:-}" ]; then
   echo "build-release.sh: GHLOGIN_DEFAULT_CLIENT_SECRET and GHLOGIN_DEFAULT_APP_NAME need GHLOGIN_DEFAULT_CLIENT_ID" >&2
   exit 2
 fi
-swift build -c release --static-swift-stdlib --disable-local-rpath \
-  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import \
-  -Xlinker --no-export-dynamic ${flags[@]+"${flags[@]}"} "$@"
+swift build "${profile[@]}" ${flags[@]+"${flags[@]}"} ${args[@]+"${args[@]}"}

@@ -3,13 +3,13 @@
 // The Swift runtime's CommandLine.cpp (linked from libswiftCore.a into a
 // `--static-swift-stdlib` binary) finds argv with a static initializer that opens
 // /proc/self/maps, parses every line with sscanf to find the stack, and walks back from
-// `environ`: about 100,000 instructions and a /proc read before main, a tenth of
-// `ghlogin token`. glibc hands argc and argv to every `.init_array` function of the
+// `environ`: a /proc read and many sscanf calls before main (bench/RESULTS.md, issue 13).
+// glibc hands argc and argv to every `.init_array` function of the
 // executable, so this file keeps them from there and defines the two runtime entry points
 // CommandLine.cpp would: the linker then never pulls CommandLine.cpp.o out of
 // libswiftCore.a, and its initializer never runs.
 //
-// Release builds only (GHLOGIN_STATIC_STARTUP, set in Package.swift): debug builds and tests
+// Release builds only (GHLOGIN_STATIC_STARTUP, set by scripts/build-release.sh): debug builds and tests
 // use the shared Swift runtime as it is. The signatures are the runtime's own (Swift 6.x,
 // stdlib/public/CommandLineSupport/CommandLine.cpp); `ReleaseEndToEndTests` runs the
 // release binary with arguments, and a mismatch would fail the link (duplicate symbols) or

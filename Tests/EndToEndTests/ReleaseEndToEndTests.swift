@@ -13,18 +13,56 @@ import Testing
 struct ReleaseEndToEndTests {
   /// The release binary's own link: the Swift runtime and libstdc++ are in it, OpenSSL and
   /// libm are not (both are `dlopen`ed on first use; Sources/CStartup/libm.c), so `token`
-  /// starts without them.
+  /// starts with libc and libgcc_s (the unwinder) only, which every glibc system has.
   @Test func theReleaseBinaryLinksNeitherOpenSSLNorTheSwiftRuntime() throws {
     let binary = try ReleaseBinary.path()
     let readelf = try ChildProcess(executable: "/usr/bin/readelf", arguments: ["-d", binary], stdin: "")
       .finish(timeout: 30)
     #expect(readelf.status == 0, "\(readelf.stderr)")
-    let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
-    #expect(needed.contains { $0.contains("[libc.so.6]") }, "\(readelf.stdout)")
-    for library in ["libssl", "libcrypto", "libstdc++", "libswiftCore", "libFoundation", "libgcc_s", "libm."] {
-      #expect(!needed.contains { $0.contains("[\(library)") }, "\(library) is linked: \(readelf.stdout)")
+    let needed = readelf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+      line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
     }
+    #expect(needed.contains("libc.so.6"), "\(readelf.stdout)")
+    let allowed: Set = ["libc.so.6", "libgcc_s.so.1", "ld-linux-x86-64.so.2"]
+    #expect(needed.allSatisfy { allowed.contains($0) }, "a library beyond libc and libgcc_s is linked: \(needed)")
     #expect(!readelf.stdout.contains("(RUNPATH)") && !readelf.stdout.contains("(RPATH)"), "\(readelf.stdout)")
+  }
+
+  /// Issue 30: the default release binary starts on glibc 2.34 (RHEL/Alma/Rocky 9, Ubuntu 22.04,
+  /// Debian 12): `readelf -V` lists no symbol version newer than GLIBC_2.34, no
+  /// GLIBC_ABI_DT_RELR (packed relocations, glibc 2.36: `--pack-relative-relocs` is opt-in) and
+  /// `readelf -d` no DT_RELR entry.
+  @Test func theReleaseBinaryNeedsGlibc234AtMost() throws {
+    let binary = try ReleaseBinary.path()
+    let versions = try ChildProcess(executable: "/usr/bin/readelf", arguments: ["-V", "-W", binary], stdin: "")
+      .finish(timeout: 30)
+    #expect(versions.status == 0, "\(versions.stderr)")
+    let needs = GlibcVersionNeeds(readelfV: versions.stdout)
+    #expect(needs.names.contains("GLIBC_2.2.5"), "no version needs read: \(versions.stdout.prefix(2000))")
+    #expect(needs.tooNew(than: (2, 34)).isEmpty, "needs a newer glibc: \(needs.tooNew(than: (2, 34)))")
+    let dynamic = try ChildProcess(executable: "/usr/bin/readelf", arguments: ["-d", binary], stdin: "")
+      .finish(timeout: 30)
+    #expect(dynamic.stdout.contains("(NEEDED)") && !dynamic.stdout.contains("(RELR"), "\(dynamic.stdout)")
+  }
+
+  /// The check above fails on what a binary built with `--pack-relative-relocs` and the former
+  /// static libgcc_eh needed (`readelf -V` lines as binutils 2.40 prints them).
+  @Test func theVersionCheckFailsOnNewerNeeds() {
+    let sample = """
+      Version needs section '.gnu.version_r' contains 2 entries:
+       Addr: 0x0000000000001234  Offset: 0x001234  Link: 7 (.dynstr)
+        000000: Version: 1  File: libc.so.6  Cnt: 4
+        0x0010:   Name: GLIBC_ABI_DT_RELR  Flags: none  Version: 6
+        0x0020:   Name: GLIBC_2.35  Flags: none  Version: 5
+        0x0030:   Name: GLIBC_2.34  Flags: none  Version: 4
+        0x0040:   Name: GLIBC_2.2.5  Flags: none  Version: 2
+        0x0050: Version: 1  File: libgcc_s.so.1  Cnt: 1
+        0x0060:   Name: GCC_3.0  Flags: none  Version: 3
+      """
+    let needs = GlibcVersionNeeds(readelfV: sample)
+    #expect(needs.names == ["GLIBC_ABI_DT_RELR", "GLIBC_2.35", "GLIBC_2.34", "GLIBC_2.2.5", "GCC_3.0"])
+    #expect(needs.tooNew(than: (2, 34)) == ["GLIBC_ABI_DT_RELR", "GLIBC_2.35"])
+    #expect(needs.tooNew(than: (2, 36)) == ["GLIBC_ABI_DT_RELR"])
   }
 
   /// Login, `token`, `git-credential get`, a refresh when the token is due, and logout with
@@ -144,6 +182,30 @@ struct ReleaseEndToEndTests {
       login.stdout, login.stderr, git.stderr, refreshed.stderr, logout.stdout, logout.stderr, after.stderr,
     ] {
       #expect(!output.contains(token) && !output.contains(newToken) && !output.contains(refresh))
+    }
+  }
+}
+
+/// The symbol versions a binary needs (`readelf -V`'s `Name:` lines of `.gnu.version_r`).
+struct GlibcVersionNeeds {
+  let names: [String]
+
+  init(readelfV text: String) {
+    names = text.split(separator: "\n").compactMap { line in
+      let words = line.split(separator: " ")
+      guard let name = words.firstIndex(of: "Name:"), name + 1 < words.count else { return nil }
+      return String(words[name + 1])
+    }
+  }
+
+  /// The glibc versions newer than `limit`, and any other GLIBC_ name (GLIBC_ABI_DT_RELR,
+  /// GLIBC_PRIVATE), which no glibc-version range can promise.
+  func tooNew(than limit: (Int, Int)) -> [String] {
+    names.filter { name in
+      guard name.hasPrefix("GLIBC_") else { return false }
+      let parts = name.dropFirst("GLIBC_".count).split(separator: ".").map { Int($0) }
+      guard parts.count >= 2, let major = parts[0], let minor = parts[1] else { return true }
+      return (major, minor) > limit
     }
   }
 }

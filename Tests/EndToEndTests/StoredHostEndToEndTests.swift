@@ -4,8 +4,9 @@ import Testing
 
 /// R106: a host key in `credentials.json` that is not a host name as
 /// `--host` takes it (here one holding terminal escape sequences) makes the file invalid for
-/// every command that reads it: the corrupt-file message with its recovery command, exit 1, no
-/// ESC byte on either stream, nothing sent, the file byte-identical.
+/// every command that reads every host: the corrupt-file message with its recovery command, exit 1, no
+/// ESC byte on either stream, nothing sent, the file byte-identical. A command on another host
+/// reads only that host's entry (issue 30) and answers.
 @Suite struct StoredHostEndToEndTests {
   static let token = "gho_storedHostToken0123456789abcdefgh"
   /// A key that clears the screen and sets the window title when printed raw.
@@ -30,7 +31,7 @@ import Testing
       + "Move it aside and log in again: mv \(file) \(file).broken && ghlogin auth\n"
   }
 
-  @Test(arguments: [["status", "--offline"], ["status"], ["token"], ["token", "--host", "github.test"], ["whoami"]])
+  @Test(arguments: [["status", "--offline"], ["status"]])
   func aHostKeyThatIsNotAHostNameRefusesTheFile(_ command: [String]) async throws {
     let scenario = try await Scenario.start()
     try scenario.fake.register(["tokens": [["access_token": Self.token, "login": "octocat", "scopes": "repo"]]])
@@ -45,6 +46,20 @@ import Testing
       #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "a raw escape was printed")
     }
     expectNoSecrets([Self.token], in: [run.stdout, run.stderr])
+    #expect(scenario.sandbox.credentialsBytes() == Self.contents(), "the file is byte-identical")
+    #expect(try scenario.fake.requests().isEmpty, "nothing was sent")
+  }
+
+  /// `token` on the good host (the config's) reads that entry alone, and prints nothing of the bad key.
+  @Test(arguments: [["token"], ["token", "--host", "github.test"]])
+  func aCommandOnTheGoodHostAnswers(_ command: [String]) async throws {
+    let scenario = try await Scenario.start()
+    let file = scenario.sandbox.credentialsFile
+    try CredentialsFile.writePrivateFile(file, Self.contents())
+    let run = try await scenario.run(command)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout == Self.token + "\n")
+    #expect(run.stderr == "")
     #expect(scenario.sandbox.credentialsBytes() == Self.contents(), "the file is byte-identical")
     #expect(try scenario.fake.requests().isEmpty, "nothing was sent")
   }

@@ -15,9 +15,8 @@ package enum GHLogin {
   /// the aliases against the configurations' `aliases`).
   ///
   /// A switch, so that finding the command builds neither a command's configuration (help
-  /// texts, option tables: building them all cost `git-credential get` about 7 % of its run)
-  /// nor a table of `(String, Command.Type)` pairs, whose element type's metadata the runtime
-  /// made on first use (12 k instructions, 2 % of `git-credential get`).
+  /// texts, option tables) nor a table of `(String, Command.Type)` pairs, whose element type's
+  /// metadata the runtime made on first use (bench/RESULTS.md, issue 19).
   static func command(named name: String) -> (any Command.Type)? {
     switch name {
     case "auth", "login": AuthCommand.self

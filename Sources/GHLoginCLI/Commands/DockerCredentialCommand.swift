@@ -72,10 +72,22 @@ struct DockerCredentialCommand: Command {
     for registry: String, in workspace: Workspace, refreshing: Bool
   ) throws(Failure) -> (host: String, credential: Credential) {
     let credentials: Credentials
-    do { credentials = try workspace.store.loadFile() } catch { throw failure(error, host: nil) }
-    let map = RegistryMap(config: workspace.config, loggedIn: Array(credentials.hosts.keys))
+    var lookup: RegistryMap.Lookup?
+    do {
+      // The file alone (the keyring items of the one login answered are read when it is
+      // chosen), and only the entry of the registry's host is decoded: another host's does not fail it.
+      credentials = try workspace.store.loadFile(choosingHost: { names in
+        let found = RegistryMap(config: workspace.config, loggedIn: names).lookup(registry)
+        lookup = found
+        guard case .host(let name) = found else { return nil }
+        return name
+      })
+    } catch {
+      throw failure(error, host: nil)
+    }
     let host: String
-    switch map.lookup(registry) {
+    // No file: the lookup with no logins, as before.
+    switch lookup ?? RegistryMap(config: workspace.config, loggedIn: []).lookup(registry) {
     case .host(let name): host = name
     case .unmapped:
       throw Failure(

@@ -70,8 +70,11 @@ struct GitCredentialCommand: Command {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
-    // Only the file: the keyring items of the one login answered are read when it is chosen.
-    let credentials = try workspace.store.loadFile()
+    // The file alone (the keyring items of the one login answered are read when it is
+    // chosen), and only the entry of the host the request names is decoded: another host's does not fail it.
+    let credentials = try workspace.store.loadFile(choosingHost: { names in
+      CredentialHostMatch.storedHost(for: host, among: names.sorted())
+    })
     guard let stored = storedHost(for: request, in: credentials) else { return .success }
     let wanted = request.username.flatMap { $0.isEmpty ? nil : $0 }
     let account: Credential

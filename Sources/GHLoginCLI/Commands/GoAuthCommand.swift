@@ -32,7 +32,11 @@ struct GoAuthCommand: Command {
     if !environment.stdin.isTerminal { _ = environment.stdin.readAll(limit: RegistryAddress.maximumInputSize) }
     do {
       let workspace = try Workspace(environment, quiet: true, unknownConfigKeys: .lenient)
-      let credentials = try workspace.store.loadFile()
+      // The file alone (the keyring items of the one login answered are read when it is
+      // chosen), and only the entry of the host the URL names is decoded: another host's does not fail it.
+      let credentials = try workspace.store.loadFile(choosingHost: { names in
+        GoAuthMatch.host(forURL: url, among: names.sorted())
+      })
       guard let host = GoAuthMatch.host(forURL: url, among: credentials.hosts.keys.sorted()) else { return .success }
       let account = try workspace.usableCredential(AccountSelection(host: host), in: credentials).credential
       guard let answer = GoAuthMatch.answer(host: host, login: account.login, token: account.token) else {

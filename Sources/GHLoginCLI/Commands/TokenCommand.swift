@@ -31,7 +31,7 @@ struct TokenCommand: Command {
 
   /// The token ``Workspace/usableCredentialReport(_:in:)`` gives (the one the library's `token()`
   /// returns), printed. Not through `AccessToken`: its API URL would build the host's endpoints,
-  /// 6 % of this command's instructions, for nothing.
+  /// for nothing (bench/RESULTS.md, issue 19).
   func run(in environment: Environment) throws -> ExitStatus {
     let usable = try Workspace(environment, unknownConfigKeys: .lenient).usableCredentialReport(selection)
     if let warning = usable.warning { environment.stderr.write("ghlogin: warning: \(warning)\n") }

@@ -38,8 +38,8 @@ package struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   /// dot, an empty label, a label starting or ending with `-`, and a port
   /// outside 1–65535.
   package init(validating text: String) throws(ValidationError) {
-    // The host nearly every lookup names, already valid and normalised: no parsing (it was 4 %
-    // of `token`'s instructions, done twice).
+    // The host nearly every lookup names, already valid and normalised: no parsing (done twice
+    // on `token`'s path).
     if text == "github.com" {
       self = .gitHubDotCom
       return
@@ -50,11 +50,16 @@ package struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
       if byte <= 0x20 || byte == 0x7F { throw fail("it contains a space or a control character") }
       if byte >= 0x80 { throw fail("it contains a non-ASCII character (use the punycode xn-- form)") }
     }
-    // Byte searches: String.contains(String) would bring in _StringProcessing, a measurable
-    // part of `token`'s start-up. The text is ASCII here.
+    // Byte searches: String.contains(String) would bring in _StringProcessing, and `Character`
+    // searches walk grapheme clusters; every host key of the credentials file comes through
+    // here on every read. The text is ASCII here, so byte indices are valid in it.
     let bytes = Array(text.utf8)
     func has(_ character: Unicode.Scalar) -> Bool { bytes.contains(UInt8(ascii: character)) }
-    if bytes.indices.contains(where: { bytes[$0...].starts(with: "://".utf8) }) {
+    if bytes.count >= 3,
+      (0..<bytes.count - 2).contains(where: {
+        bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/")
+      })
+    {
       throw fail("give the host name only, without https://")
     }
     if has("@") { throw fail("it contains user info (@)") }
@@ -64,19 +69,21 @@ package struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
 
     var hostPart = Substring(text)
     var port: Int?
-    if hostPart.first == "[" {
-      guard let close = hostPart.firstIndex(of: "]") else { throw fail("its IPv6 address is not closed with ]") }
-      let after = hostPart[hostPart.index(after: close)...]
+    if bytes[0] == UInt8(ascii: "[") {
+      guard let close = hostPart.utf8.firstIndex(of: UInt8(ascii: "]")) else {
+        throw fail("its IPv6 address is not closed with ]")
+      }
+      let after = hostPart[hostPart.utf8.index(after: close)...]
       if !after.isEmpty {
-        guard after.first == ":" else { throw fail("unexpected text after the IPv6 address") }
-        port = try Self.parsePort(after.dropFirst(), fail)
+        guard after.utf8.first == UInt8(ascii: ":") else { throw fail("unexpected text after the IPv6 address") }
+        port = try Self.parsePort(after[after.utf8.index(after: after.startIndex)...], fail)
       }
       hostPart = hostPart[...close]
-    } else if let colon = hostPart.firstIndex(of: ":") {
-      port = try Self.parsePort(hostPart[hostPart.index(after: colon)...], fail)
+    } else if let colon = hostPart.utf8.firstIndex(of: UInt8(ascii: ":")) {
+      port = try Self.parsePort(hostPart[hostPart.utf8.index(after: colon)...], fail)
       hostPart = hostPart[..<colon]
     }
-    if hostPart.hasSuffix(".") { throw fail("it ends with a dot") }
+    if hostPart.utf8.last == UInt8(ascii: ".") { throw fail("it ends with a dot") }
     let hostname = hostPart.lowercased()
     guard WebURL.isValidHost(hostname) else {
       throw fail("it must be a DNS name of letters, digits, '-' and '.', or an IP address")

@@ -70,15 +70,31 @@ package struct Workspace: Sendable {
   /// With no choice made and logins for several hosts, it refuses to guess: a script must
   /// never be handed another host's token (R84).
   package func host(_ option: String?, credentials: Credentials? = nil) throws -> GitHubHost {
+    if let chosen = try chosenHost(option) { return chosen }
+    let known = credentials?.hosts.keys.sorted() ?? []
+    if known.count > 1 { throw SeveralHosts(hosts: known) }
+    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
+      ?? .gitHubDotCom
+  }
+
+  /// The host ``host(_:credentials:)`` gives before it looks at the store: `--host`, `GH_HOST`,
+  /// the config's `host` or its endpoints' host; nil when the store's hosts decide.
+  package func chosenHost(_ option: String?) throws -> GitHubHost? {
     let fromEnvironment = environment.variables["GH_HOST"].flatMap { $0.isEmpty ? nil : $0 }
     if let chosen = option ?? fromEnvironment ?? config.host {
       return try GitHubHost(validating: chosen)
     }
     if let shared = config.endpointHost { return try GitHubHost(validating: shared.get()) }
-    let known = credentials?.hosts.keys.sorted() ?? []
-    if known.count > 1 { throw SeveralHosts(hosts: known) }
-    return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
-      ?? .gitHubDotCom
+    return nil
+  }
+
+  /// The credentials file a command on one host needs, without the keyring (``select(_:in:)``
+  /// reads the chosen login's items): with the host chosen without the store
+  /// (``chosenHost(_:)``), the entry of that host alone (another host's bad entry does not fail
+  /// it); else the whole file.
+  package func credentials(for option: String?) throws -> Credentials {
+    guard let chosen = try chosenHost(option) else { return try store.loadFile() }
+    return try store.loadFile(choosingHost: { _ in chosen.name })
   }
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``
@@ -347,7 +363,7 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44). A refresh that failed while the current token
   /// still works is reported as a warning on stderr and the current token is used (R44).
   package func usableCredential(_ selection: AccountSelection) throws -> (host: GitHubHost, credential: Credential) {
-    try usableCredential(selection, in: store.loadFile())
+    try usableCredential(selection, in: credentials(for: selection.host))
   }
 
   /// ``usableCredential(_:)`` on credentials the caller has just loaded (the file is not read again).
@@ -364,7 +380,7 @@ extension Workspace {
   package func usableCredentialReport(
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
-    let (host, account) = try select(selection, in: credentials ?? store.loadFile())
+    let (host, account) = try select(selection, in: credentials ?? self.credentials(for: selection.host))
     try account.checkSecrets(on: host.name)
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
     // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.

@@ -55,7 +55,7 @@ extension ConfigPaths {
     if let named = variables["GHLOGIN_CONFIG"], !named.isEmpty { return [] }
     let list = variables["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg"
     // On the bytes, in one loop: a `Character` split, then map and filter, cost every command
-    // about 2 % of `token`'s instructions (grapheme breaking and three array types).
+    // grapheme breaking and three array types.
     var candidates: [String] = []
     let bytes = list.utf8
     var start = bytes.startIndex

@@ -77,7 +77,7 @@ extension Config {
   /// that change a login refuse them.
   package var ignoredKeysWarning: String? {
     // The common case, nothing ignored, builds nothing (it is on `token`'s path: the arrays of
-    // tuples below cost 29 k instructions of generic metadata, 3.5 % of the command).
+    // tuples below cost generic metadata; bench/RESULTS.md, issue 19).
     if ignoredKeys.isEmpty && (system?.ignoredKeys.isEmpty ?? true) { return nil }
     let lines = [system.map { ($0.file, $0.ignoredKeys) }, (file, ignoredKeys)].compactMap { $0 }.compactMap {
       Self.ignoredKeysLine(file: $0.0, $0.1)

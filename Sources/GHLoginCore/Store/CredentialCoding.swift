@@ -48,8 +48,64 @@ package enum CredentialCoding {
     do {
       document = try JSON.parse(bytes)
     } catch {
-      throw .invalid("invalid JSON at line \(error.line), column \(error.column)")
+      throw invalidJSON(error)
     }
+    let (version, hostsObject) = try header(document)
+    var credentials = Credentials()
+    for (host, value) in hostsObject.entries {
+      credentials.hosts[host] = try hostEntry(host, value, version: version)
+    }
+    return credentials
+  }
+
+  /// The credentials of `host` alone, for a command that reads one host (`token --host`, the
+  /// helpers): the whole file is checked as JSON (duplicate host names too) and its top level as
+  /// ``decode(_:)`` checks it, but only the entry of `host` is built and checked, so another
+  /// host's bad entry fails only the commands that read that host (and every write, which
+  /// decodes all). No entry for `host` gives credentials without it.
+  package static func decode(_ bytes: [UInt8], host: String) throws(Failure) -> Credentials {
+    try decode(bytes, choosingHost: { _ in host })
+  }
+
+  /// ``decode(_:host:)`` of the host `choose` picks from the file's host names (in the file's
+  /// order, not yet checked), for a helper that matches a request against them; nil gives no host.
+  package static func decode(
+    _ bytes: [UInt8], choosingHost choose: ([String]) -> String?
+  ) throws(Failure) -> Credentials {
+    guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
+    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
+      var parser = JSONParser(buffer: buffer)
+      let parsed: (document: JSONValue, members: [JSONDeferredMember]?)
+      do throws(JSONError) {
+        parsed = try parser.parseDocument(deferring: "hosts")
+      } catch {
+        throw invalidJSON(error)
+      }
+      let (version, _) = try header(parsed.document)
+      // `"hosts"` is not an object: `header` threw. An object always has its members here.
+      guard let members = parsed.members, let host = choose(members.map { $0.key }) else { return Credentials() }
+      var credentials = Credentials()
+      // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
+      // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
+      for member in members where member.key.utf8.count == host.utf8.count && member.key == host {
+        let value: JSONValue
+        do throws(JSONError) {
+          value = try parser.parseValue(of: member)
+        } catch {
+          throw invalidJSON(error)
+        }
+        credentials.hosts[member.key] = try hostEntry(member.key, value, version: version)
+      }
+      return credentials
+    }
+  }
+
+  private static func invalidJSON(_ error: JSONError) -> Failure {
+    .invalid("invalid JSON at line \(error.line), column \(error.column)")
+  }
+
+  /// The top level's checks: the version and the `hosts` object.
+  private static func header(_ document: JSONValue) throws(Failure) -> (version: Int, hosts: JSONObject) {
     guard let top = document.objectValue else { throw .invalid("the top level is not an object") }
     guard let versionValue = top["version"] else { throw .invalid("\"version\" is missing") }
     guard let version = versionValue.intValue, version >= 1 else {
@@ -59,29 +115,29 @@ package enum CredentialCoding {
     try onlyKeys(top, ["version", "hosts"], prefix: "")
     guard let hostsValue = top["hosts"] else { throw .invalid("\"hosts\" is missing") }
     guard let hostsObject = hostsValue.objectValue else { throw .invalid("\"hosts\" must be an object") }
+    return (version, hostsObject)
+  }
 
-    var credentials = Credentials()
-    for (host, value) in hostsObject.entries {
-      // Where a value is, spelled out only when a message needs it (escaping the host and
-      // building the strings was a tenth of `token`'s work in Swift).
-      func path() -> String { "hosts." + ConfigDecoder.display(host) }
-      guard !host.isEmpty else { throw .invalid("a host name in \"hosts\" is empty") }
-      if let reason = invalidHostReason(host) {
-        throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
-      }
-      guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
-      try onlyKeys(object, ["active", "accounts"], prefix: path() + ".")
-      var entry = HostEntry()
-      if let active = object["active"] { entry.activeLogin = try string(active, path() + ".active") }
-      guard let accounts = object["accounts"]?.arrayValue else {
-        throw .invalid("\"\(path()).accounts\" must be an array")
-      }
-      for (index, account) in accounts.enumerated() {
-        entry.accounts.append(try credential(account, { "\(path()).accounts[\(index)]" }, version: version))
-      }
-      credentials.hosts[host] = entry
+  /// The entry of `host` in `hosts`, its name and every account checked.
+  private static func hostEntry(_ host: String, _ value: JSONValue, version: Int) throws(Failure) -> HostEntry {
+    // Where a value is, spelled out only when a message needs it (escaping the host and
+    // building the strings was a tenth of `token`'s work in Swift).
+    func path() -> String { "hosts." + ConfigDecoder.display(host) }
+    guard !host.isEmpty else { throw .invalid("a host name in \"hosts\" is empty") }
+    if let reason = invalidHostReason(host) {
+      throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
     }
-    return credentials
+    guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
+    try onlyKeys(object, ["active", "accounts"], prefix: path() + ".")
+    var entry = HostEntry()
+    if let active = object["active"] { entry.activeLogin = try string(active, path() + ".active") }
+    guard let accounts = object["accounts"]?.arrayValue else {
+      throw .invalid("\"\(path()).accounts\" must be an array")
+    }
+    for (index, account) in accounts.enumerated() {
+      entry.accounts.append(try credential(account, { "\(path()).accounts[\(index)]" }, version: version))
+    }
+    return entry
   }
 
   /// Why `host` cannot be a key of `hosts` (R106: the rule for host names typed by the user,
@@ -171,7 +227,7 @@ package enum CredentialCoding {
   private static func onlyKeys(
     _ object: JSONObject, _ allowed: [String], prefix: @autoclosure () -> String
   ) throws(Failure) {
-    for key in object.keys where !allowed.contains(key) {
+    for (key, _) in object.entries where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
       throw .invalid("unknown key \"\(prefix())\(ConfigDecoder.display(key))\"")
     }
   }

@@ -45,6 +45,21 @@ package struct CredentialStore: Sendable {
     return credentials
   }
 
+  /// ``loadFile()`` of the entry of the host `choose` picks from the file's host names (not yet
+  /// checked) alone (``CredentialCoding/decode(_:choosingHost:)``): for a command that reads one
+  /// host, which another host's bad entry does not fail (issue 29 §5's rule).
+  package func loadFile(choosingHost choose: ([String]) -> String?) throws(StoreError) -> Credentials {
+    guard try SafeDirectory.exists(directory) else {
+      try SafeDirectory.checkParents(of: directory)
+      return Credentials()
+    }
+    try SafeDirectory.check(directory, home: paths.home)
+    try checkKind()
+    return try read { bytes throws(CredentialCoding.Failure) in
+      try CredentialCoding.decode(bytes, choosingHost: choose)
+    }
+  }
+
   /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that
   /// need only the file (is it readable, which accounts, where their tokens are).
   package func loadFile() throws(StoreError) -> Credentials {
@@ -107,6 +122,13 @@ package struct CredentialStore: Sendable {
   /// regular file owned by `getuid()` with one link (R95), no group or other bits and at most 1 MiB, then
   /// decodes it. A missing file gives empty credentials.
   private func read() throws(StoreError) -> Credentials {
+    try read { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes) }
+  }
+
+  /// ``read()`` with `decode` for the file's bytes.
+  private func read(
+    _ decode: ([UInt8]) throws(CredentialCoding.Failure) -> Credentials
+  ) throws(StoreError) -> Credentials {
     let file = paths.credentialsFile
     let contents: (bytes: [UInt8], status: FileStatus)
     do {
@@ -126,7 +148,7 @@ package struct CredentialStore: Sendable {
       throw .permissionsTooOpen(path: file, mode: contents.status.permissions)
     }
     do {
-      return try CredentialCoding.decode(contents.bytes)
+      return try decode(contents.bytes)
     } catch {
       switch error {
       case .invalid(let detail): throw .corrupt(path: file, detail: detail)

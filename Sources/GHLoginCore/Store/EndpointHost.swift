@@ -12,19 +12,21 @@ package enum EndpointHost {
       settings.authorizeURL != nil || settings.tokenURL != nil || settings.deviceCodeURL != nil
         || settings.apiURL != nil || settings.revocationURL != nil
     else { return nil }
-    let defaults = GitHubHost.gitHubDotCom.defaultEndpoints
-    var web: [(key: String, url: WebURL, given: Bool)] = [
-      ("authorize_url", settings.authorizeURL ?? defaults.authorize, settings.authorizeURL != nil),
-      ("token_url", settings.tokenURL ?? defaults.token, settings.tokenURL != nil),
-    ]
-    if let deviceCode = settings.deviceCodeURL { web.append(("device_code_url", deviceCode, true)) }
-    let host = web[0].url.authority
+    // The common case, endpoints that agree, builds no list and no default endpoints unless
+    // one is left out (every `token` with a config of endpoints comes through here).
+    let authorize = settings.authorizeURL ?? GitHubHost.gitHubDotCom.defaultEndpoints.authorize
+    let token = settings.tokenURL ?? GitHubHost.gitHubDotCom.defaultEndpoints.token
+    let host = authorize.authority
     let api = settings.apiURL
     let revocation = settings.revocationURL
     let fits = { (url: WebURL?) in url.map { $0.authority == host || $0.authority == "api." + host } ?? true }
-    guard web.allSatisfy({ $0.url.authority == host }), fits(api), fits(revocation),
-      ConfigDecoder.normalizedHost(host) != nil
+    guard token.authority == host, settings.deviceCodeURL.map({ $0.authority == host }) ?? true, fits(api),
+      fits(revocation), ConfigDecoder.normalizedHost(host) != nil
     else {
+      var web: [(key: String, url: WebURL, given: Bool)] = [
+        ("authorize_url", authorize, settings.authorizeURL != nil), ("token_url", token, settings.tokenURL != nil),
+      ]
+      if let deviceCode = settings.deviceCodeURL { web.append(("device_code_url", deviceCode, true)) }
       var list = web.map { "\($0.key) \($0.url.authority)\($0.given ? "" : " (github.com's default)")" }
       if let api { list.append("api_url \(api.authority)") }
       if let revocation { list.append("revocation_url \(revocation.authority)") }

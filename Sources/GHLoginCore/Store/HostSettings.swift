@@ -206,7 +206,12 @@ package struct ConfigDecoder {
 
   /// Whether `text` is non-empty and free of whitespace and control characters.
   package static func isCredentialText(_ text: String) -> Bool {
-    !text.isEmpty && !text.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
+    // ASCII (every client ID and scope in practice) on the bytes: a scalar's Unicode properties
+    // are a table lookup each, for every account of the credentials file on every read.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      return !text.isEmpty && text.utf8.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+    }
+    return !text.isEmpty && !text.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
   }
 
   package static func isControl(_ scalar: Unicode.Scalar) -> Bool {

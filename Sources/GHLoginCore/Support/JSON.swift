@@ -105,7 +105,9 @@ package struct JSONObject: Sendable, Equatable {
   /// The value for `key`; setting nil removes the member, setting a value replaces it in place
   /// or appends it.
   package subscript(key: String) -> JSONValue? {
-    get { entries.first { $0.key == key }?.value }
+    // Lengths first (O(1) for native strings): most keys differ in length, and a full string
+    // comparison is the costlier part of reading each account of a credentials file.
+    get { entries.first { $0.key.utf8.count == key.utf8.count && $0.key == key }?.value }
     set {
       let index = entries.firstIndex { $0.key == key }
       switch (index, newValue) {
@@ -162,8 +164,11 @@ package enum JSON {
     guard bytes.count <= maximumInputSize else {
       throw JSONError(line: 1, column: 1, reason: "the input is larger than \(maximumInputSize / 1024 / 1024) MiB")
     }
-    var parser = JSONParser(bytes: Array(bytes))
-    return try parser.parseDocument()
+    let input = Array(bytes)
+    return try input.withUnsafeBufferPointer { buffer throws(JSONError) in
+      var parser = JSONParser(buffer: buffer)
+      return try parser.parseDocument()
+    }
   }
 
   /// Parses the UTF-8 of `text`.

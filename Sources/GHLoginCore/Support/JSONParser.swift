@@ -1,13 +1,51 @@
+/// A member of an object whose value ``JSONParser/parseDocument(deferring:)`` checked but did
+/// not build: its key, and where its value is in the input (a struct, not a tuple: the runtime
+/// makes an array's metadata for it cheaply on first use).
+package struct JSONDeferredMember: Sendable {
+  package var key: String
+  package var start: Int
+  package var end: Int
+}
+
 /// The recursive-descent parser behind ``JSON/parse(_:)-(Collection<UInt8>)``.
 ///
 /// Works on the raw bytes so that invalid UTF-8 is found and reported at its position instead of
 /// being replaced by U+FFFD. Recursion is bounded by ``JSON/maximumDepth``.
+///
+/// It reads the input through a buffer pointer (no bounds check or reference count per byte),
+/// so a parser must not outlive the `withUnsafeBufferPointer` call that gave it its buffer.
 package struct JSONParser {
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   private var depth = 0
+  /// The top-level key whose object's members are checked but not built (``parseDocument(deferring:)``).
+  private var deferredKey: String?
+  /// That object's members: each key and where its value is in the input.
+  private var deferredMembers: [JSONDeferredMember]?
 
-  package init(bytes: [UInt8]) { self.bytes = bytes }
+  package init(buffer: UnsafeBufferPointer<UInt8>) { self.bytes = buffer }
+
+  /// ``parseDocument()``, except that when the top level is an object whose member `key` is an
+  /// object, that object's members are checked (syntax, nesting, UTF-8, duplicate member names)
+  /// but their values are not built: the document has an empty object there, and `members`
+  /// names each member and where its value is, for ``parseValue(in:)``. Duplicate keys inside
+  /// those values are found only when one is parsed.
+  package mutating func parseDocument(
+    deferring key: String
+  ) throws(JSONError) -> (document: JSONValue, members: [JSONDeferredMember]?) {
+    deferredKey = key
+    defer { deferredKey = nil }
+    let document = try parseDocument()
+    return (document, deferredMembers)
+  }
+
+  /// The value of `member` (one ``parseDocument(deferring:)`` gave), fully checked as
+  /// ``parseDocument()`` checks it; errors name their position in the whole input.
+  package mutating func parseValue(of member: JSONDeferredMember) throws(JSONError) -> JSONValue {
+    position = member.start
+    depth = 2
+    return try parseValue()
+  }
 
   /// Parses the whole input as one value with optional whitespace around it.
   package mutating func parseDocument() throws(JSONError) -> JSONValue {
@@ -48,7 +86,7 @@ package struct JSONParser {
     try enterContainer()
     var object = JSONObject()
     // Duplicate keys are found by a scan of the keys so far while the object is small (every
-    // object ghlogin reads on `token`'s path; a Set cost it 2 % of its instructions), and by a
+    // object ghlogin reads on `token`'s path, where a Set costs more than the scan), and by a
     // Set from the 16th key on, so a hostile object with many keys stays linear.
     var seen: Set<String>?
     skipWhitespace()
@@ -82,7 +120,13 @@ package struct JSONParser {
       guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
       position += 1
       skipWhitespace()
-      let value = try parseValue()
+      let value: JSONValue
+      if depth == 1, deferredMembers == nil, let deferredKey, key == deferredKey, peek(UInt8(ascii: "{")) {
+        deferredMembers = try parseDeferredMembers()
+        value = .object(JSONObject())
+      } else {
+        value = try parseValue()
+      }
       object.entries.append((key: key, value: value))
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
@@ -140,6 +184,12 @@ package struct JSONParser {
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, returned as its text.
   private mutating func parseNumber() throws(JSONError) -> String {
     let start = position
+    try scanNumber()
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+  }
+
+  /// Steps over a number, refusing what ``parseNumber()`` refuses.
+  private mutating func scanNumber() throws(JSONError) {
     if peek(UInt8(ascii: "-")) { position += 1 }
     guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after '-'") }
     if bytes[position] == UInt8(ascii: "0") {
@@ -161,7 +211,151 @@ package struct JSONParser {
       guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
       skipDigits()
     }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
+  }
+
+  /// The members of the object at `position`, each value checked by ``skipValue()``; the
+  /// member names are checked for duplicates as ``parseObject()`` does.
+  private mutating func parseDeferredMembers() throws(JSONError) -> [JSONDeferredMember] {
+    try enterContainer()
+    var members: [JSONDeferredMember] = []
+    var seen: Set<String>?
+    skipWhitespace()
+    if peek(UInt8(ascii: "}")) {
+      position += 1
+      depth -= 1
+      return members
+    }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
+      guard bytes[position] == UInt8(ascii: "\"") else {
+        if bytes[position] == UInt8(ascii: "}") && !members.isEmpty { throw error("trailing comma before }") }
+        if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
+        throw error("unexpected \(describe(position)), expected a key in double quotes")
+      }
+      let keyStart = position
+      let key = try parseString()
+      let duplicate: Bool
+      if seen == nil && members.count < 16 {
+        duplicate = members.contains { $0.key == key }
+      } else {
+        if seen == nil { seen = Set(members.map { $0.key }) }
+        duplicate = seen?.insert(key).inserted == false
+      }
+      guard !duplicate else {
+        position = keyStart
+        throw error("duplicate key \"\(Sanitize.escaped(key))\"")
+      }
+      skipWhitespace()
+      guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
+      position += 1
+      skipWhitespace()
+      let valueStart = position
+      try skipValue()
+      members.append(JSONDeferredMember(key: key, start: valueStart, end: position))
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
+      switch bytes[position] {
+      case UInt8(ascii: ","): position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        depth -= 1
+        return members
+      case UInt8(ascii: "/"): throw error("comments are not allowed")
+      default: throw error("unexpected \(describe(position)), expected ',' or '}'")
+      }
+    }
+  }
+
+  /// Steps over one value, refusing what ``parseValue()`` refuses, except duplicate keys: no
+  /// strings, arrays or objects are built.
+  private mutating func skipValue() throws(JSONError) {
+    guard position < bytes.count else { throw error("unexpected end of input, expected a value") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): try skipContainer(close: UInt8(ascii: "}"), keyed: true)
+    case UInt8(ascii: "["): try skipContainer(close: UInt8(ascii: "]"), keyed: false)
+    case UInt8(ascii: "\""): try skipString()
+    case UInt8(ascii: "t"): try expectLiteral("true")
+    case UInt8(ascii: "f"): try expectLiteral("false")
+    case UInt8(ascii: "n"): try expectLiteral("null")
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+    case UInt8(ascii: "/"): throw error("comments are not allowed")
+    default: throw error("unexpected \(describe(position)), expected a value")
+    }
+  }
+
+  /// An object (`keyed`) or array at `position`, checked as ``parseObject()`` and
+  /// ``parseArray()`` check them, with the same messages, except for duplicate keys.
+  private mutating func skipContainer(close: UInt8, keyed: Bool) throws(JSONError) {
+    try enterContainer()
+    skipWhitespace()
+    if peek(close) {
+      position += 1
+      depth -= 1
+      return
+    }
+    var empty = true
+    while true {
+      skipWhitespace()
+      if keyed {
+        guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
+        guard bytes[position] == UInt8(ascii: "\"") else {
+          if bytes[position] == UInt8(ascii: "}") && !empty { throw error("trailing comma before }") }
+          if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
+          throw error("unexpected \(describe(position)), expected a key in double quotes")
+        }
+        try skipString()
+        skipWhitespace()
+        guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
+        position += 1
+        skipWhitespace()
+      } else if peek(UInt8(ascii: "]")) && !empty {
+        throw error("trailing comma before ]")
+      }
+      try skipValue()
+      empty = false
+      skipWhitespace()
+      guard position < bytes.count else {
+        throw error(
+          keyed ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
+      }
+      switch bytes[position] {
+      case UInt8(ascii: ","): position += 1
+      case close:
+        position += 1
+        depth -= 1
+        return
+      case UInt8(ascii: "/"): throw error("comments are not allowed")
+      default:
+        throw error(
+          keyed
+            ? "unexpected \(describe(position)), expected ',' or '}'"
+            : "unexpected \(describe(position)), expected ',' or ']'")
+      }
+    }
+  }
+
+  /// A quoted string at `"`, checked as ``parseString()`` checks it, without building it.
+  private mutating func skipString() throws(JSONError) {
+    position += 1
+    while true {
+      position = plainRunEnd(from: position)
+      guard position < bytes.count else { throw error("unexpected end of input inside a string") }
+      switch bytes[position] {
+      case UInt8(ascii: "\""):
+        position += 1
+        return
+      case UInt8(ascii: "\\"):
+        var scratch: [UInt8] = []
+        try parseEscape(into: &scratch)
+      case 0x00..<0x20:
+        throw error("control character \(describe(position)) in a string; escape it")
+      case 0x20..<0x80:
+        position += 1
+      default:
+        try skipUTF8Sequence()
+      }
+    }
   }
 
   // MARK: - Strings
@@ -172,12 +366,18 @@ package struct JSONParser {
     var buffer: [UInt8] = []
     var runStart = position
     while true {
+      position = plainRunEnd(from: position)
       guard position < bytes.count else { throw error("unexpected end of input inside a string") }
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "\""):
+        defer { position += 1 }
+        // No escape (nearly every string): decoded from the input directly, without the buffer
+        // (an allocation and a copy for each string of a credentials file with many hosts).
+        if buffer.isEmpty {
+          return String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<position]), as: UTF8.self)
+        }
         buffer.append(contentsOf: bytes[runStart..<position])
-        position += 1
         return String(decoding: buffer, as: UTF8.self)
       case UInt8(ascii: "\\"):
         buffer.append(contentsOf: bytes[runStart..<position])
@@ -302,6 +502,35 @@ package struct JSONParser {
       default: return
       }
     }
+  }
+
+  /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
+  /// (the most of every string), found on the buffer without a bounds check per byte.
+  private func plainRunEnd(from start: Int) -> Int {
+    var index = start
+    // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at
+    // or above 0x80, `"` or `\` (the bit tricks can flag a byte after a real one, never
+    // miss one or flag one before it, so the first flagged byte is where the run ends).
+    if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let high: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= bytes.count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let flagged =
+          (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
+          & high
+        if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return index }
+      index += 1
+    }
+    return index
   }
 
   private func hexValue(_ byte: UInt8) -> UInt8? {

@@ -47,8 +47,8 @@ package struct JSONWriter {
 
   /// Writes a quoted string: `"` and `\` escaped with a backslash, LF/CR/TAB as `\n` `\r` `\t`,
   /// other control characters, DEL, C1 controls and bidi controls as `\uXXXX`
-  /// (``TerminalSafeJSON``); everything else as its UTF-8 (encoded in place: a `String` made for
-  /// each character cost the docker helper's answer about 30 k instructions).
+  /// (``TerminalSafeJSON``); everything else as its UTF-8 (encoded in place, not through a
+  /// `String` made for each character, on the docker helper's path).
   package mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {

@@ -38,6 +38,11 @@ package enum Sanitize {
   /// every scalar ``isUnsafe(_:)`` names (C1 controls, line separators, bidi overrides, U+FEFF)
   /// becomes `\uXXXX`. For quoting names from files (keys, hosts) in messages.
   package static func escaped(_ text: String) -> String {
+    // Printable ASCII other than `"` and `\` is shown as it is: every key of a good config, on
+    // the path of `token` and the helpers, which name each key they read.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+      return text
+    }
     var shown = ""
     for scalar in JSON.serialize(.string(text)).dropFirst().dropLast().unicodeScalars {
       if isUnsafe(scalar) {

@@ -1,8 +1,8 @@
 /// UTF-8 bytes as text, without the standard library's generic `String(validating:as:)`.
 ///
 /// That initializer is generic over the encoding and is not specialised in a client module:
-/// validating `git-credential get`'s two-line request with it cost 14 k instructions, a
-/// tenth of what ghlogin's own code does on that path. Decoding repairs every ill-formed
+/// validating `git-credential get`'s two-line request with it cost more than the rest of
+/// ghlogin's own code on that path does (bench/RESULTS.md, issue 19). Decoding repairs every ill-formed
 /// sequence with U+FFFD, so the decoded text re-encodes to the same bytes exactly when the
 /// bytes were valid UTF-8.
 package enum UTF8Text {

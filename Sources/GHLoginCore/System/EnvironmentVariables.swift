@@ -2,8 +2,8 @@
 /// name at a time, or a fixed set (tests, a library caller's ``Environment``).
 ///
 /// The process's variables are not copied into a dictionary at start-up: a desktop session has
-/// 40 to 80 of them, and hashing them all cost `token` about 1 k instructions each (a sixth of
-/// its run with 50) for the dozen names it reads. ``all`` copies them for the few places that
+/// 40 to 80 of them, and hashing them all cost `token` more than the rest of its own work
+/// (bench/RESULTS.md, issue 19) for the dozen names it reads. ``all`` copies them for the few places that
 /// hand the whole environment on (a child process's environment, the `config` help topic).
 package struct EnvironmentVariables: Sendable, ExpressibleByDictionaryLiteral {
   private enum Source: Sendable {

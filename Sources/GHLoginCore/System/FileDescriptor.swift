@@ -191,7 +191,31 @@ package final class FileDescriptor {
   /// to the end.
   package func readAll(limit: Int, expectedSize: Int = 65_535) throws(SystemError) -> [UInt8]? {
     let fd = rawValue
-    var bytes: [UInt8] = []
+    // The expected size and one byte more, read straight into the array (no zeroed chunk,
+    // no copy): a file that did not grow ends there.
+    let capacity = min(max(expectedSize, 0), limit) + 1
+    var failure: SystemError?
+    var ended = false
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      while initialized < capacity, let base = buffer.baseAddress {
+        let count = Glibc.read(fd, base + initialized, capacity - initialized)
+        if count < 0 {
+          let code = errno
+          if code == EINTR { continue }
+          failure = SystemError(call: "read", errno: code)
+          return
+        }
+        if count == 0 {
+          ended = true
+          return
+        }
+        initialized += count
+      }
+    }
+    if let failure { throw failure }
+    if ended { return bytes.count > limit ? nil : bytes }
+    if bytes.count > limit { return nil }
+    // The file grew: the rest in chunks.
     var chunk = [UInt8](repeating: 0, count: min(max(expectedSize, 0), limit, 65_535) + 1)
     while true {
       let (count, code) = chunk.withUnsafeMutableBytes { buffer in

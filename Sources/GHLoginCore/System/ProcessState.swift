@@ -64,7 +64,7 @@ package enum ProcessState {
     var entry = environ
     while let pointer = entry.pointee {
       // Split at the first `=` on the bytes (strchr): String.firstIndex(of:) walks grapheme
-      // clusters, about 4 k instructions per variable on `token`'s path.
+      // clusters, for every variable on `token`'s path.
       if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
         let nameLength = pointer.distance(to: equals)
         let name = UnsafeRawBufferPointer(start: pointer, count: nameLength)

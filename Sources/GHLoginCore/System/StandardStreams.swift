@@ -49,7 +49,7 @@ package struct FileInput: ByteInput {
   /// nil when more than `limit` bytes arrive.
   private func read(limit: Int, until done: ([UInt8], Int) -> Bool) -> [UInt8]? {
     var bytes: [UInt8] = []
-    // Not a zeroed [UInt8]: clearing 16 KiB per call cost `git-credential get` 16 k instructions.
+    // Not a zeroed [UInt8]: clearing 16 KiB per call is on `git-credential get`'s path.
     let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 1)
     defer { chunk.deallocate() }
     while true {

@@ -19,7 +19,7 @@ package enum RegistryAddress {
   /// Concrete arrays, not `some Collection<UInt8>`, here and in the helpers' other matchers
   /// (`GoAuthMatch`, `CredentialHostMatch`): a generic parameter is not specialised across the
   /// module boundary, and resolving its associated types at run time (a mangled-name lookup)
-  /// cost `docker-credential get` about 15 % of its instructions.
+  /// cost `docker-credential get` dearly (bench/RESULTS.md, issue 19).
   package static func normalize(_ bytes: [UInt8]) -> String? {
     guard bytes.count <= maximumInputSize else { return nil }
     let slice = trimmed(bytes)

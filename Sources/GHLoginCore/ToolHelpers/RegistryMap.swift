@@ -53,8 +53,8 @@ package struct RegistryMap: Sendable, Equatable {
     for name in config.hosts.keys.sorted() { add(name) }
     for name in (config.system?.hosts.keys).map({ $0.sorted() }) ?? [] { add(name) }
     // An array, not `some Sequence<String>`: a generic parameter is not specialised across the
-    // module boundary, and the run-time conformance lookup it needs cost `docker-credential
-    // get` 150 k instructions (15 %).
+    // module boundary, and the run-time conformance lookup it needs is on `docker-credential
+    // get`'s path (bench/RESULTS.md, issue 19).
     for name in loggedIn.sorted() { add(name) }
 
     var entries: [(registry: String, host: String)] = []
