@@ -222,22 +222,10 @@ import Testing
   }
 }
 
-/// `argv` with stdin, stdout and stderr on a new pseudo-terminal (`Tests/Scripts/pty_run.py`),
-/// typing each step's text once its prompt has been shown; the exit status and what it showed.
+/// ghlogin `args` on a new pseudo-terminal with `TERM=dumb` (``runOnPseudoTerminal(_:env:steps:)``).
 func runOnTerminal(_ args: [String], env: [String: String], steps: [(when: String, send: String)] = []) throws -> (
   status: Int, output: String
 ) {
-  var spec: [String: Any] = [
-    "argv": [try HarnessPaths.ghloginBinary()] + args, "env": Spawn.pinned(env.merging(["TERM": "dumb"]) { $1 }),
-    "timeout": 20,
-  ]
-  if !steps.isEmpty { spec["steps"] = steps.map { ["when": $0.when, "send": $0.send] } }
-  let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
-  let result = try ChildProcess(
-    executable: HarnessPaths.python3, arguments: [HarnessPaths.packageRoot + "/Tests/Scripts/pty_run.py", json],
-    stdin: ""
-  ).finish(timeout: 30)
-  let report = try #require(
-    try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
-  return (report["status"] as? Int ?? -1, report["output"] as? String ?? "")
+  try runOnPseudoTerminal(
+    [try HarnessPaths.ghloginBinary()] + args, env: env.merging(["TERM": "dumb"]) { $1 }, steps: steps)
 }

@@ -27,19 +27,9 @@ import Testing
   func onTerminal(_ args: [String], _ extra: [String: String] = [:], when: String? = nil, send: String? = nil)
     throws -> (status: Int, output: String)
   {
-    var spec: [String: Any] = ["argv": [binary] + args, "env": Spawn.pinned(env(extra)), "timeout": 20]
-    if let when, let send {
-      spec["when"] = when
-      spec["send"] = send
-    }
-    let json = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
-    let result = try ChildProcess(
-      executable: HarnessPaths.python3, arguments: [HarnessPaths.packageRoot + "/Tests/Scripts/pty_run.py", json],
-      stdin: ""
-    ).finish(timeout: 30)
-    let report = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result)")
-    return (report["status"] as? Int ?? -1, report["output"] as? String ?? "")
+    var steps: [(when: String, send: String)] = []
+    if let when, let send { steps = [(when, send)] }
+    return try runOnPseudoTerminal([binary] + args, env: env(extra), steps: steps)
   }
 
   static let red = "\u{1B}[1;31m"
