@@ -28,7 +28,7 @@ package struct JSONParser {
   /// ``parseDocument()``, except that when the top level is an object whose member `key` is an
   /// object, that object's members are checked (syntax, nesting, UTF-8, duplicate member names)
   /// but their values are not built: the document has an empty object there, and `members`
-  /// names each member and where its value is, for ``parseValue(in:)``. Duplicate keys inside
+  /// names each member and where its value is, for ``parseValue(of:)``. Duplicate keys inside
   /// those values are found only when one is parsed.
   package mutating func parseDocument(
     deferring key: String
