@@ -338,9 +338,14 @@ package struct Config: Sendable, Equatable {
   /// the top-level app served that host too; now it serves the default host only, so the host
   /// has no app of its own. Nil when there is none (the common case builds nothing).
   package var movedAppWarning: String? {
-    let layers = [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+    // The common case (no hosts blocks) returns before building anything: an array of the
+    // layers' tuples cost every command its generic metadata on first use.
+    let systemHasBlocks = system.map { $0.topLevel.clientID != nil && !$0.hosts.isEmpty } ?? false
+    guard systemHasBlocks || (topLevel.clientID != nil && !hosts.isEmpty) else { return nil }
     var lines = ""
-    for case let (file, top, blocks)? in layers {
+    for (file, top, blocks) in [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+      .compactMap({ $0 })
+    {
       guard let clientID = top.clientID, !blocks.isEmpty else { continue }
       let defaultHost = defaultHost
       for (name, block) in blocks.sorted(by: { $0.key < $1.key })
