@@ -557,12 +557,15 @@ package struct JSONParser {
   }
 
   private mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
-      }
+    // A local index: `position` is stored back once, not on every byte of an indentation.
+    var index = position
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
+      index += 1
     }
+    position = index
   }
 
   /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
