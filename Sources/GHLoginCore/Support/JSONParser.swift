@@ -570,6 +570,7 @@ package struct JSONParser {
 
   /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
   /// (the most of every string), found on the buffer without a bounds check per byte.
+  @inline(__always)
   private func plainRunEnd(from start: Int) -> Int {
     var index = start
     // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at
