@@ -553,7 +553,11 @@ package struct JSONParser {
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   private mutating func skipDigits() {
-    while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+    // A local index, as in ``skipWhitespace()``: the position is stored once.
+    var index = position
+    let count = bytes.count
+    while index < count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    position = index
   }
 
   private mutating func skipWhitespace() {
