@@ -190,7 +190,13 @@ package struct Config: Sendable, Equatable {
       throw .invalidJSON(file: file, error)
     }
     guard var object = document.objectValue else { throw .notAnObject(file: file) }
-    if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
+    if unknownKeys == .lenient {
+      // Not a tuple assignment into `config`: that destroyed the old array through its
+      // generic metadata, the first use of `Array`'s on `token`'s path.
+      let (kept, ignored) = ConfigDecoder.removingUnknownKeys(object)
+      object = kept
+      if !ignored.isEmpty { config.ignoredKeys = ignored }
+    }
 
     let decoder = ConfigDecoder(file: file)
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
