@@ -31,28 +31,63 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   /// UTF-8 bytes (the text is ASCII once the first check passes): `Character` searches walk
   /// grapheme clusters, which made the config's endpoint URLs the most of `token`'s own work.
   package init(parsing text: String) throws(ParseError) {
-    for byte in text.utf8 where byte <= 0x20 || byte >= 0x7F {
+    // One pass over the contiguous bytes finds every offset (each byte is ASCII once the first
+    // check passes, so a byte offset is a character's); the checks then run in their order.
+    var copy = text
+    let scan = copy.withUTF8 { Self.scan($0) }
+    if scan.hasForbiddenByte {
       throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
     }
-    guard let schemeEnd = text.byteRange(of: "://") else {
+    guard let schemeEnd = scan.schemeEnd else {
       throw ParseError(reason: "it is not an absolute URL (expected https://HOST/...)")
     }
-    guard let scheme = Scheme(rawValue: text[..<schemeEnd.lowerBound].lowercased()) else {
+    let bytes = text.utf8
+    let schemeEndIndex = bytes.index(bytes.startIndex, offsetBy: schemeEnd)
+    guard let scheme = Scheme(rawValue: text[..<schemeEndIndex].lowercased()) else {
       throw ParseError(reason: "only https:// URLs are supported")
     }
-    let rest = text[schemeEnd.upperBound...]
-    if rest.utf8.contains(UInt8(ascii: "#")) { throw ParseError(reason: "it has a fragment (#...)") }
-    let authorityEnd =
-      rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
-    let authority = rest[..<authorityEnd]
-    var path = String(rest[authorityEnd...])
+    if scan.hasFragment { throw ParseError(reason: "it has a fragment (#...)") }
+    let authorityStart = bytes.index(schemeEndIndex, offsetBy: 3)
+    let authorityEnd = bytes.index(bytes.startIndex, offsetBy: scan.authorityEnd)
+    var path = String(text[authorityEnd...])
     if path.isEmpty || path.utf8.first == UInt8(ascii: "?") { path = "/" + path }
-    if authority.utf8.contains(UInt8(ascii: "@")) {
+    if scan.authorityHasAt {
       throw ParseError(reason: "it has user info (user@host); put credentials in the config instead")
     }
 
-    let (host, port) = try Self.parseAuthority(authority)
+    let (host, port) = try Self.parseAuthority(text[authorityStart..<authorityEnd])
     self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  }
+
+  /// What ``init(parsing:)`` checks, found in one pass: a byte outside `!`...`~`, the offset of
+  /// the first `://`, and after it a `#`, the end of the authority (the first `/` or `?`) and an
+  /// `@` before that end.
+  private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    hasForbiddenByte: Bool, schemeEnd: Int?, hasFragment: Bool, authorityEnd: Int, authorityHasAt: Bool
+  ) {
+    let count = bytes.count
+    for byte in bytes where byte <= 0x20 || byte >= 0x7F { return (true, nil, false, count, false) }
+    var index = 0
+    while index + 2 < count
+      && !(bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+        && bytes[index + 2] == UInt8(ascii: "/"))
+    {
+      index += 1
+    }
+    guard index + 2 < count else { return (false, nil, false, count, false) }
+    let schemeEnd = index
+    var authorityEnd: Int?
+    var hasFragment = false
+    var hasAt = false
+    for offset in (schemeEnd + 3)..<count {
+      switch bytes[offset] {
+      case UInt8(ascii: "#"): hasFragment = true
+      case UInt8(ascii: "/"), UInt8(ascii: "?"): if authorityEnd == nil { authorityEnd = offset }
+      case UInt8(ascii: "@"): if authorityEnd == nil { hasAt = true }
+      default: break
+      }
+    }
+    return (false, schemeEnd, hasFragment, authorityEnd ?? count, hasAt)
   }
 
   /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the

@@ -190,7 +190,13 @@ package struct Config: Sendable, Equatable {
       throw .invalidJSON(file: file, error)
     }
     guard var object = document.objectValue else { throw .notAnObject(file: file) }
-    if unknownKeys == .lenient { (object, config.ignoredKeys) = ConfigDecoder.removingUnknownKeys(object) }
+    if unknownKeys == .lenient {
+      // Not a tuple assignment into `config`: that destroyed the old array through its
+      // generic metadata, the first use of `Array`'s on `token`'s path.
+      let (kept, ignored) = ConfigDecoder.removingUnknownKeys(object)
+      object = kept
+      if !ignored.isEmpty { config.ignoredKeys = ignored }
+    }
 
     let decoder = ConfigDecoder(file: file)
     config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
@@ -338,9 +344,14 @@ package struct Config: Sendable, Equatable {
   /// the top-level app served that host too; now it serves the default host only, so the host
   /// has no app of its own. Nil when there is none (the common case builds nothing).
   package var movedAppWarning: String? {
-    let layers = [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+    // The common case (no hosts blocks) returns before building anything: an array of the
+    // layers' tuples cost every command its generic metadata on first use.
+    let systemHasBlocks = system.map { $0.topLevel.clientID != nil && !$0.hosts.isEmpty } ?? false
+    guard systemHasBlocks || (topLevel.clientID != nil && !hosts.isEmpty) else { return nil }
     var lines = ""
-    for case let (file, top, blocks)? in layers {
+    for (file, top, blocks) in [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
+      .compactMap({ $0 })
+    {
       guard let clientID = top.clientID, !blocks.isEmpty else { continue }
       let defaultHost = defaultHost
       for (name, block) in blocks.sorted(by: { $0.key < $1.key })

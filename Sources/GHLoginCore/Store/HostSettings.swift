@@ -53,13 +53,16 @@ package struct ConfigDecoder {
 
   /// Decodes the settings keys of `object`; `prefix` is `""` or `hosts.NAME.`, and keys other
   /// than the settings keys must be handled by the caller and listed in `skipping`.
-  package func settings(_ object: JSONObject, prefix: String, skipping: Set<String> = []) throws(ConfigError)
+  /// (`skipping` is an array: a `Set` literal cost every load its hashing and the set's
+  /// generic metadata on first use, for two or three keys.)
+  package func settings(_ object: JSONObject, prefix: String, skipping: [String] = []) throws(ConfigError)
     -> HostSettings
   {
     var settings = HostSettings()
     let known = prefix.isEmpty ? Self.topLevelKeys : Self.hostKeys
     for (key, value) in object.entries where !skipping.contains(key) {
-      let path = prefix + Self.display(key)
+      // The key's path is spelled out (escaped) only for a message.
+      let path = LazyKeyPath(prefix: prefix, key: key)
       switch key {
       case "client_id": settings.clientID = try credential(value, path)
       case "client_secret": settings.clientSecret = try secret(value, path)
@@ -72,12 +75,12 @@ package struct ConfigDecoder {
       case "ca_file":
         let text = try string(value, path)
         guard !text.isEmpty, !text.unicodeScalars.contains(where: Self.isControl) else {
-          throw .invalidValue(file: file, key: path, reason: "must be a non-empty path without control characters")
+          throw .invalidValue(file: file, key: path.text, reason: "must be a non-empty path without control characters")
         }
         settings.caFile = text
       case "container_registries": settings.containerRegistries = try registries(value, path)
       default:
-        throw .unknownKey(file: file, key: path, suggestion: nearestCandidate(to: key, among: known))
+        throw .unknownKey(file: file, key: path.text, suggestion: nearestCandidate(to: key, among: known))
       }
     }
     return settings
@@ -85,7 +88,7 @@ package struct ConfigDecoder {
 
   /// The top-level `host`: a host name, optionally with a port, lowercased.
   package func host(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
-    let text = try string(value, path)
+    let text = try string(value, LazyKeyPath(prefix: path))
     guard let host = Self.normalizedHost(text) else {
       throw .invalidValue(file: file, key: path, reason: "must be a host name such as github.com or ghe.example.com")
     }
@@ -94,7 +97,7 @@ package struct ConfigDecoder {
 
   /// The top-level `store`: `"file"` or `"keyring"`.
   package func store(_ value: JSONValue, _ path: String) throws(ConfigError) -> TokenStorage {
-    guard let storage = TokenStorage(rawValue: try string(value, path)) else {
+    guard let storage = TokenStorage(rawValue: try string(value, LazyKeyPath(prefix: path))) else {
       throw .invalidValue(file: file, key: path, reason: "must be \"file\" or \"keyring\"")
     }
     return storage
@@ -121,45 +124,46 @@ package struct ConfigDecoder {
     return result
   }
 
-  private func string(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
-    guard let text = value.stringValue else { throw .wrongType(file: file, key: path, expected: "a string") }
+  private func string(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> String {
+    guard let text = value.stringValue else { throw .wrongType(file: file, key: path.text, expected: "a string") }
     return text
   }
 
   /// A client ID or secret: non-empty, no whitespace, no control characters.
-  private func credential(_ value: JSONValue, _ path: String) throws(ConfigError) -> String {
+  private func credential(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> String {
     let text = try string(value, path)
     guard Self.isCredentialText(text) else {
-      throw .invalidValue(file: file, key: path, reason: "must not be empty or contain spaces or control characters")
+      throw .invalidValue(
+        file: file, key: path.text, reason: "must not be empty or contain spaces or control characters")
     }
     return text
   }
 
   /// A client secret: `""` means a public client (no secret), exactly like an absent key; any
   /// other value follows ``credential(_:_:)``'s rules.
-  private func secret(_ value: JSONValue, _ path: String) throws(ConfigError) -> String? {
+  private func secret(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> String? {
     if value.stringValue == "" { return nil }
     let text = try string(value, path)
     guard Self.isCredentialText(text) else {
-      throw .invalidValue(file: file, key: path, reason: "must not contain spaces or control characters")
+      throw .invalidValue(file: file, key: path.text, reason: "must not contain spaces or control characters")
     }
     return text
   }
 
   /// `container_registries`: an array of registry names, each exactly a `host[:port]` as
   /// ``RegistryAddress`` normalises it (no scheme, path, user info; `:443` dropped).
-  private func registries(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
+  private func registries(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> [String] {
     guard let elements = value.arrayValue else {
-      throw .wrongType(file: file, key: path, expected: "an array of strings")
+      throw .wrongType(file: file, key: path.text, expected: "an array of strings")
     }
     var registries: [String] = []
     for element in elements {
       guard let text = element.stringValue else {
-        throw .wrongType(file: file, key: path, expected: "an array of strings")
+        throw .wrongType(file: file, key: path.text, expected: "an array of strings")
       }
       guard let name = try? GitHubHost(validating: text).name else {
         throw .invalidValue(
-          file: file, key: path,
+          file: file, key: path.text,
           reason: "must hold registry names such as \"registry.example.com:5000\" (host[:port], no scheme or path)")
       }
       if !registries.contains(name) { registries.append(name) }
@@ -167,17 +171,18 @@ package struct ConfigDecoder {
     return registries
   }
 
-  private func scopes(_ value: JSONValue, _ path: String) throws(ConfigError) -> [String] {
+  private func scopes(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> [String] {
     guard let elements = value.arrayValue else {
-      throw .wrongType(file: file, key: path, expected: "an array of strings")
+      throw .wrongType(file: file, key: path.text, expected: "an array of strings")
     }
     var scopes: [String] = []
     for element in elements {
       guard let scope = element.stringValue else {
-        throw .wrongType(file: file, key: path, expected: "an array of strings")
+        throw .wrongType(file: file, key: path.text, expected: "an array of strings")
       }
       guard Self.isCredentialText(scope) else {
-        throw .invalidValue(file: file, key: path, reason: "must hold scope names without spaces, such as \"repo\"")
+        throw .invalidValue(
+          file: file, key: path.text, reason: "must hold scope names without spaces, such as \"repo\"")
       }
       scopes.append(scope)
     }
@@ -185,15 +190,15 @@ package struct ConfigDecoder {
   }
 
   /// An endpoint URL: it must parse, and `http://` is only for loopback hosts (R-contract).
-  private func url(_ value: JSONValue, _ path: String) throws(ConfigError) -> WebURL {
+  private func url(_ value: JSONValue, _ path: LazyKeyPath) throws(ConfigError) -> WebURL {
     let text = try string(value, path)
     let url: WebURL
     do {
       url = try WebURL(parsing: text)
     } catch {
-      throw .invalidURL(file: file, key: path, reason: error.reason)
+      throw .invalidURL(file: file, key: path.text, reason: error.reason)
     }
-    if url.scheme == .http && !url.isLoopback { throw .insecureURL(file: file, key: path) }
+    if url.scheme == .http && !url.isLoopback { throw .insecureURL(file: file, key: path.text) }
     return url
   }
 
@@ -221,4 +226,18 @@ package struct ConfigDecoder {
   /// `key` escaped like the inside of a JSON string, safe to show on a terminal
   /// (``Sanitize/escaped(_:)``).
   package static func display(_ key: String) -> String { Sanitize.escaped(key) }
+}
+
+/// A key's path for messages (`hosts.NAME.key`), with the key escaped (``ConfigDecoder/display(_:)``)
+/// only when a message is built: decoding a valid file spells out none.
+package struct LazyKeyPath {
+  package var prefix: String
+  package var key: String
+
+  package init(prefix: String, key: String = "") {
+    self.prefix = prefix
+    self.key = key
+  }
+
+  package var text: String { key.isEmpty ? prefix : prefix + ConfigDecoder.display(key) }
 }

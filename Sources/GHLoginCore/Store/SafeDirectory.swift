@@ -90,15 +90,20 @@ package enum SafeDirectory {
   /// The parents of the absolute `path`, nearest first, ending with `/`: `/a/b/c` gives
   /// `/a/b`, `/a`, `/`. Trailing slashes are ignored.
   package static func parents(of path: String) -> [String] {
-    var current = path
-    while current.utf8.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    // On the UTF-8 bytes: `hasSuffix`, `removeLast` and comparing each parent with `/` and `.`
+    // as `String`s cost every command that reads the config about 1 k instructions a parent.
+    let slash = UInt8(ascii: "/")
+    let bytes = Array(path.utf8)
+    var end = bytes.count
+    while end > 1 && bytes[end - 1] == slash { end -= 1 }
     var result: [String] = []
-    while true {
-      let parent = FilePath.directory(of: current)
-      guard parent != current, parent != "." else { break }
-      result.append(parent)
-      if parent == "/" { break }
-      current = parent
+    while let last = bytes[..<end].lastIndex(of: slash) {
+      if last == 0 {
+        if end > 1 { result.append("/") }
+        break
+      }
+      result.append(String(decoding: bytes[..<last], as: UTF8.self))
+      end = last
     }
     return result
   }

@@ -219,6 +219,10 @@ package struct JSONParser {
     try enterContainer()
     var members: [JSONDeferredMember] = []
     var seen: Set<String>?
+    // Past sixteen names, while every name is ASCII: the members' indexes (plus one) by a hash
+    // of the name's bytes (``memberSlots(_:)``), where equal ASCII strings are equal bytes.
+    var slots: [Int] = []
+    var allASCII = true
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       position += 1
@@ -235,17 +239,26 @@ package struct JSONParser {
       }
       let keyStart = position
       let key = try parseString()
-      let duplicate: Bool
-      if seen == nil && members.count < 16 {
+      let hash = Self.asciiHash(key)
+      if hash == nil { allASCII = false }
+      var duplicate: Bool?
+      if seen == nil && slots.isEmpty && members.count < 16 {
         duplicate = members.contains { $0.key == key }
-      } else {
+      } else if seen == nil, allASCII, let hash {
+        if slots.count < 2 * (members.count + 1) { slots = Self.memberSlots(members) ?? [] }
+        if !slots.isEmpty { duplicate = Self.findOrInsert(key, hash: hash, index: members.count, in: &slots, members) }
+      }
+      if duplicate == nil {
+        // A name that is not ASCII (compared by canonical equivalence: KELVIN SIGN is `K`), or
+        // a long run of colliding hashes: a set of all the names from here on.
         if seen == nil { seen = Set(members.map { $0.key }) }
         duplicate = seen?.insert(key).inserted == false
       }
-      guard !duplicate else {
+      guard duplicate != true else {
         position = keyStart
         throw error("duplicate key \"\(Sanitize.escaped(key))\"")
       }
+      if seen != nil { slots = [] }
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
       position += 1
@@ -265,6 +278,54 @@ package struct JSONParser {
       default: throw error("unexpected \(describe(position)), expected ',' or '}'")
       }
     }
+  }
+
+  /// FNV-1a of an ASCII `name`'s bytes; nil when it is not ASCII.
+  /// (On the contiguous bytes: iterating `utf8` cost about 45 instructions a byte.)
+  private static func asciiHash(_ name: String) -> Int? {
+    var name = name
+    return name.withUTF8 { bytes in
+      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+      for byte in bytes {
+        guard byte < 0x80 else { return nil }
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+      }
+      return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+  }
+
+  /// An open-addressing table (a power of two, at most a quarter full) of the indexes plus one
+  /// of `members`, whose names are all ASCII and distinct; nil when a name takes too many probes.
+  private static func memberSlots(_ members: [JSONDeferredMember]) -> [Int]? {
+    var count = 64
+    while count < 4 * (members.count + 1) { count *= 2 }
+    var slots = [Int](repeating: 0, count: count)
+    for (index, member) in members.enumerated() {
+      guard findOrInsert(member.key, hash: asciiHash(member.key) ?? 0, index: index, in: &slots, members) != nil
+      else { return nil }
+    }
+    return slots
+  }
+
+  /// Whether the ASCII `name` is in `slots` already; if not, `index` is recorded for it. Nil
+  /// after 32 probes: the caller then checks the names with a `Set` (hashes made to collide
+  /// cannot make the check quadratic).
+  private static func findOrInsert(
+    _ name: String, hash: Int, index: Int, in slots: inout [Int], _ members: [JSONDeferredMember]
+  ) -> Bool? {
+    let mask = slots.count - 1
+    var slot = hash & mask
+    for _ in 0..<32 {
+      let entry = slots[slot]
+      if entry == 0 {
+        slots[slot] = index + 1
+        return false
+      }
+      let other = members[entry - 1].key
+      if other.utf8.count == name.utf8.count && other == name { return true }
+      slot = (slot + 1) & mask
+    }
+    return nil
   }
 
   /// Steps over one value, refusing what ``parseValue()`` refuses, except duplicate keys: no
@@ -492,20 +553,28 @@ package struct JSONParser {
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
   private mutating func skipDigits() {
-    while position < bytes.count && isDigit(bytes[position]) { position += 1 }
+    // A local index, as in ``skipWhitespace()``: the position is stored once.
+    var index = position
+    let count = bytes.count
+    while index < count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    position = index
   }
 
   private mutating func skipWhitespace() {
-    while position < bytes.count {
-      switch bytes[position] {
-      case 0x20, 0x09, 0x0A, 0x0D: position += 1
-      default: return
-      }
+    // A local index: `position` is stored back once, not on every byte of an indentation.
+    var index = position
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
+      index += 1
     }
+    position = index
   }
 
   /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
   /// (the most of every string), found on the buffer without a bounds check per byte.
+  @inline(__always)
   private func plainRunEnd(from start: Int) -> Int {
     var index = start
     // Eight bytes at a time: a word goes on whole when none of its bytes is below 0x20, at

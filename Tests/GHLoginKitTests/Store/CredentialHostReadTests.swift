@@ -87,6 +87,40 @@ import Testing
     #expect(offered == ["github.test", "other.test"])
   }
 
+  /// Duplicate host names in a long `hosts` object (past the sixteen names compared one by one,
+  /// where the host read looks ASCII names up by their bytes): found at the same position, with
+  /// the same message, as the whole-file parse finds them, also when the names are not ASCII and
+  /// only canonically equal (KELVIN SIGN and `K`), and not found where there are none.
+  @Test(arguments: [
+    (0..<40).map { "h\($0).test" } + ["h7.test"],
+    (0..<40).map { "h\($0).test" } + ["h39.test"],
+    (0..<200).map { "h\($0).test" } + ["h150.test"],
+    (0..<20).map { "h\($0).test" } + ["\u{212A}.test", "K.test"],
+    (0..<20).map { "h\($0).test" } + ["K.test", "\u{212A}.test"],
+    ["\u{212A}.test"] + (0..<20).map { "h\($0).test" } + ["K.test"],
+    ["caf\u{E9}.test"] + (0..<30).map { "h\($0).test" } + ["cafe\u{301}.test"],
+    (0..<30).map { "h\($0).test" } + ["\u{E9}.test"] + (30..<60).map { "h\($0).test" } + ["h3.test"],
+    (0..<300).map { "h\($0).test" },
+    (0..<30).map { "h\($0).test" } + ["\u{E9}.test"] + (30..<60).map { "h\($0).test" },
+  ])
+  func duplicateHostNamesInALongFile(_ names: [String]) throws {
+    let bytes = Self.file(names.map { "\"\($0)\": {\"accounts\": []}" }.joined(separator: ",\n  "))
+    var wholeError: JSONError?
+    do { _ = try JSON.parse(bytes) } catch { wholeError = error }
+    var hostError: JSONError?
+    do {
+      _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+        var parser = JSONParser(buffer: buffer)
+        return try parser.parseDocument(deferring: "hosts")
+      }
+    } catch {
+      hostError = error
+    }
+    #expect(hostError == wholeError)
+    #expect((wholeError != nil) == (Set(names).count != names.count))
+    if let wholeError { #expect(wholeError.reason.hasPrefix("duplicate key")) }
+  }
+
   /// Only an exact match of the name's bytes picks an entry.
   @Test func theHostIsMatchedByItsBytes() throws {
     let bytes = Self.file(#""GITHUB.TEST": {"accounts": []}, "#.appending(Self.good))

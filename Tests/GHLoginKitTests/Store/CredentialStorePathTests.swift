@@ -145,6 +145,10 @@ import Testing
     #expect(SafeDirectory.parents(of: "/a/b/c/") == ["/a/b", "/a", "/"])
     #expect(SafeDirectory.parents(of: "/a") == ["/"])
     #expect(SafeDirectory.parents(of: "/") == [])
+    #expect(SafeDirectory.parents(of: "//") == [])
+    #expect(SafeDirectory.parents(of: "/a//b") == ["/a/", "/a", "/"])
+    #expect(SafeDirectory.parents(of: "a/b") == ["a"])
+    #expect(SafeDirectory.parents(of: "/é/ü") == ["/é", "/"])
   }
 
   @Test func directoryIsAFile() throws {
