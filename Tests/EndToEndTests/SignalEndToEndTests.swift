@@ -277,9 +277,10 @@ import Testing
     let report = try await Self.drive(
       ["/bin/bash", "--norc", "--noprofile", "-c", loop], env: scenario.environment(["NO_COLOR": "1", "TERM": "dumb"]),
       steps: [
-        // The waiting line, then its one hint about an error page (issue 29 §2).
+        // The waiting line, its one hint about an error page (issue 29 §2) and, with no display
+        // here, the paste-back prompt that `--web` offers too: all shown before the Ctrl-C.
         ["expect": "(Ctrl-C to cancel)...\r\n"], ["expect": "'ghlogin config get client_id'.\r\n"],
-        ["send": "\u{3}"], ["wait": true, "timeout": 10],
+        ["expect": "paste the address it was sent to here:\r\n"], ["send": "\u{3}"], ["wait": true, "timeout": 10],
       ])
     #expect(report.ok, "\(report)")
     #expect(report.output.hasSuffix("^C\r\nghlogin: interrupted; nothing was stored\r\n"), "\(report)")
