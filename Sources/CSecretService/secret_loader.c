@@ -408,8 +408,9 @@ static int ghl_search(const char *const *names, const char *const *values, int c
 }
 
 /* A malloc'ed NUL-terminated copy of the secret of the item at `path`, or NULL: when the
- * service fails (*outcome then says how), or the secret is no text (a NUL byte: never a token;
- * *outcome is left as it was). */
+ * service fails (*outcome then says how), when it gives no secret (the item was locked after
+ * the search found it unlocked: GHL_SECRET_LOCKED), or the secret is no text (a NUL byte: never
+ * a token; *outcome is left as it was). */
 static char *ghl_item_secret(void *service, const char *path, int *outcome, char *message, size_t size) {
   ghl_gerror *error = NULL;
   void *value = ghl_secret.secret_service_get_secret_for_dbus_path_sync(service, path, ghl_cancellable(), &error);
@@ -417,14 +418,20 @@ static char *ghl_item_secret(void *service, const char *path, int *outcome, char
     *outcome = ghl_outcome(error, message, size);
     return NULL;
   }
+  if (value == NULL) {
+    /* GetSecrets leaves out the items that are locked: the collection was locked in between. */
+    ghl_copy(message, size, "the collection is locked");
+    *outcome = GHL_SECRET_LOCKED;
+    return NULL;
+  }
   char *copy = NULL;
   size_t length = 0;
-  const char *bytes = value != NULL ? ghl_secret.secret_value_get(value, &length) : NULL;
+  const char *bytes = ghl_secret.secret_value_get(value, &length);
   if (bytes != NULL && memchr(bytes, 0, length) == NULL && (copy = malloc(length + 1)) != NULL) {
     memcpy(copy, bytes, length);
     copy[length] = 0;
   }
-  if (value != NULL) ghl_secret.secret_value_unref(value);
+  ghl_secret.secret_value_unref(value);
   return copy;
 }
 

@@ -94,6 +94,9 @@ struct DefaultAppEndToEndTests {
       ).finish(timeout: 30)
     }
     #expect(none.status == 2, "\(none)")
-    #expect(none.stderr.hasPrefix("ghlogin: no OAuth client_id is configured for ghe.example.com.\n"), "\(none)")
+    #expect(
+      none.stderr.hasPrefix(
+        "ghlogin: no OAuth client_id is configured for ghe.example.com (the top-level client_id, GHLOGIN_CLIENT_ID "
+          + "and the built-in app are github.com's only: an OAuth app exists on one GitHub host).\n"), "\(none)")
   }
 }
