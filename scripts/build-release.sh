@@ -29,6 +29,9 @@
 # - -disable-implicit-string-processing-module-import: no regex engine in the binary; code in
 #   Sources uses Support/ByteSearch.swift, and a new call to the regex module's string methods
 #   fails this build (debug builds and tests keep the implicit import).
+# - -disable-type-layout: copies and destroys of large values (the config's HostSettings and
+#   WebURL? fields, Result<String, ConfigError>?) are compiled inline rather than through value
+#   witnesses of generic metadata (Optional<T>, tuples) instantiated at run time.
 # - -use-ld=lld and --no-export-dynamic: the library's symbols stay out of the dynamic symbol
 #   table, so the loader and --gc-sections have less to keep.
 # - --pack-relative-relocs (opt-in): DT_RELR relocations, which need glibc 2.36 or newer at run
@@ -71,6 +74,7 @@ profile=(
   -Xcc -DGHLOGIN_STATIC_STARTUP
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
   -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
+  -Xswiftc -Xfrontend -Xswiftc -disable-type-layout
   -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker --no-export-dynamic
 )
 if ((pack_relocs)); then profile+=(-Xlinker -z -Xlinker pack-relative-relocs); fi
