@@ -10,7 +10,9 @@ Fails (exit 1, one line per finding) when:
   - a relative link in README.md, CONTRIBUTING.md, ARCHITECTURE.md, SECURITY.md or doc/*.md names
     a file that does not exist, or a heading (#anchor) that the Markdown file it names lacks;
   - README.md does not show, in a ```sh block, the test command `.ci/run` ends with, or the build
-    command the end-to-end tests' release binary comes from (`scripts/build-release.sh`);
+    command the end-to-end tests' release binary comes from (`scripts/build-release.sh`), or does
+    not name each toolchain version that script lists as tested (TESTED_TOOLCHAINS);
+  - doc/performance.md lacks the markers bench/run writes its figures between;
   - with GHLOGIN (the built binary), the README's typo transcript (`$ ghlogin atuh`) is not what
     that binary prints.
 """
@@ -122,6 +124,17 @@ def check(root, binary=None):
     if not any(l.split("#")[0].strip().endswith("scripts/build-release.sh")
                or "&& scripts/build-release.sh &&" in l for l in shell):
         findings.append("README.md: no ```sh line that runs scripts/build-release.sh (the README's build)")
+
+    release = read(os.path.join(root, "scripts", "build-release.sh"))
+    tested = re.search(r"^TESTED_TOOLCHAINS=\(([^)]*)\)", release, re.M)
+    for version in (tested.group(1).split() if tested else []):
+        if version not in readme:
+            findings.append(f"README.md: does not name {version}, a toolchain scripts/build-release.sh lists as tested")
+
+    performance = read(os.path.join(root, "doc", "performance.md"))
+    for marker in ("<!-- bench/run:begin -->", "<!-- bench/run:end -->"):
+        if marker not in performance:
+            findings.append(f"doc/performance.md: no {marker} (bench/run writes its figures there)")
 
     if binary:
         findings += check_transcript(readme, binary)
