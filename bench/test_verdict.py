@@ -62,7 +62,8 @@ class Work:
         Work.made.append(self.tmp)
         self.dir = self.tmp.name
         os.makedirs(os.path.join(self.dir, "bench"))
-        self.write("README.md", "# x\n\nbefore\n<!-- bench/run:begin -->\nold\n<!-- bench/run:end -->\nafter\n")
+        os.makedirs(os.path.join(self.dir, "doc"))
+        self.write("doc/performance.md", "# x\n\nbefore\n<!-- bench/run:begin -->\nold\n<!-- bench/run:end -->\nafter\n")
 
     def answers(self, changes=None, statuses=None):
         for name, out in {**RIGHT, **(changes or {})}.items():
@@ -229,7 +230,7 @@ class Figures(unittest.TestCase):
         self.assertIn("| realistic: token vs the floor program (<= 1.10x) | 1.30 ms | floor 1.20 ms | 1.08x | PASS |",
                       results)
         self.assertIn("## Method", results)
-        with open(os.path.join(work.dir, "README.md")) as f:
+        with open(os.path.join(work.dir, "doc", "performance.md")) as f:
             readme = f.read()
         self.assertIn("before\n<!-- bench/run:begin -->\nLatest figures (written by `bench/run` on commit `abc1234`", readme)
         self.assertIn("| realistic: token vs the floor program (<= 1.10x) | 1.30 ms | floor 1.20 ms | 1.08× | PASS |", readme)

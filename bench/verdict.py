@@ -271,25 +271,27 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
                       + ".\n")
             out.write("\n")
             out.write(read(NOTES))
-        readme_table(root, commit, lines)
+        figures_table(root, commit, lines)
     return 1 if any(l[4] == "FAIL" for l in lines) else 0
 
 
-README_BEGIN, README_END = "<!-- bench/run:begin -->", "<!-- bench/run:end -->"
+# The page the latest figures are shown on (between its markers); README.md links it.
+FIGURES_PAGE = os.path.join("doc", "performance.md")
+FIGURES_BEGIN, FIGURES_END = "<!-- bench/run:begin -->", "<!-- bench/run:end -->"
 
 
-def readme_table(root, commit, lines):
-    """Rewrites the README's figures (between its bench/run markers) from this run: every line of
-    the verdict but the binary's own checks, as a Markdown table."""
-    path = os.path.join(root, "README.md")
+def figures_table(root, commit, lines):
+    """Rewrites the figures on doc/performance.md (between its bench/run markers) from this run:
+    every line of the verdict but the binary's own checks, as a Markdown table."""
+    path = os.path.join(root, FIGURES_PAGE)
     text = read(path)
-    if README_BEGIN not in text or README_END not in text:
-        raise Broken(f"{path} has no {README_BEGIN} ... {README_END} section for the figures")
+    if FIGURES_BEGIN not in text or FIGURES_END not in text:
+        raise Broken(f"{path} has no {FIGURES_BEGIN} ... {FIGURES_END} section for the figures")
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     rows = [f"| {target} | {figure} | {ref} | {ratio.replace('x', '×')}"
             f" | {verdict} |" for target, figure, ref, ratio, verdict in lines if not target.startswith("binary ")]
     table = "\n".join([
-        README_BEGIN,
+        FIGURES_BEGIN,
         f"Latest figures (written by `bench/run` on commit `{commit}`, {time.strftime('%Y-%m-%d', time.gmtime())}; "
         f"{os.cpu_count()} CPUs, {cpu}, Linux {platform.release()}, shared with other builds): median times, and "
         "ratios as the median of rounds run moments apart (the target is in each row's name):",
@@ -297,9 +299,9 @@ def readme_table(root, commit, lines):
         "| what | ghlogin | compared with | ratio | result |",
         "|---|---|---|---|---|",
         *rows,
-        README_END,
+        FIGURES_END,
     ])
-    text = text[:text.index(README_BEGIN)] + table + text[text.index(README_END) + len(README_END):]
+    text = text[:text.index(FIGURES_BEGIN)] + table + text[text.index(FIGURES_END) + len(FIGURES_END):]
     with open(path, "w") as out:
         out.write(text)
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles every ```swift block of the DocC articles (Sources/GHLoginKit/GHLoginKit.docc/*.md)
-# in Swift 6 mode, against this checkout's GHLoginKit: fails on any compiler error. (The DocC
-# snippet plugin would need a package fetched from the network; this needs none.)
+# and of doc/library.md (the library page the README links) in Swift 6 mode, against this
+# checkout's GHLoginKit: fails on any compiler error. (The DocC snippet plugin would need a
+# package fetched from the network; this needs none.)
 #
 # Each block goes into a scratch package, .build/doc-snippets, that depends on this package by
 # path (swift-tools-version 6.0: Swift 6 language mode), by this convention:
@@ -20,7 +21,7 @@ root=$PWD
 out=.build/doc-snippets
 rm -rf "$out/Sources" "$out/Package.swift"
 mkdir -p "$out/Sources"
-python3 - "$root" "$out" Sources/GHLoginKit/GHLoginKit.docc/*.md <<'EOF'
+python3 - "$root" "$out" Sources/GHLoginKit/GHLoginKit.docc/*.md doc/library.md <<'EOF'
 import os, re, sys
 
 root, out, articles = sys.argv[1], sys.argv[2], sys.argv[3:]

@@ -2,7 +2,7 @@
 # Builds every package under Examples/ (and runs the tests of those that have them) against this
 # checkout's GHLoginKit, so a change that
 # breaks the public API for its users fails CI. The examples depend on the library by path; here
-# each is built as a tool elsewhere would use it, by the dependency the README and the DocC
+# each is built as a tool elsewhere would use it, by the dependency doc/library.md and the DocC
 # article show, `.package(url: ..., branch: "main")`, on a plain copy of the repository whose
 # `main` is the committed HEAD and which has no tags (the repository has no release tag, so a
 # `from:` dependency would not resolve: a tag made here would hide that). SwiftPM refuses a

@@ -273,8 +273,8 @@ int ghl_secret_load(char *message, size_t message_size) {
 /* Loads libsecret. The connection to the service (session bus, Secret Service, an encrypted
  * session) is libsecret's own shared proxy (secret_service_get_sync), made by the first call
  * and kept for the process, which secret_password_storev_sync uses too: a connection of our
- * own would make libsecret open a second session (measured: two OpenSession key exchanges,
- * about a third more time than secret-tool). Failures to reach the service come back as GIO
+ * own would make libsecret open a second session (two OpenSession key exchanges, slower than
+ * secret-tool). Failures to reach the service come back as GIO
  * or D-Bus errors, which ghl_outcome sorts as unavailable. */
 static int ghl_connect(char *message, size_t size) { return ghl_secret_load(message, size); }
 

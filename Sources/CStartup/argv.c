@@ -1,19 +1,11 @@
 // The command line for Swift's `CommandLine`, without reading /proc/self/maps.
 //
-// The Swift runtime's CommandLine.cpp (linked from libswiftCore.a into a
-// `--static-swift-stdlib` binary) finds argv with a static initializer that opens
-// /proc/self/maps, parses every line with sscanf to find the stack, and walks back from
-// `environ`: a /proc read and many sscanf calls before main (bench/RESULTS.md, issue 13).
-// glibc hands argc and argv to every `.init_array` function of the
-// executable, so this file keeps them from there and defines the two runtime entry points
-// CommandLine.cpp would: the linker then never pulls CommandLine.cpp.o out of
-// libswiftCore.a, and its initializer never runs.
-//
-// Release builds only (GHLOGIN_STATIC_STARTUP, set by scripts/build-release.sh): debug builds and tests
-// use the shared Swift runtime as it is. The signatures are the runtime's own (Swift 6.x,
-// stdlib/public/CommandLineSupport/CommandLine.cpp); `ReleaseEndToEndTests` runs the
-// release binary with arguments, and a mismatch would fail the link (duplicate symbols) or
-// every command.
+// The runtime's CommandLine.cpp finds argv before main by parsing /proc/self/maps with sscanf.
+// glibc hands argc and argv to every `.init_array` function, so this file keeps them from there
+// and defines the two entry points CommandLine.cpp would: the linker never pulls it in.
+// Release builds only (GHLOGIN_STATIC_STARTUP, scripts/build-release.sh). The signatures are
+// the runtime's own (stdlib/public/CommandLineSupport/CommandLine.cpp); a mismatch fails the
+// link or every command, which `ReleaseEndToEndTests` would show.
 #ifdef GHLOGIN_STATIC_STARTUP
 
 #include <stddef.h>

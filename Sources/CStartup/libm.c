@@ -1,21 +1,12 @@
 // The math library, loaded on first use.
 //
-// A `--static-swift-stdlib` binary needs libm.so.6 at start-up only because the Swift
-// standard library and its Glibc overlay reference about 110 C math functions (Float and
-// Double's rounding, remainder and square root; the overlay's `sin`, `pow`, `lgamma`...).
-// `ghlogin`'s hot paths call only the five that round a Double (computed below), yet mapping
-// and binding libm cost every run of `token` and the credential helpers (bench/RESULTS.md,
-// issue 20). The stubs also keep the binary off versioned math symbols newer than glibc 2.34
-// (`hypotf` got a new version in glibc 2.35). Linker/libm.so hides the real
-// libm from the release link, and this file defines each of those functions as a stub that
-// opens libm.so.6 on its first call (as COpenSSL opens libssl.so.3) and forwards to the real
-// function. The list is libm_functions.h; a function missing from it fails the release link,
-// and Tests/CStartup/libm_check.c (run by `LibmStubTests`) calls every stub, and the five
-// computed here, against the real libm.
-//
-// Release builds only (GHLOGIN_STATIC_STARTUP, set by scripts/build-release.sh), like argv.c: debug
-// builds and tests use the shared Swift runtime, which loads libm itself. The binary exports
-// none of these names (--no-export-dynamic), so libraries loaded later still bind to libm.
+// The static Swift standard library references C math functions the hot paths never call, so
+// mapping libm at start-up would cost every `token` run; the stubs also keep the binary off math
+// symbol versions newer than glibc 2.34. Linker/libm.so hides the real libm from the release
+// link; each function in libm_functions.h is a stub that opens libm.so.6 on its first call and
+// forwards, except the five that round a Double, computed here. `LibmStubTests` checks every one
+// against the real libm. Release builds only (GHLOGIN_STATIC_STARTUP), like argv.c; the binary
+// exports none of these names, so libraries loaded later still bind to libm.
 #ifdef GHLOGIN_STATIC_STARTUP
 
 #include <dlfcn.h>

@@ -1,9 +1,6 @@
-// The C math functions the Swift standard library (libswiftCore.a) and its Glibc overlay
-// (libswiftGlibc.a) reference, by signature, except the five that round a Double (`ceil`,
-// `floor`, `trunc`, `round`, `rint`: libm.c computes them, as the hot paths call them).
-// libm.c defines each one as a stub that loads libm.so.6 on its first call;
-// Tests/CStartup/libm_check.c calls every one against the real libm. A function missing here
-// fails the release link ("undefined symbol"): Linker/libm.so hides the real libm from it.
+// The C math functions libswiftCore.a and libswiftGlibc.a reference, by signature, but for the
+// five that round a Double (libm.c computes those). libm.c makes each a stub that loads
+// libm.so.6 on first call; a function missing here fails the release link ("undefined symbol").
 //
 // X(kind, name), where kind is the signature (T is float, double or long double by suffix):
 //   F1/D1/L1  T(T)        F2/D2/L2  T(T, T)        F3/D3/L3  T(T, T, T)

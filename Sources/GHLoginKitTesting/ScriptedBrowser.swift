@@ -4,9 +4,8 @@
 import GHLoginKit
 import Synchronization
 
-/// A ``GitHubLoginBrowser`` that plays the user: it follows the authorize URL to the login's
-/// loopback redirect as GitHub would after the user approved (with a `code` and the `state`),
-/// or after they denied (`error=access_denied`), or it never comes back.
+/// A ``GitHubLoginBrowser`` that plays the user: it follows the authorize URL to the loopback
+/// redirect as GitHub would after an approval (`code` and `state`) or a denial, or never does.
 ///
 /// ```swift
 /// let browser = ScriptedBrowser.approving(code: "code-1")

@@ -1,16 +1,13 @@
 import GHLoginCore
 
-/// `docker-credential-ghlogin get|store|erase|list|version` (also `ghlogin docker-credential
-/// ACTION`, hidden from `--help`): the credential helper docker, podman, skopeo and buildah
-/// run for the registries `ghlogin setup-docker` names in `~/.docker/config.json`'s
-/// `credHelpers` (docker/docker-credential-helpers' protocol, ``DockerCredentialAnswer``).
+/// `docker-credential-ghlogin get|store|erase|list|version` (also the hidden `ghlogin
+/// docker-credential ACTION`): the credential helper container tools run for the registries
+/// `setup-docker` names in `credHelpers` (``DockerCredentialAnswer``).
 ///
-/// `get` answers from the same store as `token`, refreshed the same way
-/// (``Workspace/usableCredential(_:in:)``), for a registry the exact table maps to a GitHub host
-/// (``RegistryAddress``, ``RegistryMap``: R104). Every failure prints exactly
-/// ``DockerCredentialAnswer/notFound`` on stdout and exits 1, with the reason and the command
-/// that fixes it on stderr. It never prompts, opens a browser or waits on a terminal, and
-/// never stores, changes or removes a login (R105).
+/// `get` answers as `token` does (``Workspace/usableCredential(_:in:)``), only for a registry
+/// the exact table maps to a GitHub host (``RegistryMap``, R104). Every failure prints exactly
+/// ``DockerCredentialAnswer/notFound`` and exits 1, the reason on stderr, so clients go on
+/// without credentials. It never prompts and never changes a login (R105).
 struct DockerCredentialCommand: Command {
   /// The name of the link `scripts/install.sh` makes; run under it, ghlogin is this command.
   static let linkName = "docker-credential-ghlogin"

@@ -28,7 +28,7 @@ struct StatusCommand: Command {
       Warns on stderr when GH_TOKEN or GITHUB_TOKEN holds another token than the active login's:
       gh and many tools use those before anything stored.
 
-      With --json, prints one JSON object instead (documented in the README, "status --json"):
+      With --json, prints one JSON object instead (documented in doc/git-and-scripts.md):
       {"credentials_file": PATH, "hosts": {HOST: {"accounts": [{"login", "active", "login_stale",
       "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when
       the keyring cannot be read), "store" ("file" or "keyring"), "check", "github_token_expiration"

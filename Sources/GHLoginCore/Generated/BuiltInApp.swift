@@ -3,7 +3,7 @@
 ///
 /// `scripts/build-release.sh` writes it from `GHLOGIN_DEFAULT_CLIENT_ID` (and optionally
 /// `GHLOGIN_DEFAULT_CLIENT_SECRET`, `GHLOGIN_DEFAULT_APP_NAME`) into
-/// `Sources/GHLoginKit/Generated/BuiltInApp+Generated.swift` (ignored by git, removed after
+/// `Sources/GHLoginCore/Generated/BuiltInApp+Generated.swift` (ignored by git, removed after
 /// the build) and compiles with `-D GHLOGIN_BUILT_IN_APP`. Without that flag, which no
 /// committed file sets, there is none: no default is ever committed, and a generated file left
 /// behind compiles to nothing.

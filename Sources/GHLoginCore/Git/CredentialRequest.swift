@@ -1,19 +1,12 @@
 /// One request of git's credential-helper protocol, parsed from the raw bytes git wrote to
 /// the helper's standard input (git Documentation/git-credential.adoc, "INPUT/OUTPUT FORMAT").
 ///
-/// Parsing follows git and is stricter where strictness costs nothing (R51–R53):
-/// - the input is split on LF (0x0A) only; no other byte or scalar ends a line (CVE-2024-50338,
-///   CVE-2025-23040), and nothing is ever looked at as Swift `Character`s;
-/// - the input ends at the first empty line or at EOF; what follows an empty line is ignored,
-///   except that the whole-input checks below still apply to it;
-/// - a key is every byte up to the first `=`; keys ending in `[]` are multi-valued, and an empty
-///   `key[]=` clears that list; for other keys the last value wins, as in git;
-/// - unknown keys are kept but never used.
-///
-/// The whole request is refused (``CredentialInputError``) when any byte is CR or NUL, when the
-/// input is not valid UTF-8, is larger than ``maximumInputSize``, has a line without `=`, a
-/// line longer than ``maximumLineLength`` bytes counting its LF, more than ``maximumLines``
-/// lines before its end, or a `host` that is not a plain host name (see ``isPlausibleHost(_:)``).
+/// Parsing follows git, stricter where that costs nothing (R51–R53): lines end at LF only, never
+/// at another byte or scalar (CVE-2024-50338, CVE-2025-23040); the request ends at the first
+/// empty line; `key[]` values accumulate, other keys' last value wins. The whole request is
+/// refused (``CredentialInputError``) for a CR or NUL, invalid UTF-8, a line without `=`, more
+/// than ``maximumInputSize``, ``maximumLineLength`` or ``maximumLines``, or an implausible
+/// `host` (``isPlausibleHost(_:)``).
 package struct CredentialRequest: Sendable, Equatable {
   /// git's limit on one line, including its LF (git-credential.adoc).
   package static let maximumLineLength = 65_535

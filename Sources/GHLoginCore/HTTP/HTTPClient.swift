@@ -1,17 +1,10 @@
 /// The real ``HTTPTransport``: one HTTP/1.1 request per connection, over TLS or (loopback only) plain TCP.
 ///
-/// - `https://` goes through ``TLSConnection`` (verification always on; trust
-///   from `SSL_CERT_FILE`/`SSL_CERT_DIR` in `variables`, the system store, and
-///   `caFile` on top). Plain `http://` is allowed only to loopback hosts.
-/// - A proxy from `https_proxy`/`HTTPS_PROXY` is used for https unless the
-///   host is loopback or matched by `NO_PROXY` (see ``ProxySettings``); the
-///   tunnel is `CONNECT`, and TLS inside it checks the origin's name.
-/// - Redirects are never followed: callers see the 3xx. Nothing is retried.
-/// - `Connection: close`; `User-Agent` is added when the request has none.
-/// - Connecting (name resolution, TCP, proxy tunnel, TLS handshake) is bounded by
-///   `connectTimeout`; everything by the `timeout` given to `send`. Resolution runs on a
-///   helper thread, so the deadline and Ctrl-C cut a hung resolver short (``Resolver``).
-/// - Bodies are capped at `maxBodyBytes`, heads at 64 KiB and 100 fields.
+/// - `https://` through ``TLSConnection`` (verification always on); `http://` to loopback only.
+/// - `https_proxy`/`HTTPS_PROXY` tunnels with `CONNECT` unless ``ProxySettings`` exempts the host.
+/// - Redirects are never followed (callers see the 3xx); nothing is retried; `Connection: close`.
+/// - Connecting, name resolution included (``Resolver``), is bounded by `connectTimeout`, the
+///   whole exchange by `send`'s `timeout`; bodies by `maxBodyBytes`, heads by a fixed limit.
 package struct HTTPClient: HTTPTransport {
   package var variables: EnvironmentVariables
   package var caFile: String?

@@ -12,15 +12,11 @@ package enum LoopbackOutcome: Sendable, Equatable {
 
 /// The RFC 8252 redirect listener: HTTP/1.1 on `127.0.0.1`, served from one `poll` loop.
 ///
-/// Binds only `127.0.0.1` (R1), with no `SO_REUSEADDR`/`SO_REUSEPORT` (R5),
-/// close-on-exec descriptors (R6). Every connection is non-blocking with its
-/// own deadline (`readTimeout`, 10 s by default, from accept to the end of its
-/// head), an 8 KiB head limit, and is answered once and closed, so idle or
-/// dripping connections never delay the real callback (R11). The backlog is
-/// 1024 rather than 128 (see ``backlog``). Malformed → 400,
-/// too large → 431, a method other than GET → 405, a GET with a body → 400,
-/// all without calling the handler. Above `maxConnections` open connections
-/// the oldest is dropped. Not `Sendable`: one thread uses it.
+/// Binds only `127.0.0.1` (R1), without `SO_REUSEADDR`/`SO_REUSEPORT` (R5), close-on-exec (R6).
+/// Every connection is non-blocking with its own deadline (`readTimeout`) and head limit, and is
+/// answered once and closed, so idle or dripping connections never delay the real callback
+/// (R11); above `maxConnections` the oldest is dropped. Malformed requests get 400, 431 or 405
+/// without reaching the handler. Not `Sendable`: one thread uses it.
 package final class LoopbackServer {
   /// The port actually bound, from `getsockname`.
   package let port: Int

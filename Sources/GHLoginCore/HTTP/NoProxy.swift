@@ -1,15 +1,13 @@
 /// The `NO_PROXY` list: hosts that are reached directly, never through the proxy (R78).
 ///
-/// Comma-separated, each entry trimmed and case-insensitive; empty entries
-/// and entries that cannot be parsed are ignored.
+/// Comma-separated, trimmed, case-insensitive; entries that cannot be parsed are ignored.
 /// - `*` alone: nothing is proxied.
 /// - `example.com`: that host and its subdomains, on a label boundary
 ///   (`api.example.com` yes, `notexample.com` no).
 /// - `.example.com` or `*.example.com`: subdomains only.
 /// - `host:port`, `[v6]:port`, `1.2.3.4:port`: only for that port.
-/// - `10.0.0.1`, `::1`, `[::1]`: that IP literal; `10.0.0.0/8`, `fd00::/8`: that range.
-/// IP entries match IP-literal hosts only; names are never resolved to match them.
-/// A trailing dot on the host or entry is ignored.
+/// - `10.0.0.1`, `[::1]`, `10.0.0.0/8`, `fd00::/8`: IP-literal hosts only (names are never
+///   resolved to match them). A trailing dot on the host or entry is ignored.
 package struct NoProxy: Sendable, Equatable {
   package enum Entry: Sendable, Equatable {
     case everything

@@ -3,19 +3,14 @@ package enum AtomicFile {
   /// The start of the temp files' names for `path`: `.NAME.tmp-` in the same directory.
   package static func temporaryPrefix(for path: String) -> String { "." + FilePath.name(of: path) + ".tmp-" }
 
-  /// Writes `bytes` to a new temp file next to `path`, then renames it over `path`:
+  /// Writes `bytes` to a new temp file next to `path`, then renames it over `path`: `open` with
+  /// `O_CREAT|O_EXCL|O_NOFOLLOW` and 0600 under a random name, `fchmod(0600)` (never the umask's
+  /// mode), write, `fsync`, `rename` (a link at `path` is replaced, never followed), then `fsync`
+  /// of the directory.
   ///
-  /// 1. `open(tmp, O_WRONLY|O_CREAT|O_EXCL|O_NOFOLLOW|O_CLOEXEC, 0600)`, the name ending in 64
-  ///    random bits from the system CSPRNG (retried on `EEXIST`);
-  /// 2. `fchmod(0600)` (the mode never depends on the umask), write everything, `fsync`, `close`;
-  /// 3. `rename(tmp, path)`: a link at `path` is replaced, never followed, and a looser old
-  ///    inode is never reused;
-  /// 4. `fsync` of the directory.
-  ///
-  /// On any failure before the rename the temp file is unlinked, `path` is untouched, and the
-  /// error (``StoreError/notWritten(path:operation:_:)``) says so. A
-  /// failure of the directory `fsync` is reported, but the new file is already complete in
-  /// place (undoing it could resurrect a refresh token that is no longer valid).
+  /// A failure before the rename unlinks the temp file and leaves `path` untouched
+  /// (``StoreError/notWritten(path:operation:_:)``). A failed directory `fsync` is reported but
+  /// not undone: undoing it could resurrect a refresh token that is no longer valid.
   package static func write(_ bytes: [UInt8], to path: String, faults: StoreFaults) throws(StoreError) {
     let directory = FilePath.directory(of: path)
     let prefix = FilePath.join(directory, temporaryPrefix(for: path))

@@ -1,22 +1,13 @@
-/// The credentials file format, versions 1 and 2:
+/// The credentials file format, versions 1 and 2: `{"version", "hosts": {HOST: {"active",
+/// "accounts": [{"login", "user_id", "token", "token_type", "scopes", "created_at", and when set
+/// "expires_at", "refresh_token", "refresh_token_expires_at", "via_device_flow", "expired",
+/// "github_token_expiration", "client_id"}]}}}`.
 ///
-/// ```json
-/// {"version": 2, "hosts": {"github.com": {"active": "octocat", "accounts": [{"login": "octocat",
-///   "user_id": 1, "token": "…", "token_type": "bearer", "scopes": ["repo"], "created_at": 1700000000,
-///   "expires_at": …, "refresh_token": "…", "refresh_token_expires_at": …, "via_device_flow": true,
-///   "expired": true, "github_token_expiration": …, "client_id": "Iv1.…"}]}}}
-/// ```
-///
-/// Version 2 adds an account's `"client_id"` (the OAuth app that issued the login). A file is
-/// written as version 1, exactly as before, unless an account has a client ID
-/// (``Credentials/formatVersion``), so an older ghlogin keeps reading every file that does not
-/// need the new key; one that meets a version-2 file says to upgrade (``Failure/newerVersion(_:)``)
-/// and leaves it alone. Both versions are read; a version-1 file with a `"client_id"` is
-/// refused as any unknown key is.
-///
-/// Optional keys are omitted when nil or false; hosts are written sorted. Reading is strict: an
-/// unknown key or a wrong type makes the whole file invalid (so nothing is dropped on rewrite),
-/// and failure details name key paths, never values.
+/// Version 2 adds an account's `"client_id"`; a file is written as version 1 unless an account
+/// has one (``Credentials/formatVersion``), so an older ghlogin keeps reading it, and refuses a
+/// version-2 file (``Failure/newerVersion(_:)``). Reading is strict (an unknown key or a wrong
+/// type makes the file invalid, so nothing is dropped on rewrite); failures name key paths,
+/// never values.
 package enum CredentialCoding {
   /// Why bytes are not a credentials file this ghlogin can use.
   package enum Failure: Error, Equatable {

@@ -90,8 +90,8 @@ package enum SafeDirectory {
   /// The parents of the absolute `path`, nearest first, ending with `/`: `/a/b/c` gives
   /// `/a/b`, `/a`, `/`. Trailing slashes are ignored.
   package static func parents(of path: String) -> [String] {
-    // On the UTF-8 bytes: `hasSuffix`, `removeLast` and comparing each parent with `/` and `.`
-    // as `String`s cost every command that reads the config about 1 k instructions a parent.
+    // On the UTF-8 bytes: `hasSuffix`, `removeLast` and `String` comparisons per parent would
+    // cost every command that reads the config.
     let slash = UInt8(ascii: "/")
     let bytes = Array(path.utf8)
     var end = bytes.count

@@ -29,15 +29,11 @@ package struct SecretItem: Sendable, Hashable {
 
 /// A place for secrets outside the credentials file: an OS keyring.
 ///
-/// The one seam for keyring backends: the credential store (``CredentialStore``) calls only
-/// these four functions, so another backend (the macOS Keychain, say) is one new type
-/// conforming to this protocol, returned by ``SecretStores/platform`` on its platform. Every
-/// call may block (a D-Bus round trip, an unlock prompt). Errors are ``KeyringError``s; none
-/// of them carries a secret.
-///
-/// Items live in one place of the keyring, the one `write` puts them in (R101): `read` and
-/// `delete` never look elsewhere, and `read` finding two items for one ``SecretItem`` throws
-/// ``KeyringError/ambiguous(_:count:)`` rather than choosing.
+/// The one seam for keyring backends: ``CredentialStore`` calls only these functions, so
+/// another backend is one new conforming type returned by ``SecretStores/platform``. Calls may
+/// block (D-Bus, an unlock prompt); no ``KeyringError`` carries a secret. Items live where
+/// `write` puts them (R101): `read` and `delete` never look elsewhere, and two items for one
+/// ``SecretItem`` throw ``KeyringError/ambiguous(_:count:)`` rather than one being chosen.
 package protocol SecretStore: Sendable {
   /// Whether the keyring can be used now: reachable, and unlocked (after the keyring's own
   /// unlock prompt, when it can show one). Called before a login asks the server anything.

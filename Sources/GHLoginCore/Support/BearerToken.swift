@@ -19,7 +19,7 @@ package enum BearerToken {
   /// Whether `token` is a `b64token`. No length limit here; callers add their own.
   package static func isValid(_ token: String) -> Bool {
     // On the contiguous bytes when the string has them (every native string): iterating the
-    // UTF-8 view byte by byte costs several times more, for each token of the credentials file.
+    // UTF-8 view byte by byte costs more, for each token of the credentials file.
     if let valid = token.utf8.withContiguousStorageIfAvailable({ isValid(bytes: $0) }) { return valid }
     return isValid(bytes: Array(token.utf8))
   }

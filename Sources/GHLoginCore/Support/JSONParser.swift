@@ -281,7 +281,7 @@ package struct JSONParser {
   }
 
   /// FNV-1a of an ASCII `name`'s bytes; nil when it is not ASCII.
-  /// (On the contiguous bytes: iterating `utf8` cost about 45 instructions a byte.)
+  /// (On the contiguous bytes: iterating the `utf8` view costs far more per byte.)
   private static func asciiHash(_ name: String) -> Int? {
     var name = name
     return name.withUTF8 { bytes in

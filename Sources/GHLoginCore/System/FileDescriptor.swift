@@ -187,7 +187,7 @@ package final class FileDescriptor {
   ///
   /// `expectedSize` (the `fstat` size) sizes the read buffer: one byte more than the file, so
   /// a file that did not grow is read with two `read` calls, and no 64 KiB buffer is zeroed
-  /// (16 page faults, a measurable part of `ghlogin token`). A file that grows is still read
+  /// (its page faults are a visible part of `ghlogin token`). A file that grows is still read
   /// to the end.
   package func readAll(limit: Int, expectedSize: Int = 65_535) throws(SystemError) -> [UInt8]? {
     let fd = rawValue

@@ -6,23 +6,14 @@ import COpenSSL
 
 /// A TLS client connection over a connected, non-blocking ``Socket`` (OpenSSL 3).
 ///
-/// Set-up (R69, R70): `TLS_client_method`, at least TLS 1.2,
-/// `SSL_VERIFY_PEER` with no callback, the trust store from ``TLSTrust``, SNI
-/// for names only (never IP literals), `SSL_set1_host` with
-/// `X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS` for names or
-/// `X509_VERIFY_PARAM_set1_ip_asc` for IP literals; an empty host is refused
-/// (it would turn name checks off). After `SSL_connect` succeeds,
-/// `SSL_get_verify_result` must still be `X509_V_OK`. `SSL_OP_IGNORE_UNEXPECTED_EOF`
-/// is not set: a TCP close without `close_notify` reads as
-/// ``StreamError/uncleanEOF``, and only HTTP framing may decide it is harmless.
+/// Set-up (R69, R70): the context from ``TLSContext`` (TLS 1.2 or newer, `SSL_VERIFY_PEER`,
+/// the ``TLSTrust`` store); SNI for names only; `SSL_set1_host` without partial wildcards, or
+/// the IP for a literal; an empty host is refused (it would turn name checks off); after the
+/// handshake `SSL_get_verify_result` must be `X509_V_OK`. A close without `close_notify` reads
+/// as ``StreamError/uncleanEOF``: only HTTP framing may call it harmless.
 ///
-/// The `SSL_CTX` with these settings and the trust store comes from ``TLSContext``, made
-/// once per process and trust; OpenSSL is loaded (``TLSLibrary``) there and nowhere else on
-/// the TLS path, so commands that make no TLS connection never map it.
-///
-/// `@unchecked Sendable`: the `SSL*` is not safe for concurrent use. One connection
-/// belongs to the one request that created it; it may move between threads with that
-/// request but is never used from two at once.
+/// `@unchecked Sendable`: the `SSL*` belongs to the one request that created it, which may
+/// move between threads but never uses it from two at once.
 package final class TLSConnection: ByteStream, @unchecked Sendable {
   /// Kept alive while the `SSL` made from it is.
   private let context: TLSContext

@@ -4,14 +4,10 @@ import Synchronization
 /// A configured client `SSL_CTX` for one ``TLSTrust``, made once and shared by every
 /// connection of the process that uses the same trust.
 ///
-/// Making a context is the expensive part of a connection with OpenSSL 3 (`SSL_CTX_new`
-/// fetches the algorithms; the trust store parses every certificate of the CA bundle, 139 on
-/// Debian), so a login's two connections, or a refresh after it, share one. The context is
-/// configured completely before it is shared (R69–R71: `TLS_client_method`, at least TLS 1.2,
-/// `SSL_VERIFY_PEER` with no callback, partial writes, the trust store) and never changed
-/// afterwards; each ``TLSConnection`` makes its own `SSL` from it (`SSL_new` copies those
-/// settings) and sets the host to verify on that `SSL` only. A failure is not kept: the next
-/// connection tries again.
+/// Making a context is the expensive part of an OpenSSL 3 connection (it parses the whole CA
+/// bundle), so a login's connections share one. It is configured completely before it is
+/// shared (R69–R71) and never changed; each ``TLSConnection`` makes its own `SSL` from it and
+/// sets the host to verify there. A failure is not kept: the next connection tries again.
 ///
 /// `@unchecked Sendable`: OpenSSL allows `SSL_new` on one `SSL_CTX` from several threads as
 /// long as nothing modifies the context, and nothing does once it is built.

@@ -7,13 +7,10 @@
 /// afterwards whatever happens. The corresponding C functions are `tcgetattr`, `tcsetattr`
 /// (`TCSAFLUSH`: input typed before the echo went off is dropped, it was shown) and `poll`.
 ///
-/// No signal leaves the echo off (R100, as readpassphrase(3)): while the read runs,
-/// ``TerminalSignals`` catches HUP, QUIT, PIPE, ALRM, TSTP, TTIN and TTOU (and INT and TERM
-/// when there is no stop descriptor for them); the terminal is restored, then an ending signal
-/// ends the process by its default action, and a stop (^Z) stops it and, once `fg` continues
-/// it, turns the echo off again (from the settings the terminal has then) and reads on. Before
-/// anything is read the process stops being dumpable (``CoreDumps/disable()``, R82): no core
-/// dump, and no other process of the user's, can hold the secret.
+/// No signal leaves the echo off (R100, as readpassphrase(3)): ``TerminalSignals`` catches
+/// them during the read, the terminal is restored, then the signal takes its default action
+/// (after ^Z and `fg` the echo goes off again). The process stops being dumpable first
+/// (``CoreDumps/disable()``, R82), so no core dump holds the secret.
 package enum TerminalSecret {
   /// Why no line was read.
   package enum Failure: Error, Equatable {

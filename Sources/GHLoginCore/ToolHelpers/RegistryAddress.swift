@@ -1,15 +1,10 @@
 /// The registry a container tool asks a credential helper about, normalised to the form the
 /// mapping table (``RegistryMap``) compares byte for byte (R104).
 ///
-/// docker, podman, skopeo and buildah write the server address to the helper's standard input:
-/// a registry host (`ghcr.io`, `registry.example:5000`), sometimes a URL
-/// (`https://index.docker.io/v1/`). The normaliser trims ASCII whitespace around it (as
-/// docker-credential-helpers' `strings.TrimSpace` does), ASCII-lowercases it, drops one
-/// `https://` scheme and everything from the first `/` (a path), and then requires what is left
-/// to be a host name exactly as ``GitHubHost/init(validating:)`` accepts one (which also drops
-/// `:443`). Anything else is refused: another scheme, user info (`@`), a query or fragment,
-/// whitespace inside, control or non-ASCII bytes. No suffix, substring or Unicode case matching
-/// ever happens here or in the table.
+/// The input is a registry host (`ghcr.io`) or sometimes a URL (`https://index.docker.io/v1/`):
+/// trimmed and ASCII-lowercased, one `https://` and any path dropped, the rest must be a host
+/// as ``GitHubHost/init(validating:)`` accepts one. Anything else is refused; no suffix,
+/// substring or Unicode case matching, so no look-alike registry gets a GitHub token.
 package enum RegistryAddress {
   /// The most bytes read from standard input (64 KiB).
   package static let maximumInputSize = 64 * 1024

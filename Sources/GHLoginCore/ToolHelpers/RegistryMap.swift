@@ -1,19 +1,11 @@
 /// The exact table from container registries to the GitHub host whose login they take (R104).
 ///
-/// Built in:
-/// - `ghcr.io` and `docker.pkg.github.com` → `github.com`;
-/// - for a GitHub Enterprise Cloud with data residency host `SUBDOMAIN.ghe.com`:
-///   `containers.SUBDOMAIN.ghe.com`;
-/// - for a GitHub Enterprise Server host `HOST` (without a port): `containers.HOST` (its
-///   Container registry) and `docker.HOST` (its Docker registry with subdomain isolation), the
-///   names GitHub's documentation gives ("Working with the Container registry": the package
-///   namespace `https://containers.HOSTNAME`);
-/// and `container_registries` from the config: at the top level for the config's own host
-/// (``Config/defaultHost``), in a `hosts.H` block for `H`.
-///
-/// The Enterprise hosts the table knows are the ones the config names and the ones logged in
-/// to. Every registry is compared byte for byte with the output of ``RegistryAddress``; a
-/// registry that two hosts claim maps to neither.
+/// Built in: `ghcr.io` and `docker.pkg.github.com` → `github.com`; `containers.SUBDOMAIN.ghe.com`
+/// → `SUBDOMAIN.ghe.com`; `containers.HOST` and `docker.HOST` → an Enterprise Server `HOST` (the
+/// names GitHub documents). Plus `container_registries` from the config (top level for
+/// ``Config/defaultHost``, `hosts.H` for `H`). Enterprise hosts are those the config names or
+/// logged in to. Names compare byte for byte with ``RegistryAddress``'s output; a registry two
+/// hosts claim maps to neither, so no guess hands out a token.
 package struct RegistryMap: Sendable, Equatable {
   /// Registry → GitHub host name, every pair of the table (a registry may repeat when claimed twice).
   package private(set) var entries: [(registry: String, host: String)]

@@ -1,16 +1,10 @@
 import GHLoginCore
 
-/// The user's GitHub login, for a Swift tool: a stored token on demand, and a browser or
-/// device login when there is none.
+/// The user's GitHub login for a Swift tool: a stored token on demand, a login when there is none.
 ///
-/// A value holds the configuration and where the credentials live; it is cheap to copy and
-/// safe to share between tasks. Logins are stored in the same credentials file `ghlogin`
-/// uses (`$GHLOGIN_CREDENTIALS`, else `$XDG_CONFIG_HOME/ghlogin/credentials.json`, else
-/// `~/.config/ghlogin/credentials.json`; never beside a config named by `$GHLOGIN_CONFIG`),
-/// under the same lock, so a tool and the `ghlogin` command never overwrite each other's refresh.
-///
-/// Every method throws only ``GitHubLoginError``: catch it with
-/// `catch let error as GitHubLoginError` and branch on its ``GitHubLoginError/kind``.
+/// Cheap to copy and safe to share. Logins live in `ghlogin`'s credentials file, under its lock,
+/// so a tool and `ghlogin` never overwrite each other's refresh. Every method throws only
+/// ``GitHubLoginError``: branch on its ``GitHubLoginError/kind``.
 ///
 /// ```swift
 /// let github = try GitHubLogin()                   // the user's ghlogin configuration
@@ -98,7 +92,8 @@ public struct GitHubLogin: Sendable {
     }
   }
 
-  /// Wraps an existing workspace (the commands build one).
+  /// Wraps a workspace built elsewhere. The commands never come here: they use Core's
+  /// `Workspace` directly, since `ghlogin` does not link GHLoginKit.
   init(workspace: Workspace) { self.workspace = workspace }
 
   /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
@@ -121,17 +116,14 @@ public struct GitHubLogin: Sendable {
 
   /// A token for `host` and `account` that is good for at least five more minutes.
   ///
-  /// Reads the credentials file; a token that expires soon (GitHub App user tokens) is
-  /// refreshed first, under the credentials lock, on a thread of its own (never on the
-  /// cooperative pool), and the new one is stored before it is returned. Cheap in the common
-  /// case (a file read: no network, no lock, no thread); call it before each batch of requests
-  /// rather than keeping the value.
+  /// A token that expires soon is refreshed first, under the credentials lock, on a thread of
+  /// its own (never the cooperative pool), and stored before it is returned. Otherwise it is a
+  /// file read, so call it before each batch of requests rather than keeping the value.
   ///
   /// - Parameters:
   ///   - host: the host (default: `GH_HOST`, the configuration's host, the only host with logins).
   ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
-  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/notLoggedIn`` when there is no
-  ///   login, ``GitHubLoginError/Kind/tokenRejected`` when the refresh token is dead.
+  /// - Throws: ``GitHubLoginError`` (`.notLoggedIn`; `.tokenRejected` for a dead refresh token).
   public func token(host: String? = nil, account: String? = nil) async throws -> AccessToken {
     let selection = AccountSelection(host: host, user: account)
     if let fresh = try freshToken(host: host, account: account) { return fresh }

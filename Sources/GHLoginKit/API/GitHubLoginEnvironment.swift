@@ -1,9 +1,8 @@
 import GHLoginCore
 
-/// What the library reaches outside your process through: the environment variables it reads,
-/// HTTP, the clock, the browser and the keyring. The default is the real process; a test of your
-/// tool's login code passes fakes, so that it runs without a server, a browser, a keyring or
-/// waiting.
+/// What the library reaches outside your process through: variables, HTTP, the clock, the
+/// browser and the keyring. The default is the real process; a test passes fakes, so that it
+/// runs without a server, a browser, a keyring or waiting.
 ///
 /// ```swift
 /// var environment = GitHubLoginEnvironment.process

@@ -4,10 +4,8 @@ import GHLoginCore
 /// `.keyring`, or `"store": "keyring"` in the config file): the credentials file then holds the
 /// account and no token.
 ///
-/// The default (``GitHubLoginEnvironment/keyring`` nil) is the platform's keyring: the Secret
-/// Service on Linux (GNOME Keyring, KeePassXC), which `ghlogin` uses too. A test of your tool's
-/// keyring code passes one that keeps the items in memory; a tool with another keyring passes
-/// its own. Calls come from the library's own thread and may block (an unlock prompt).
+/// The default (``GitHubLoginEnvironment/keyring`` nil) is the Secret Service, as `ghlogin`
+/// uses; a test passes one that keeps items in memory. Calls may block (an unlock prompt).
 ///
 /// Items live in one place: ``read(_:)`` and ``delete(_:holding:)`` look only where
 /// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``;
