@@ -76,7 +76,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // A client secret from the file never shows (12+ bytes with a digit: no fixed text has one).
     if let object = (try? JSON.parse(input))?.objectValue {
       var secrets = [object["client_secret"]?.stringValue]
-      for (_, block) in object["hosts"]?.objectValue?.entries ?? [] {
+      for block in object["hosts"]?.objectValue?.values ?? [] {
         secrets.append(block.objectValue?["client_secret"]?.stringValue)
       }
       let others = otherStrings(.object(object))

@@ -167,8 +167,10 @@ struct ConfigCommand: Command {
     }
     var lines = ""
     for (key, value) in document.entries where key != "hosts" { lines += line(key, key, value) }
-    for (host, block) in document["hosts"]?.objectValue?.entries ?? [] {
-      for (key, value) in block.objectValue?.entries ?? [] { lines += line("hosts.\(host).\(key)", key, value) }
+    for (host, block) in (document["hosts"]?.objectValue ?? JSONObject()).entries {
+      for (key, value) in (block.objectValue ?? JSONObject()).entries {
+        lines += line("hosts.\(host).\(key)", key, value)
+      }
     }
     return lines
   }

@@ -150,7 +150,7 @@ struct StatusCommand: Command {
     }
     let document: JSONValue = ["credentials_file": .string(file), "hosts": .object(object)]
     environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")
-    guard !object.entries.isEmpty else {
+    guard !object.isEmpty else {
       environment.stderr.write(
         "ghlogin: not logged in\(host.map { " to \($0)" } ?? " to any host"); "
           + "run '\(CommandHint.auth(host: host ?? DefaultHost.name))'\n")

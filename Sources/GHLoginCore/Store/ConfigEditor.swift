@@ -76,8 +76,8 @@ package struct ConfigEditor {
     let name = blockName(host) ?? (ConfigDecoder.normalizedHost(host) ?? host)
     var block = hosts[name]?.objectValue ?? JSONObject()
     block[key] = value
-    hosts[name] = block.entries.isEmpty ? nil : .object(block)
-    document["hosts"] = hosts.entries.isEmpty ? nil : .object(hosts)
+    hosts[name] = block.isEmpty ? nil : .object(block)
+    document["hosts"] = hosts.isEmpty ? nil : .object(hosts)
   }
 
   /// Checks the edited document as a load would, then replaces the file atomically (creating

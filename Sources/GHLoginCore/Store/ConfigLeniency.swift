@@ -21,9 +21,9 @@ extension ConfigDecoder {
   /// the strict decoder still reports it.
   package static func removingUnknownKeys(_ object: JSONObject) -> (JSONObject, [IgnoredConfigKey]) {
     // The usual file has no unknown key: return it as it is (this runs on every `token`).
-    let blocks = object["hosts"]?.objectValue?.entries ?? []
+    let blocks = object["hosts"]?.objectValue?.values ?? []
     if object.keys.allSatisfy(topLevelKeys.contains),
-      blocks.allSatisfy({ $0.value.objectValue?.keys.allSatisfy(hostKeys.contains) ?? true })
+      blocks.allSatisfy({ $0.objectValue?.keys.allSatisfy(hostKeys.contains) ?? true })
     {
       return (object, [])
     }
@@ -41,13 +41,13 @@ extension ConfigDecoder {
       var cleaned = JSONObject()
       for (name, block) in hosts.entries {
         guard let blockObject = block.objectValue else {
-          cleaned.entries.append((key: name, value: block))
+          cleaned.append(key: name, value: block)
           continue
         }
         var kept = JSONObject()
         for (blockKey, blockValue) in blockObject.entries {
           if hostKeys.contains(blockKey) {
-            kept.entries.append((key: blockKey, value: blockValue))
+            kept.append(key: blockKey, value: blockValue)
           } else {
             ignored.append(
               IgnoredConfigKey(
@@ -55,7 +55,7 @@ extension ConfigDecoder {
                 suggestion: nearestCandidate(to: blockKey, among: hostKeys)))
           }
         }
-        cleaned.entries.append((key: name, value: .object(kept)))
+        cleaned.append(key: name, value: .object(kept))
       }
       result[key] = .object(cleaned)
     }

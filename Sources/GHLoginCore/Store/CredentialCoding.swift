@@ -66,7 +66,7 @@ package enum CredentialCoding {
     guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
     return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
       var parser = JSONParser(buffer: buffer)
-      let parsed: (document: JSONValue, members: [JSONDeferredMember]?)
+      let parsed: (document: JSONValue, members: JSONDeferredMembers?)
       do throws(JSONError) {
         parsed = try parser.parseDocument(deferring: "hosts")
       } catch {
@@ -74,18 +74,18 @@ package enum CredentialCoding {
       }
       let (version, _) = try header(parsed.document)
       // `"hosts"` is not an object: `header` threw. An object always has its members here.
-      guard let members = parsed.members, let host = choose(members.map { $0.key }) else { return Credentials() }
+      guard let members = parsed.members, let host = choose(members.keys) else { return Credentials() }
       var credentials = Credentials()
       // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
       // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
-      for member in members where member.key.utf8.count == host.utf8.count && member.key == host {
+      for (key, bytes) in zip(members.keys, members.values) where key.utf8.count == host.utf8.count && key == host {
         let value: JSONValue
         do throws(JSONError) {
-          value = try parser.parseValue(of: member)
+          value = try parser.parseValue(at: bytes)
         } catch {
           throw invalidJSON(error)
         }
-        credentials.hosts[member.key] = try hostEntry(member.key, value, version: version)
+        credentials.hosts[key] = try hostEntry(key, value, version: version)
       }
       return credentials
     }
@@ -218,7 +218,7 @@ package enum CredentialCoding {
   private static func onlyKeys(
     _ object: JSONObject, _ allowed: [String], prefix: @autoclosure () -> String
   ) throws(Failure) {
-    for (key, _) in object.entries where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
+    for key in object.keys where !allowed.contains(where: { $0.utf8.count == key.utf8.count && $0 == key }) {
       throw .invalid("unknown key \"\(prefix())\(ConfigDecoder.display(key))\"")
     }
   }

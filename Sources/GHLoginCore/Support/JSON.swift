@@ -96,35 +96,65 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
 
 /// A JSON object: its members in the order they were read or added.
 ///
-/// Keys are unique: the parser rejects duplicates, and the subscript setter replaces.
+/// Keys are unique: the parser rejects duplicates, and the subscript setter replaces. The keys
+/// and the values are two arrays, not one of (key, value) tuples: `[String]` is one of the
+/// standard library's prespecialized arrays, so reading an object makes no tuple or array type
+/// at run time for its members.
 package struct JSONObject: Sendable, Equatable {
-  package var entries: [(key: String, value: JSONValue)]
+  /// The keys in order.
+  package private(set) var keys: [String]
+  /// The values, `values[i]` being the value of `keys[i]`.
+  package private(set) var values: [JSONValue]
 
-  package init(_ entries: [(key: String, value: JSONValue)] = []) { self.entries = entries }
+  package init(_ entries: [(key: String, value: JSONValue)] = []) {
+    keys = entries.map(\.key)
+    values = entries.map(\.value)
+  }
+
+  /// The members in order, as (key, value) pairs.
+  package var entries: Members { Members(object: self) }
+
+  /// The members of an object in order, each a `(key:value:)` pair.
+  package struct Members: Sequence, IteratorProtocol {
+    fileprivate let object: JSONObject
+    private var index = 0
+
+    fileprivate init(object: JSONObject) { self.object = object }
+
+    package mutating func next() -> (key: String, value: JSONValue)? {
+      guard index < object.keys.count else { return nil }
+      defer { index += 1 }
+      return (key: object.keys[index], value: object.values[index])
+    }
+  }
+
+  package var isEmpty: Bool { keys.isEmpty }
+  package var count: Int { keys.count }
+
+  /// Adds a member whose key the object does not have (the parser, after its duplicate check,
+  /// and filters copying the members of another object).
+  package mutating func append(key: String, value: JSONValue) {
+    keys.append(key)
+    values.append(value)
+  }
 
   /// The value for `key`; setting nil removes the member, setting a value replaces it in place
   /// or appends it.
   package subscript(key: String) -> JSONValue? {
     // Lengths first (O(1) for native strings): most keys differ in length, and a full string
     // comparison is the costlier part of reading each account of a credentials file.
-    get { entries.first { $0.key.utf8.count == key.utf8.count && $0.key == key }?.value }
+    get { keys.firstIndex { $0.utf8.count == key.utf8.count && $0 == key }.map { values[$0] } }
     set {
-      let index = entries.firstIndex { $0.key == key }
+      let index = keys.firstIndex(of: key)
       switch (index, newValue) {
-      case (let index?, let value?): entries[index].value = value
-      case (let index?, nil): entries.remove(at: index)
-      case (nil, let value?): entries.append((key: key, value: value))
+      case (let index?, let value?): values[index] = value
+      case (let index?, nil):
+        keys.remove(at: index)
+        values.remove(at: index)
+      case (nil, let value?): append(key: key, value: value)
       case (nil, nil): break
       }
     }
-  }
-
-  /// The keys in order.
-  package var keys: [String] { entries.map { $0.key } }
-
-  package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.entries.count == rhs.entries.count
-      && zip(lhs.entries, rhs.entries).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
 }
 

@@ -1,10 +1,16 @@
-/// A member of an object whose value ``JSONParser/parseDocument(deferring:)`` checked but did
-/// not build: its key, and where its value is in the input (a struct, not a tuple: the runtime
-/// makes an array's metadata for it cheaply on first use).
-package struct JSONDeferredMember: Sendable {
-  package var key: String
-  package var start: Int
-  package var end: Int
+/// The members of an object whose values ``JSONParser/parseDocument(deferring:)`` checked but
+/// did not build: each key, and where its value is in the input. Two arrays of element types the
+/// standard library prespecializes (`String`, `Range<Int>`), so no array type is made at run time.
+package struct JSONDeferredMembers: Sendable {
+  /// The keys in order.
+  package private(set) var keys: [String] = []
+  /// Where each value is: `values[i]`, the bytes of the value of `keys[i]`.
+  package private(set) var values: [Range<Int>] = []
+
+  fileprivate mutating func append(key: String, value: Range<Int>) {
+    keys.append(key)
+    values.append(value)
+  }
 }
 
 /// The recursive-descent parser behind ``JSON/parse(_:)-(Collection<UInt8>)``.
@@ -21,28 +27,29 @@ package struct JSONParser {
   /// The top-level key whose object's members are checked but not built (``parseDocument(deferring:)``).
   private var deferredKey: String?
   /// That object's members: each key and where its value is in the input.
-  private var deferredMembers: [JSONDeferredMember]?
+  private var deferredMembers: JSONDeferredMembers?
 
   package init(buffer: UnsafeBufferPointer<UInt8>) { self.bytes = buffer }
 
   /// ``parseDocument()``, except that when the top level is an object whose member `key` is an
   /// object, that object's members are checked (syntax, nesting, UTF-8, duplicate member names)
   /// but their values are not built: the document has an empty object there, and `members`
-  /// names each member and where its value is, for ``parseValue(of:)``. Duplicate keys inside
+  /// names each member and where its value is, for ``parseValue(at:)``. Duplicate keys inside
   /// those values are found only when one is parsed.
   package mutating func parseDocument(
     deferring key: String
-  ) throws(JSONError) -> (document: JSONValue, members: [JSONDeferredMember]?) {
+  ) throws(JSONError) -> (document: JSONValue, members: JSONDeferredMembers?) {
     deferredKey = key
     defer { deferredKey = nil }
     let document = try parseDocument()
     return (document, deferredMembers)
   }
 
-  /// The value of `member` (one ``parseDocument(deferring:)`` gave), fully checked as
-  /// ``parseDocument()`` checks it; errors name their position in the whole input.
-  package mutating func parseValue(of member: JSONDeferredMember) throws(JSONError) -> JSONValue {
-    position = member.start
+  /// The value at `bytes` (one of the ``JSONDeferredMembers/values`` that
+  /// ``parseDocument(deferring:)`` gave), fully checked as ``parseDocument()`` checks it; errors
+  /// name their position in the whole input.
+  package mutating func parseValue(at bytes: Range<Int>) throws(JSONError) -> JSONValue {
+    position = bytes.lowerBound
     depth = 2
     return try parseValue()
   }
@@ -99,17 +106,17 @@ package struct JSONParser {
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
       guard bytes[position] == UInt8(ascii: "\"") else {
-        if bytes[position] == UInt8(ascii: "}") && !object.entries.isEmpty { throw error("trailing comma before }") }
+        if bytes[position] == UInt8(ascii: "}") && !object.isEmpty { throw error("trailing comma before }") }
         if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
         throw error("unexpected \(describe(position)), expected a key in double quotes")
       }
       let keyStart = position
       let key = try parseString()
       let duplicate: Bool
-      if seen == nil && object.entries.count < 16 {
-        duplicate = object.entries.contains { $0.key == key }
+      if seen == nil && object.count < 16 {
+        duplicate = object.keys.contains(key)
       } else {
-        if seen == nil { seen = Set(object.entries.map { $0.key }) }
+        if seen == nil { seen = Set(object.keys) }
         duplicate = seen?.insert(key).inserted == false
       }
       guard !duplicate else {
@@ -127,7 +134,7 @@ package struct JSONParser {
       } else {
         value = try parseValue()
       }
-      object.entries.append((key: key, value: value))
+      object.append(key: key, value: value)
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
       switch bytes[position] {
@@ -215,9 +222,9 @@ package struct JSONParser {
 
   /// The members of the object at `position`, each value checked by ``skipValue()``; the
   /// member names are checked for duplicates as ``parseObject()`` does.
-  private mutating func parseDeferredMembers() throws(JSONError) -> [JSONDeferredMember] {
+  private mutating func parseDeferredMembers() throws(JSONError) -> JSONDeferredMembers {
     try enterContainer()
-    var members: [JSONDeferredMember] = []
+    var members = JSONDeferredMembers()
     var seen: Set<String>?
     // Past sixteen names, while every name is ASCII: the members' indexes (plus one) by a hash
     // of the name's bytes (``memberSlots(_:)``), where equal ASCII strings are equal bytes.
@@ -233,7 +240,7 @@ package struct JSONParser {
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
       guard bytes[position] == UInt8(ascii: "\"") else {
-        if bytes[position] == UInt8(ascii: "}") && !members.isEmpty { throw error("trailing comma before }") }
+        if bytes[position] == UInt8(ascii: "}") && !members.keys.isEmpty { throw error("trailing comma before }") }
         if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
         throw error("unexpected \(describe(position)), expected a key in double quotes")
       }
@@ -242,16 +249,18 @@ package struct JSONParser {
       let hash = Self.asciiHash(key)
       if hash == nil { allASCII = false }
       var duplicate: Bool?
-      if seen == nil && slots.isEmpty && members.count < 16 {
-        duplicate = members.contains { $0.key == key }
+      if seen == nil && slots.isEmpty && members.keys.count < 16 {
+        duplicate = members.keys.contains(key)
       } else if seen == nil, allASCII, let hash {
-        if slots.count < 2 * (members.count + 1) { slots = Self.memberSlots(members) ?? [] }
-        if !slots.isEmpty { duplicate = Self.findOrInsert(key, hash: hash, index: members.count, in: &slots, members) }
+        if slots.count < 2 * (members.keys.count + 1) { slots = Self.memberSlots(members.keys) ?? [] }
+        if !slots.isEmpty {
+          duplicate = Self.findOrInsert(key, hash: hash, index: members.keys.count, in: &slots, members.keys)
+        }
       }
       if duplicate == nil {
         // A name that is not ASCII (compared by canonical equivalence: KELVIN SIGN is `K`), or
         // a long run of colliding hashes: a set of all the names from here on.
-        if seen == nil { seen = Set(members.map { $0.key }) }
+        if seen == nil { seen = Set(members.keys) }
         duplicate = seen?.insert(key).inserted == false
       }
       guard duplicate != true else {
@@ -265,7 +274,7 @@ package struct JSONParser {
       skipWhitespace()
       let valueStart = position
       try skipValue()
-      members.append(JSONDeferredMember(key: key, start: valueStart, end: position))
+      members.append(key: key, value: valueStart..<position)
       skipWhitespace()
       guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
       switch bytes[position] {
@@ -296,12 +305,12 @@ package struct JSONParser {
 
   /// An open-addressing table (a power of two, at most a quarter full) of the indexes plus one
   /// of `members`, whose names are all ASCII and distinct; nil when a name takes too many probes.
-  private static func memberSlots(_ members: [JSONDeferredMember]) -> [Int]? {
+  private static func memberSlots(_ names: [String]) -> [Int]? {
     var count = 64
-    while count < 4 * (members.count + 1) { count *= 2 }
+    while count < 4 * (names.count + 1) { count *= 2 }
     var slots = [Int](repeating: 0, count: count)
-    for (index, member) in members.enumerated() {
-      guard findOrInsert(member.key, hash: asciiHash(member.key) ?? 0, index: index, in: &slots, members) != nil
+    for (index, name) in names.enumerated() {
+      guard findOrInsert(name, hash: asciiHash(name) ?? 0, index: index, in: &slots, names) != nil
       else { return nil }
     }
     return slots
@@ -311,7 +320,7 @@ package struct JSONParser {
   /// after 32 probes: the caller then checks the names with a `Set` (hashes made to collide
   /// cannot make the check quadratic).
   private static func findOrInsert(
-    _ name: String, hash: Int, index: Int, in slots: inout [Int], _ members: [JSONDeferredMember]
+    _ name: String, hash: Int, index: Int, in slots: inout [Int], _ names: [String]
   ) -> Bool? {
     let mask = slots.count - 1
     var slot = hash & mask
@@ -321,7 +330,7 @@ package struct JSONParser {
         slots[slot] = index + 1
         return false
       }
-      let other = members[entry - 1].key
+      let other = names[entry - 1]
       if other.utf8.count == name.utf8.count && other == name { return true }
       slot = (slot + 1) & mask
     }

@@ -23,14 +23,14 @@ package struct JSONWriter {
       newline(indent)
       output.append(UInt8(ascii: "]"))
     case .object(let object):
-      if object.entries.isEmpty { return append("{}") }
+      if object.isEmpty { return append("{}") }
       output.append(UInt8(ascii: "{"))
-      for (index, entry) in object.entries.enumerated() {
+      for (index, (key, value)) in object.entries.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         newline(indent + 1)
-        writeString(entry.key)
+        writeString(key)
         append(pretty ? ": " : ":")
-        write(entry.value, indent: indent + 1)
+        write(value, indent: indent + 1)
       }
       newline(indent)
       output.append(UInt8(ascii: "}"))

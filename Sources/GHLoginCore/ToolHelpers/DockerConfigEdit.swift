@@ -17,7 +17,7 @@ package enum DockerConfigEdit {
         helpers[registry] = .string(helperName)
       }
     }
-    document["credHelpers"] = unset && helpers.entries.isEmpty ? nil : .object(helpers)
+    document["credHelpers"] = unset && helpers.isEmpty ? nil : .object(helpers)
     return document
   }
 
