@@ -6,10 +6,10 @@
 /// - `Workspace+Endpoints.swift`: how a host is reached (endpoints, app, transport, API client,
 ///   refresher, a login's context);
 /// - `Workspace+Tokens.swift`: a stored login's token in use (read, refreshed, its identity);
-/// - the login pipeline: `LoginPlan.swift` (``plan(_:)``), `Workspace+Login.swift`
-///   (``login(_:events:)`` and the one way a login is stored), `Workspace+Revocation.swift`
-///   (logout and every revocation), `UnstoredLogin.swift` (R96) and `ReportedRejection.swift`
-///   (R102).
+/// - the login pipeline: `LoginPlan.swift` (``route(_:)``, ``plan(_:route:givenToken:)``),
+///   `Workspace+Login.swift` (``login(_:events:)``, the one end of every login and the one way
+///   it is stored), `Workspace+Revocation.swift` (logout and every revocation),
+///   `UnstoredLogin.swift` (R96) and `ReportedRejection.swift` (R102).
 ///
 /// Nothing here prints: what is worth saying comes back as values (``warnings``, a refresh
 /// warning, ``LoginEvent``s) for the command line or the library to show.
