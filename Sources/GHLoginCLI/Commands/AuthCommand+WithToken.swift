@@ -12,7 +12,8 @@ extension AuthCommand {
   /// The most bytes read from standard input: tokens are far shorter.
   static let maximumTokenInput = 16 * 1024
 
-  /// Why `--with-token` stored nothing before asking GitHub (exit 2 unless said otherwise).
+  /// Why `--with-token` stored nothing, reading standard input or asking at the terminal (exit
+  /// 2 unless said otherwise); what asking GitHub found is ``GivenTokenError``.
   struct WithTokenError: ReportableError, Equatable {
     enum Kind: Equatable {
       case empty
@@ -21,7 +22,6 @@ extension AuthCommand {
       case unusable
       case cannotHideInput(String)
       case interrupted
-      case rejected(host: String)
       case kept(login: String, host: String)
     }
 
@@ -43,8 +43,6 @@ extension AuthCommand {
           + "pipe it in instead: ghlogin auth --with-token < token.txt"
       case .interrupted:
         return "interrupted; nothing was stored"
-      case .rejected(let host):
-        return "\(host) rejected the token (HTTP 401: revoked, expired or mistyped); nothing was stored"
       case .kept(let login, let host):
         return "kept the refreshable login of \(Sanitize.terminal(login)) on \(host); nothing was stored"
       }
@@ -52,7 +50,6 @@ extension AuthCommand {
 
     var exitStatus: ExitStatus {
       switch kind {
-      case .rejected: .notLoggedIn
       case .interrupted: .interrupted
       case .kept: .failure
       default: .usage
@@ -61,55 +58,39 @@ extension AuthCommand {
 
     var errorKind: ErrorKind {
       switch kind {
-      case .rejected: .tokenRejected
       case .interrupted, .kept: .cancelled
       default: .configuration
       }
     }
   }
 
-  /// Reads the token, checks it with `GET /user`, stores it and says so.
+  /// Stores the token read from standard input through the one login pipeline: the plan (the
+  /// store checked, the host validated, before the token is read) with the token as its source,
+  /// then the login, which checks it with `GET /user`, stores it, revokes what it replaced and
+  /// reports the events printed here.
   func runWithToken(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
-    try workspace.checkReadyForNewLogin()
-    let host = try workspace.host(host)
-    let token = try Self.readToken(from: environment)
-    // `ghlogin token | ghlogin auth --with-token`: the token stored already changes nothing.
-    let stored = try workspace.store.load().hosts[host.name]
-    if let same = stored?.accounts.first(where: { $0.token == token }),
-      expectedLogin.map({ $0.lowercased() == same.login.lowercased() }) ?? true
-    {
-      environment.stderr.write(
-        "Already logged in to \(host.name) as \(Sanitize.terminal(same.login)) with this token; nothing was changed\n")
-      return .success
+    let given = GivenToken(
+      read: {
+        let token = try Self.readToken(from: environment)
+        // Ctrl-C from here on: the check stops at once, nothing is stored, exit as interrupted.
+        _ = environment.interruptDescriptor()
+        return token
+      },
+      confirmReplacing: { old, new, host in try Self.confirmReplacing(old, by: new, on: host, in: environment) })
+    let plan = try workspace.plan(LoginOptions(host: host, expectedLogin: expectedLogin), givenToken: given)
+    let login = try workspace.login(plan) { event in
+      for line in event.lines {
+        guard case .loggedIn = event else {
+          environment.stderr.write(line + "\n")
+          continue
+        }
+        environment.stderr.write(line + " (token from standard input)\n")
+      }
     }
-    // Ctrl-C from here on: the check below stops at once, nothing is stored, exit as interrupted.
-    let stop = environment.interruptDescriptor()
-    let user: GitHubUser
-    do {
-      user = try workspace.api(for: host).user(token: token)
-    } catch let error as GitHubAPIError where error.kind == .tokenRejected {
-      throw WithTokenError(kind: .rejected(host: host.name))
-    } catch let error as any ReportableError where error.exitStatus == .interrupted {
-      throw WithTokenError(kind: .interrupted)
+    if !login.unchanged, let hint = GitSetupHint.line(for: plan.host, workspace: workspace) {
+      environment.stderr.write(hint)
     }
-    if let expectedLogin, expectedLogin.lowercased() != user.login.lowercased() {
-      throw LoginError(.userMismatch(expected: expectedLogin, actual: user.login), host: host)
-    }
-    if let stop, Poll.isReadableNow(stop) { throw WithTokenError(kind: .interrupted) }
-    var credential = Credential(
-      login: user.login, userID: user.id, token: token, scopes: user.grantedScopes ?? [],
-      createdAt: environment.clock.now())
-    credential.gitHubExpiration = user.tokenExpiration
-    if let refreshable = stored?.accounts.first(where: { $0.userID == user.id && $0.refreshToken != nil }) {
-      try Self.confirmReplacing(refreshable, by: credential, on: host, in: environment)
-    }
-    let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
-    environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
-    if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
-      environment.stderr.write(warning + "\n")
-    }
-    if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
   }
 

@@ -110,9 +110,6 @@ struct AuthCommand: Command {
     return addsScopes ? ("auth", rewritten) : ("refresh", rewritten)
   }
 
-  /// The two ways to log in.
-  typealias Flow = LoginFlow
-
   var host: String?
   var scopes: [String]?
   var device: Bool
@@ -172,59 +169,40 @@ struct AuthCommand: Command {
     "If the browser shows an error about the app or its callback URL, press Ctrl-C and check "
     + "'ghlogin config get client_id'."
 
-  /// Which flow to run, and the line that says so when it was not asked for.
-  ///
-  /// `--device` forces the device flow; `--web` and `--no-browser` the browser flow. Otherwise
-  /// the device flow is used when no browser can be shown here: no `DISPLAY`/`WAYLAND_DISPLAY`,
-  /// or a session over SSH (`SSH_CONNECTION`/`SSH_TTY`) — and, decided by the login once the
-  /// host is known, only where its device endpoint is known
-  /// (``FlowChoice/automatic(variables:deviceEndpoint:host:)``).
-  static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: EnvironmentVariables) -> (Flow, String?) {
-    if device { return (.device, nil) }
-    if web || noBrowser { return (.browser, nil) }
-    return FlowChoice.automatic(variables: variables)
-  }
+  /// The flow the flags ask for: `--device` the device flow, `--web` and `--no-browser` the
+  /// browser flow; nil lets the plan choose (``Workspace/route(_:)``).
+  var requestedFlow: LoginFlow? { device ? .device : web || noBrowser ? .browser : nil }
 
-  /// Logs in through the one login pipeline (``Workspace/plan(_:)``, ``Workspace/login(_:events:)``),
-  /// printing each event's lines on stderr; Ctrl-C stops the wait.
+  /// Logs in through the one login pipeline (``Workspace/plan(_:route:givenToken:)``,
+  /// ``Workspace/login(_:events:)``), printing each event's lines on stderr; Ctrl-C stops the
+  /// wait. What the plan decided (host, flow, paste-back) is read from it, never decided here.
   func run(in environment: Environment) throws -> ExitStatus {
     if withToken { return try runWithToken(in: environment) }
     var workspace = try Workspace(environment)
-    if addScopes == nil, let setupHost = try? workspace.host(host), Self.needsSetup(workspace, host: setupHost) {
-      let setupFlow: LoginFlow
-      if device || web || noBrowser {
-        setupFlow = device ? .device : .browser
-      } else {
-        let known = workspace.deviceEndpointIsKnown(for: setupHost)
-        let variables = environment.variables
-        setupFlow = FlowChoice.automatic(variables: variables, deviceEndpoint: known, host: setupHost.name).0
-      }
-      try runSetup(workspace, host: setupHost, flow: setupFlow)
+    var options = LoginOptions(
+      host: host, flow: requestedFlow, scopes: scopes, expectedLogin: expectedLogin, timeout: timeout,
+      port: port ?? 0, opensBrowser: !noBrowser, acceptsPastedRedirect: noBrowser)
+    let stop = environment.interruptDescriptor()
+    // The host and the flow, decided once: the set-up registers the app for them, the plan takes them.
+    let route = try workspace.route(options)
+    if addScopes == nil, Self.needsSetup(workspace, host: route.host) {
+      try runSetup(workspace, host: route.host, flow: route.flow)
       workspace = try Workspace(environment, quiet: true)
     }
-    var scopes = self.scopes
-    var expectedLogin = self.expectedLogin
     if let addScopes {
       // The union, granted ones first, each once; the same account must log in again.
-      let account = try workspace.account(on: try workspace.host(host), user: expectedLogin, in: workspace.store.load())
-      scopes = account.scopes + addScopes.filter { !account.scopes.contains($0) }
-      expectedLogin = account.login
+      let account = try workspace.account(on: route.host, user: expectedLogin, in: workspace.store.load())
+      options.scopes = account.scopes + addScopes.filter { !account.scopes.contains($0) }
+      options.expectedLogin = account.login
     }
-    let (flow, _) = Self.chooseFlow(device: device, web: web, noBrowser: noBrowser, variables: environment.variables)
-    let options = LoginOptions(
-      host: host, flow: device || web || noBrowser ? flow : nil, scopes: scopes, expectedLogin: expectedLogin,
-      timeout: timeout, port: port ?? 0, opensBrowser: !noBrowser, acceptsPastedRedirect: noBrowser)
+    let stoppable = workspace.stopping(on: stop)
+    let plan = try stoppable.plan(options, route: route)
     let style = TerminalStyle(environment.stderr, variables: environment.variables)
     let waiting = WaitingLine(output: environment.stderr, clock: environment.clock, style: style)
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
-    // Paste-back is on with --no-browser, and with the browser flow where no browser can be shown
-    // here (--web, or no device endpoint known: a browser flow not asked for).
-    let headless = FlowChoice.isHeadless(environment.variables)
-    let pasting = (noBrowser || headless) && environment.stdin.isTerminal
-    let outcome: LoginOutcome
+    let pasting = plan.pasteInput != nil
     do {
-      let stoppable = workspace.stopping(on: environment.interruptDescriptor())
-      outcome = try stoppable.login(try stoppable.plan(options)) { event in
+      _ = try stoppable.login(plan) { event in
         switch event {
         case .loggedIn:
           waiting.stop(erase: true)
@@ -242,8 +220,7 @@ struct AuthCommand: Command {
       waiting.stop(erase: (error as? any ReportableError)?.exitStatus != .interrupted)
       throw error
     }
-    let loggedIn = try GitHubHost(validating: outcome.token.host)
-    if let hint = GitSetupHint.line(for: loggedIn, workspace: workspace) { environment.stderr.write(hint) }
+    if let hint = GitSetupHint.line(for: plan.host, workspace: workspace) { environment.stderr.write(hint) }
     return .success
   }
 }

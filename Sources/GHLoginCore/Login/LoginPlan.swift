@@ -1,29 +1,82 @@
-/// One login, resolved once: the host, the app, the flow, the wait, what stops it and where the
-/// token goes. Every entry point that logs in — `ghlogin auth`, the library's
-/// `GitHubLogin.login` — builds one from its options with ``Workspace/plan(_:)`` and runs it
-/// with ``Workspace/login(_:events:)``; the rules live there and nowhere else.
+/// One login, resolved once: the host, where the token comes from, the wait, what stops it and
+/// where the token goes. Every entry point that logs in — `ghlogin auth`, `ghlogin auth
+/// --with-token`, the library's `GitHubLogin.login` and `GitHubLogin.storeToken` — builds one
+/// with ``Workspace/plan(_:route:givenToken:)`` and runs it with ``Workspace/login(_:events:)``; the
+/// rules live there and nowhere else, and the callers read the plan's decisions rather than
+/// make them again.
 package struct LoginPlan: Sendable {
   /// The host to log in to, validated once.
   package let host: GitHubHost
-  /// The OAuth app, with the scopes to ask for.
-  package let app: OAuthApp
-  /// The flow, chosen once (``FlowChoice``).
-  package let flow: LoginFlow
+  /// Where the token comes from, chosen once (``FlowChoice``).
+  package let source: LoginSource
   /// Why that flow was chosen when nobody asked for it (said once, before the login starts).
   package let flowNote: String?
-  /// How long the person has: the browser flow's wait, the device flow's longest wait (nil: the
-  /// device code's own life).
+  /// How long the person has: the browser flow's wait (always set), the device flow's longest
+  /// wait (nil: the device code's own life); nil for a given token.
   package let timeout: Duration?
-  /// The loopback port of the browser flow (0 picks a free one).
-  package let port: Int
-  /// The descriptor a pasted redirect address is read from (browser flow), if any.
-  package let pasteInput: Int32?
   /// Whether to start the user's browser where a display exists.
   package let opensBrowser: Bool
   /// Fail unless GitHub logs in this account.
   package let expectedLogin: String?
   /// Whether the new login is stored (and the store checked before anything is shown).
   package let storesLogin: Bool
+
+  /// The OAuth flow that runs; nil for a given token (no flow: the token exists already).
+  package var flow: LoginFlow? {
+    switch source {
+    case .browser: .browser
+    case .device: .device
+    case .givenToken: nil
+    }
+  }
+
+  /// The OAuth app the token is asked of, with its scopes; nil for a given token, which no
+  /// configured app issued (none is needed).
+  package var app: OAuthApp? {
+    switch source {
+    case .browser(let app, _, _), .device(let app): app
+    case .givenToken: nil
+    }
+  }
+
+  /// The descriptor pasted redirect addresses are read from (paste-back), if any.
+  package var pasteInput: Int32? {
+    guard case .browser(_, _, let pasteInput) = source else { return nil }
+    return pasteInput
+  }
+}
+
+/// Where a login's token comes from.
+package enum LoginSource: Sendable {
+  /// The browser flow with `app` and a loopback redirect to `port` (0: any free one); with a
+  /// `pasteInput`, paste-back too: the redirect address, pasted on that descriptor, is accepted
+  /// as if the browser had reached the listener (a browser on another machine).
+  case browser(app: OAuthApp, port: Int, pasteInput: Int32?)
+  /// The device flow with `app`: a one-time code entered on any device.
+  case device(app: OAuthApp)
+  /// A token the user already has (a personal access token, a GitHub App user token), checked
+  /// with `GET /user` before it is stored (R81): `ghlogin auth --with-token`, the library's
+  /// `GitHubLogin.storeToken`.
+  case givenToken(GivenToken)
+}
+
+/// A token the user gives, and what the caller does at the two points only it knows how to.
+package struct GivenToken: Sendable {
+  /// Reads the token, once the checks every login makes are passed (the store is ready, the host
+  /// valid), so that a prompt never comes before a refusal. Its errors end the login.
+  package var read: @Sendable () throws -> String
+  /// Called before a token that cannot be refreshed replaces a login of the same account that
+  /// can (`old`, with its refresh token) on `host`: throw to keep the old one (nothing is
+  /// stored), return to replace it. Nil: replace it.
+  package var confirmReplacing: (@Sendable (_ old: Credential, _ new: Credential, _ host: GitHubHost) throws -> Void)?
+
+  package init(
+    read: @escaping @Sendable () throws -> String,
+    confirmReplacing: (@Sendable (_ old: Credential, _ new: Credential, _ host: GitHubHost) throws -> Void)? = nil
+  ) {
+    self.read = read
+    self.confirmReplacing = confirmReplacing
+  }
 }
 
 /// Which flow a login runs when none is asked for.
@@ -66,144 +119,73 @@ package enum FlowChoice {
   }
 }
 
+/// What a login decides before it needs an OAuth app: the host, the flow and why, and whether a
+/// pasted redirect address is accepted. ``Workspace/plan(_:route:givenToken:)`` starts from it; the
+/// command line's guided set-up of an app reads it (the flow it registers the app for).
+package struct LoginRoute: Sendable, Equatable {
+  /// The host to log in to, validated once.
+  package let host: GitHubHost
+  /// The flow, asked for or chosen (``FlowChoice``).
+  package let flow: LoginFlow
+  /// Why that flow was chosen when nobody asked for it.
+  package let flowNote: String?
+  /// Browser flow: whether the address the browser reached may be pasted on a terminal.
+  package let pasteBack: Bool
+}
+
 extension Workspace {
-  /// `options` resolved once against this workspace: the host validated, the app and its
-  /// scopes, the flow chosen, paste-back decided, the store checked when the login is to be
-  /// kept (a token GitHub issued that cannot be stored would stay valid and unused; a keyring
-  /// that cannot be reached or stays locked stops the login now, before any URL or code is
-  /// shown).
-  package func plan(_ options: LoginOptions) throws -> LoginPlan {
+  /// The route of a login with `options` (``LoginRoute``), the store checked first when the
+  /// login is to be kept (a keyring that cannot be reached or stays locked stops the login now,
+  /// before an app is set up, a URL or code shown, or a token read).
+  package func route(_ options: LoginOptions) throws -> LoginRoute {
     if options.storesLogin { try checkReadyForNewLogin() }
     let host = try host(options.host)
-    var app = try app(for: host)
-    if let scopes = options.scopes { app.scopes = scopes }
     let variables = environment.variables
     let flow: LoginFlow
     var note: String?
-    var pasteBack = options.acceptsPastedRedirect
     if let chosen = options.flow {
       flow = chosen
-      // `--web` where no browser can be shown here: the address it reached may be pasted, as
-      // when the browser flow is chosen automatically.
-      if flow == .browser && FlowChoice.isHeadless(variables) { pasteBack = true }
     } else {
       (flow, note) = FlowChoice.automatic(
         variables: variables, deviceEndpoint: deviceEndpointIsKnown(for: host), host: host.name)
-      // No browser here and no device flow known: the address the browser reached may be pasted.
-      if flow == .browser && FlowChoice.isHeadless(variables) { pasteBack = true }
     }
-    let timeout: Duration? =
-      switch flow {
-      case .browser: .seconds(options.timeout ?? LoginOptions.defaultBrowserTimeout)
-      case .device: options.timeout.map { .seconds($0) }
-      }
+    // Paste-back when asked for, and wherever no browser can be shown here (`--web`, or a browser
+    // flow chosen because no device flow is known): the address the browser reached may be pasted.
+    let pasteBack = flow == .browser && (options.acceptsPastedRedirect || FlowChoice.isHeadless(variables))
+    return LoginRoute(host: host, flow: flow, flowNote: note, pasteBack: pasteBack)
+  }
+
+  /// `options` resolved once against this workspace: the route (``route(_:)``, or `route` when
+  /// the caller has it already), the app and its scopes, where the token comes from (`givenToken`,
+  /// else the route's flow, paste-back only from a terminal) and the timeout.
+  ///
+  /// With `givenToken`, only the host, the expected login and storing of `options` count, and
+  /// no OAuth app is needed.
+  package func plan(_ options: LoginOptions, route: LoginRoute? = nil, givenToken: GivenToken? = nil) throws
+    -> LoginPlan
+  {
+    if let givenToken {
+      if options.storesLogin { try checkReadyForNewLogin() }
+      return LoginPlan(
+        host: try host(options.host), source: .givenToken(givenToken), flowNote: nil, timeout: nil,
+        opensBrowser: false, expectedLogin: options.expectedLogin, storesLogin: options.storesLogin)
+    }
+    let route = try route ?? self.route(options)
+    var app = try app(for: route.host)
+    if let scopes = options.scopes { app.scopes = scopes }
+    let source: LoginSource
+    let timeout: Duration?
+    switch route.flow {
+    case .device:
+      source = .device(app: app)
+      timeout = options.timeout.map { .seconds($0) }
+    case .browser:
+      let pasteInput = route.pasteBack && environment.stdin.isTerminal ? environment.stdin.descriptor : nil
+      source = .browser(app: app, port: options.port, pasteInput: pasteInput)
+      timeout = .seconds(options.timeout ?? LoginOptions.defaultBrowserTimeout)
+    }
     return LoginPlan(
-      host: host, app: app, flow: flow, flowNote: note, timeout: timeout, port: options.port,
-      pasteInput: flow == .browser && pasteBack && environment.stdin.isTerminal ? environment.stdin.descriptor : nil,
+      host: route.host, source: source, flowNote: route.flowNote, timeout: timeout,
       opensBrowser: options.opensBrowser, expectedLogin: options.expectedLogin, storesLogin: options.storesLogin)
-  }
-
-  /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show;
-  /// stores the login when the plan says so (a login that cannot be stored is revoked, R96).
-  package func login(_ plan: LoginPlan, events: (LoginEvent) -> Void) throws -> LoginOutcome {
-    if let note = plan.flowNote { events(.notice(note)) }
-    let host = plan.host
-    let context = loginContext(for: host, app: plan.app, expectedLogin: plan.expectedLogin)
-    let result: LoginResult
-    do {
-      switch plan.flow {
-      case .browser:
-        let seconds = plan.timeout.map(Self.seconds) ?? Double(LoginOptions.defaultBrowserTimeout)
-        let login = LoopbackLogin(context, timeout: seconds, port: plan.port, pasteInput: plan.pasteInput)
-        result = try login.run(events: events) { openBrowser($0, plan, explain: false, events: events) }
-      case .device:
-        let login = DeviceFlowLogin(context, maxWait: plan.timeout.map(Self.seconds))
-        // "No display found" is said once: not again when the flow was chosen for that reason.
-        result = try login.run(events: events) {
-          openBrowser($0, plan, explain: plan.flowNote == nil, events: events)
-        }
-      }
-    } catch {
-      throw clientIDRefusal(error, plan: plan) ?? error
-    }
-    var credential = Credential(result, viaDeviceFlow: plan.flow == .device, clientID: plan.app.clientID)
-    var replaced: Credential?
-    if plan.storesLogin {
-      // No lock was taken before the browser step (a `token` meanwhile never waits); the one lock
-      // is this update. If it fails, the new token is revoked rather than left valid and unknown (R96).
-      do {
-        (replaced, credential) = try saveNewLogin(credential, on: host)
-      } catch {
-        throw unstoredLogin(
-          token: result.token.accessToken, refreshToken: result.token.refreshToken, on: host, after: error)
-      }
-    }
-    events(.loggedIn(host: host.name, login: result.user.login))
-    if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host) {
-      events(.notice(warning))
-    }
-    return LoginOutcome(
-      token: AccessToken(credential, host: host.name, api: endpoints(for: host).api), flow: plan.flow,
-      stored: plan.storesLogin, replacedPrevious: replaced != nil)
-  }
-
-  /// `error` as ``ClientIDRefused`` when the server refused the plan's app (one of
-  /// ``ClientIDRefused/codes``, from the device-code request, a poll or the code exchange).
-  private func clientIDRefusal(_ error: any Error, plan: LoginPlan) -> ClientIDRefused? {
-    let body: OAuthErrorBody
-    switch error {
-    case let error as TokenError:
-      guard case .oauth(let answer) = error.kind else { return nil }
-      body = answer
-    case let error as DeviceFlowError:
-      switch error.kind {
-      case .disabled: body = OAuthErrorBody(code: "device_flow_disabled")
-      case .refused(let answer): body = answer
-      default: return nil
-      }
-    default:
-      return nil
-    }
-    guard ClientIDRefused.codes.contains(body.code) else { return nil }
-    return ClientIDRefused(
-      host: plan.host, code: body.code, description: body.description, flow: plan.flow,
-      clientID: plan.app.clientID, source: callerClientID == nil ? config.clientIDSource(for: plan.host.name) : nil,
-      isDefaultHost: plan.host.name == config.defaultHost)
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) + Double(attoseconds) / 1e18
-  }
-
-  /// Opens `url` unless the plan says not to or no browser can be shown here; says why not
-  /// when it fails, and with `explain` also when there is no display. Returns whether one started.
-  private func openBrowser(_ url: WebURL, _ plan: LoginPlan, explain: Bool, events: (LoginEvent) -> Void) -> Bool {
-    if !plan.opensBrowser { return false }
-    guard environment.browser.canOpen(environment: environment.variables) else {
-      if explain { events(.notice("No display found, so no browser was opened here.")) }
-      return false
-    }
-    do {
-      try environment.browser.open(url, environment: environment.variables)
-      return true
-    } catch {
-      events(.notice("Could not open a browser (\(error)); open the URL above yourself."))
-      return false
-    }
-  }
-}
-
-extension Credential {
-  /// The stored form of a finished login: granted scopes from `X-OAuth-Scopes` when GitHub
-  /// sent it, else from the token response (R25); `clientID` is the app that issued it.
-  package init(_ result: LoginResult, viaDeviceFlow: Bool = false, clientID: String? = nil) {
-    self.init(
-      login: result.user.login, userID: result.user.id, token: result.token.accessToken,
-      tokenType: result.token.tokenType, scopes: result.user.grantedScopes ?? result.token.scopes,
-      createdAt: result.receivedAt, expiresAt: result.accessTokenExpiresAt,
-      refreshToken: result.token.refreshToken, refreshTokenExpiresAt: result.refreshTokenExpiresAt,
-      viaDeviceFlow: viaDeviceFlow)
-    self.clientID = clientID
   }
 }

@@ -15,6 +15,11 @@ package struct DeviceFlowLogin: Sendable {
     self.maxWait = maxWait
   }
 
+  /// ``init(_:maxWait:)`` with the longest wait as a plan holds it (nil: the code's own life).
+  package init(_ context: LoginContext, maxWait: Duration?) {
+    self.init(context, maxWait: maxWait.map(DurationText.seconds))
+  }
+
   /// Runs the login: `events` gets what the person must see, `openBrowser` gets the
   /// verification URL (only when its host is the configured one) and says whether a browser
   /// was started.

@@ -22,6 +22,11 @@ package struct LoopbackLogin: Sendable {
     self.pasteInput = pasteInput
   }
 
+  /// ``init(_:timeout:port:pasteInput:)`` with the wait as a plan holds it.
+  package init(_ context: LoginContext, timeout: Duration, port: Int = 0, pasteInput: Int32? = nil) {
+    self.init(context, timeout: DurationText.seconds(timeout), port: port, pasteInput: pasteInput)
+  }
+
   /// Runs the login: `events` gets what the person must see (``LoginEvent``), `openBrowser`
   /// gets the authorize URL and says whether a browser was started (its caller reports failures).
   ///

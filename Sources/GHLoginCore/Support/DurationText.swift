@@ -41,4 +41,11 @@ package enum DurationText {
     let limit = 4_503_599_627_370_496.0  // 2^52
     return Int(min(max(seconds.rounded(rule), -limit), limit))
   }
+
+  /// `duration` in seconds, for the clock's arithmetic (``TimeSource`` counts in `Double`
+  /// seconds): where a plan's `Duration` meets a wait.
+  package static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
 }

@@ -15,7 +15,53 @@ extension GitHubLogin {
   ) async throws -> LoginOutcome {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
-      return try workspace.login(try workspace.plan(options), events: events)
+      let login = try workspace.login(try workspace.plan(options), events: events)
+      guard let outcome = login.outcome else { preconditionFailure("a flow's login has a flow") }
+      return outcome
+    }.get()
+  }
+
+  /// Stores a token your user already has and pastes into your tool (a classic or fine-grained
+  /// personal access token, or a GitHub App user token), once GitHub has said whose it is: the
+  /// same login pipeline as ``login(_:events:)`` and `ghlogin auth --with-token`.
+  ///
+  /// Nothing is stored before `GET /user` on `host` accepts the token; the account it names
+  /// becomes the host's active one, and a token it replaces is revoked where a client secret or
+  /// revocation URL is configured. No OAuth app is needed. The token is recorded with the scopes
+  /// GitHub reports for it (`X-OAuth-Scopes`; none for fine-grained and GitHub App tokens) and
+  /// without a refresh token: it replaces a refreshable login of the same account, whose refresh
+  /// token is then lost. When it is the stored token of that account already, nothing changes.
+  ///
+  /// ```swift
+  /// let github = try GitHubLogin()
+  /// let pasted = readLine() ?? ""              // the token your user pasted
+  /// let stored = try await github.storeToken(pasted, host: "github.com")
+  /// print("Logged in to \(stored.host) as \(stored.login)")
+  /// ```
+  ///
+  /// Runs on a thread of its own; cancelling the task ends the check at once and stores nothing.
+  ///
+  /// - Parameters:
+  ///   - token: the token, without surrounding whitespace; it is never part of an error message.
+  ///   - host: the host it is for (default: as ``token(host:account:)`` chooses).
+  ///   - expectedLogin: fail, storing nothing, unless the token is this account's.
+  ///   - events: notices to show (``LoginEvent/notice(_:)``: the token was stored already; the
+  ///     token it replaced could not be revoked), then ``LoginEvent/loggedIn(host:login:)``.
+  /// - Returns: the stored token (the one stored already when it was the same).
+  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub
+  ///   rejects the token (HTTP 401), ``GitHubLoginError/Kind/configuration`` when it is not a
+  ///   token (control characters, non-ASCII, `=`: GitHub is not asked),
+  ///   ``GitHubLoginError/Kind/wrongAccount`` when it is another account's than `expectedLogin`,
+  ///   ``GitHubLoginError/Kind/cancelled`` when the task is cancelled.
+  public func storeToken(
+    _ token: String, host: String? = nil, expectedLogin: String? = nil,
+    events: @escaping @Sendable (LoginEvent) -> Void = { _ in }
+  ) async throws -> AccessToken {
+    try await DedicatedThread.run(remedies: remedies) { stopFD in
+      let workspace = self.workspace.stopping(on: stopFD)
+      let options = LoginOptions(host: host, expectedLogin: expectedLogin)
+      let plan = try workspace.plan(options, givenToken: GivenToken(read: { token }))
+      return try workspace.login(plan, events: events).token
     }.get()
   }
 }

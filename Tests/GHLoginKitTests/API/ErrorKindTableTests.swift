@@ -37,7 +37,7 @@ import Testing
     Row(EnvCommand.TerminalRefused(), .configuration),
     Row(SetupDockerError("unreadable"), .system),
     Row(RefusedEdit("another program's helper"), .configuration),
-    Row(AuthCommand.WithTokenError(kind: .rejected(host: "github.com")), .tokenRejected),
+    Row(GivenTokenError.rejected(host: "github.com"), .tokenRejected),
     Row(AuthCommand.WithTokenError(kind: .empty), .configuration),
     Row(InterruptedInput(), .cancelled),
     Row(

@@ -30,39 +30,6 @@ import GHLoginTestSupport
     PollScript(clock: clock, polls).install(on: transport)
   }
 
-  @Test(
-    arguments: [
-      // device, web, noBrowser, variables, flow, says
-      (true, false, false, ["DISPLAY": ":0"], AuthCommand.Flow.device, false),
-      (true, false, true, [:], .device, false),
-      (false, true, false, [:], .browser, false),
-      (false, false, true, ["SSH_TTY": "/dev/pts/1"], .browser, false),
-      (false, false, false, ["DISPLAY": ":0"], .browser, false),
-      (false, false, false, ["WAYLAND_DISPLAY": "wayland-0"], .browser, false),
-      (false, false, false, [:], .device, true),
-      (false, false, false, ["DISPLAY": ""], .device, true),
-      (false, false, false, ["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 5 10.0.0.2 22"], .device, true),
-      (false, false, false, ["DISPLAY": ":0", "SSH_TTY": "/dev/pts/3"], .device, true),
-    ] as [(Bool, Bool, Bool, [String: String], AuthCommand.Flow, Bool)])
-  func choosesTheFlow(
-    _ device: Bool, _ web: Bool, _ noBrowser: Bool, _ variables: [String: String], _ flow: AuthCommand.Flow,
-    _ says: Bool
-  ) {
-    let (chosen, note) = AuthCommand.chooseFlow(
-      device: device, web: web, noBrowser: noBrowser, variables: EnvironmentVariables(variables))
-    #expect(chosen == flow)
-    #expect((note != nil) == says)
-  }
-
-  @Test func theNoteSaysWhy() {
-    #expect(
-      AuthCommand.chooseFlow(device: false, web: false, noBrowser: false, variables: [:]).1
-        == "No display found: using the device flow (pass --web for the browser flow).")
-    #expect(
-      AuthCommand.chooseFlow(device: false, web: false, noBrowser: false, variables: ["SSH_TTY": "/dev/pts/0"]).1
-        == "Logged in over SSH: using the device flow (pass --web for the browser flow).")
-  }
-
   @Test(arguments: [["--device", "--web"], ["--device", "--port", "8080"]])
   func contradictoryFlags(_ arguments: [String]) {
     let run = runCommand(["auth"] + arguments, variables: variables())
