@@ -52,13 +52,6 @@ package final class FileDescriptor {
     return flags >= 0 && flags & FD_CLOEXEC != 0
   }
 
-  /// Sets `O_NONBLOCK` with `fcntl(F_GETFL/F_SETFL)`, retrying `EINTR`.
-  package func setNonBlocking() throws(SystemError) {
-    let fd = rawValue
-    let flags = try retryingEINTR("fcntl") { fcntl(fd, F_GETFL) }
-    try retryingEINTR("fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
-  }
-
   /// The outcome of one non-blocking read or write.
   package enum Progress: Equatable {
     /// This many bytes moved (never 0).

@@ -140,7 +140,6 @@ package enum CoreDumps {
   /// once. Every argument ghlogin passes is an `unsigned long`, as the kernel reads them.
   /// `<linux/prctl.h>`'s option numbers (the header's macros are not imported).
   private static let setDumpable: Int32 = 4
-  private static let getDumpable: Int32 = 3
   private typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
   private static let prctl: Prctl? = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return nil }
@@ -156,12 +155,5 @@ package enum CoreDumps {
   package static func disable() -> Bool {
     guard let prctl else { return false }
     return prctl(setDumpable, 0, 0, 0, 0) == 0
-  }
-
-  /// Whether the process is dumpable now (`PR_GET_DUMPABLE`); nil when it cannot be asked.
-  package static var areEnabled: Bool? {
-    guard let prctl else { return nil }
-    let value = prctl(getDumpable, 0, 0, 0, 0)
-    return value < 0 ? nil : value != 0
   }
 }

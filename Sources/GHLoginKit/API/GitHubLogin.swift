@@ -98,9 +98,6 @@ public struct GitHubLogin: Sendable {
     }
   }
 
-  /// Wraps an existing workspace (the commands build one).
-  init(workspace: Workspace) { self.workspace = workspace }
-
   /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
   /// else github.com.
   ///
