@@ -7,11 +7,22 @@ import Testing
 /// GHLoginKit and GHLoginCLI; inside one target the compiler cannot, so this scan does. A name in
 /// a comment or a string is not a reference.
 @Suite struct CoreLayerTests {
-  /// Lowest first. Folders on one rank may not name each other's types either.
+  /// Lowest first. Folders on one rank may not name each other's types either. System/ is
+  /// four: the syscall wrappers (files, processes, poll, clocks) under networking (sockets, the
+  /// resolver) and the terminal, and TLS over the sockets. A folder inside a ranked folder is
+  /// part of it.
   static let ranks: [String: Int] = [
-    "Support": 0, "System": 1, "HTTP": 2, "GitHub": 3, "Generated": 3, "Store": 4, "OAuth": 5,
-    "Git": 6, "ToolHelpers": 6, "Environment": 7, "Login": 8,
+    "Support": 0, "System/Syscalls": 1, "System/Network": 2, "System/Terminal": 2, "System/TLS": 3, "HTTP": 4,
+    "GitHub": 5, "Generated": 5, "Store": 6, "OAuth": 7, "Git": 8, "ToolHelpers": 8, "Environment": 9, "Login": 10,
   ]
+
+  /// The ranked folder `path` (relative to Sources/GHLoginCore) belongs to: itself or its
+  /// nearest ranked ancestor; the path itself when none is ranked.
+  static func rankedFolder(_ path: String) -> String {
+    var folder = path
+    while ranks[folder] == nil, let slash = folder.lastIndex(of: "/") { folder = String(folder[..<slash]) }
+    return ranks[folder] == nil ? path : folder
+  }
 
   struct Violation: Hashable, CustomStringConvertible {
     var file: String
@@ -57,22 +68,25 @@ import Testing
     return found.sorted { $0.description < $1.description }
   }
 
+  /// Every Swift file of Core, with its ranked folder (``rankedFolder(_:)``) and its path
+  /// inside that folder.
   static func coreFiles() throws -> [(folder: String, name: String, text: String)] {
     let root = repositoryRoot + "/Sources/GHLoginCore"
+    let enumerator = try #require(FileManager.default.enumerator(atPath: root))
     var files: [(folder: String, name: String, text: String)] = []
-    for folder in try FileManager.default.contentsOfDirectory(atPath: root).sorted() {
-      let names = try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)
-      for name in names where name.hasSuffix(".swift") {
-        let text = try String(contentsOfFile: "\(root)/\(folder)/\(name)", encoding: .utf8)
-        files.append((folder, name, text))
-      }
+    while let relative = enumerator.nextObject() as? String {
+      guard relative.hasSuffix(".swift"), let slash = relative.lastIndex(of: "/") else { continue }
+      let folder = rankedFolder(String(relative[..<slash]))
+      let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
+      files.append((folder, String(relative.dropFirst(folder.count + 1)), text))
     }
-    return files
+    return files.sorted { ($0.folder, $0.name) < ($1.folder, $1.name) }
   }
 
   @Test func everyFolderOfCoreHasARank() throws {
     let folders = Set(try Self.coreFiles().map(\.folder))
-    #expect(folders.contains("System") && folders.contains("Login"), "the scan found nothing: is the root right?")
+    #expect(
+      folders.contains("System/Syscalls") && folders.contains("Login"), "the scan found nothing: is the root right?")
     #expect(
       folders.subtracting(Self.ranks.keys).sorted() == [], "a new folder needs a rank here and in ARCHITECTURE.md")
   }
@@ -82,19 +96,31 @@ import Testing
   }
 
   /// The scan finds what it is for, and only that: an upward reference (System naming HTTP's
-  /// `WebURL`) and a sideways one (Git naming ToolHelpers), not a downward one, a nested type's
+  /// `WebURL`, the syscalls naming the sockets) and a sideways one (Git naming ToolHelpers, the
+  /// terminal naming the sockets), not a downward one (TLS naming the sockets), a nested type's
   /// name, or a name in a comment or string.
   @Test func theScanFindsAnUpwardReferenceAndOnlyThat() throws {
     let files: [(folder: String, name: String, text: String)] = [
       ("HTTP", "WebURL.swift", "package struct WebURL {\n  enum Kind { case a }\n}"),
       ("ToolHelpers", "Answer.swift", "package enum Answer {}"),
-      ("System", "Browser.swift", "func open(_ url: WebURL) {}\n// a WebURL in a comment\nlet s = \"WebURL\""),
+      ("System/Network", "Socket.swift", "package struct Socket {}"),
+      (
+        "System/Syscalls", "Browser.swift",
+        "func open(_ url: WebURL) {}\n// a WebURL in a comment\nlet s = \"WebURL\"\nlet t: Socket? = nil"
+      ),
+      ("System/Terminal", "Secret.swift", "let t: Socket? = nil"),
+      ("System/TLS", "Connection.swift", "let t: Socket? = nil"),
       ("Login", "Plan.swift", "let u: WebURL? = nil\nlet k: Kind? = nil"),
       ("Git", "Request.swift", "let a: Answer? = nil"),
     ]
     #expect(
       try Self.violations(files).map(\.description) == [
-        "Git/Request.swift names Answer (ToolHelpers/)", "System/Browser.swift names WebURL (HTTP/)",
+        "Git/Request.swift names Answer (ToolHelpers/)", "System/Syscalls/Browser.swift names Socket (System/Network/)",
+        "System/Syscalls/Browser.swift names WebURL (HTTP/)",
+        "System/Terminal/Secret.swift names Socket (System/Network/)",
       ])
+    #expect(Self.rankedFolder("System/TLS") == "System/TLS")
+    #expect(Self.rankedFolder("Login/Workspace") == "Login", "a folder inside a ranked one is part of it")
+    #expect(Self.rankedFolder("System/Other") == "System/Other", "unranked: everyFolderOfCoreHasARank names it")
   }
 }
