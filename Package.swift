@@ -65,15 +65,27 @@ let package = Package(
       dependencies: ["GHLoginCLI", "CStartup"],
       swiftSettings: settings
     ),
-    // What both test targets share: /proc reading, the raw loopback TCP client, private
-    // temporary directories and seeded credentials files. Not a product;
-    // nothing in Sources depends on it.
+    // What the test targets share: the fakes (FakeTransport, ManualClock, ...), fixtures, /proc
+    // reading, the raw loopback TCP client, private temporary directories and seeded
+    // credentials files; it re-exports GHLoginCore. Not a product; nothing in Sources depends on it.
     .target(
       name: "GHLoginTestSupport", dependencies: ["GHLoginCore"], path: "Tests/GHLoginTestSupport",
       swiftSettings: settings),
+    // One unit-test target per module, each `@testable import`ing only the module it tests
+    // (select one with `swift test --filter GHLoginCoreTests`).
+    .testTarget(
+      name: "GHLoginCoreTests",
+      dependencies: ["GHLoginCore", "GHLoginTestSupport"],
+      swiftSettings: settings
+    ),
     .testTarget(
       name: "GHLoginKitTests",
-      dependencies: ["GHLoginCore", "GHLoginKit", "GHLoginKitTesting", "GHLoginCLI", "GHLoginTestSupport"],
+      dependencies: ["GHLoginKit", "GHLoginKitTesting", "GHLoginTestSupport"],
+      swiftSettings: settings
+    ),
+    .testTarget(
+      name: "GHLoginCLITests",
+      dependencies: ["GHLoginCLI", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(

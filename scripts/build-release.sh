@@ -4,9 +4,10 @@
 #   scripts/build-release.sh [--pack-relative-relocs] [SWIFT BUILD ARGUMENTS...]
 #   scripts/build-release.sh [--pack-relative-relocs] --print-flags
 #
-# Other arguments are passed to `swift build` (for example --show-bin-path, --product ghlogin or
-# --scratch-path DIR). --print-flags prints the `swift build` arguments of the release profile,
-# one a line, and builds nothing: bench/run builds its floor program with them.
+# Other arguments are passed to `swift build` (for example --show-bin-path or --scratch-path DIR);
+# it builds the ghlogin product unless they name a --product or --target. --print-flags prints
+# the `swift build` arguments of the release profile, one a line, and builds nothing: bench/run
+# builds its floor program with them.
 #
 # The release profile: every flag and define of the release binary is here, and only here.
 # Package.swift has no unsafe flags (a package with them cannot be a version-tagged dependency,
@@ -145,4 +146,12 @@ elif [ -n "${GHLOGIN_DEFAULT_CLIENT_SECRET:-}${GHLOGIN_DEFAULT_APP_NAME:-}" ]; t
   echo "build-release.sh: GHLOGIN_DEFAULT_CLIENT_SECRET and GHLOGIN_DEFAULT_APP_NAME need GHLOGIN_DEFAULT_CLIENT_ID" >&2
   exit 2
 fi
+# The ghlogin product unless the caller names what to build: the rest of the package (the test
+# support library, which imports the Testing module that release builds of plain targets lack)
+# is not part of a release.
+names_product=0
+for arg in ${args[@]+"${args[@]}"}; do
+  case $arg in --product | --product=* | --target | --target=* | --build-tests) names_product=1 ;; esac
+done
+if ((!names_product)); then args+=(--product ghlogin); fi
 swift build "${profile[@]}" ${flags[@]+"${flags[@]}"} ${args[@]+"${args[@]}"}

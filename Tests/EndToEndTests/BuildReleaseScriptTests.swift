@@ -115,6 +115,10 @@ import Testing
     }
     #expect(!arguments.contains("pack-relative-relocs"), "\(arguments)")
     #expect(!built.contains("\ngenerated "), "a plain build generated a default app")
+    // the ghlogin product alone: the test support library imports Testing, which a release build
+    // of a plain target cannot find
+    #expect(built.hasSuffix("--product\nghlogin\n"), "\(built)")
+    #expect(arguments.filter { $0 == "--product" }.count == 1, "\(arguments)")
   }
 
   @Test func printFlagsPrintsTheProfileAndBuildsNothing() throws {

@@ -98,7 +98,18 @@ import Testing
     defer { close(idle) }
     let dribbler = try Dribbler(port: pending.port, interval: 1)
     defer { dribbler.stop() }
-    try await Task.sleep(for: .milliseconds(300))  // both are accepted and the dribbler has sent a byte
+    // Ready when the dribbler has sent a byte and ghlogin has accepted both connections.
+    let (pid, port) = (pending.child.pid, pending.port)
+    let ready = try await offload {
+      guard dribbler.waitForFirstByte(timeout: 10) else { return false }
+      let deadline = Date(timeIntervalSinceNow: 10)
+      while RawHTTP.acceptedConnections(pid: pid, port: port) < 2 {
+        guard Date() < deadline else { return false }
+        usleep(5_000)
+      }
+      return true
+    }
+    #expect(ready, "ghlogin accepted both stalled connections and the dribbler sent a byte")
 
     let start = Date()
     let browser = try await pending.browse()

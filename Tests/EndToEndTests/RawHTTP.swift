@@ -100,8 +100,9 @@ enum RawHTTP {
 /// own thread, until stopped: a slowloris against the loopback listener.
 final class Dribbler: @unchecked Sendable {
   private let fd: Int32
-  private let lock = NSLock()
+  private let lock = NSCondition()
   private var stopped = false
+  private var sent = 0
   /// Set when a send failed (the server closed the connection).
   private(set) var sawClose = false
 
@@ -124,9 +125,24 @@ final class Dribbler: @unchecked Sendable {
           lock.unlock()
           return
         }
-        Thread.sleep(forTimeInterval: interval)
+        lock.lock()
+        sent += 1
+        lock.broadcast()
+        lock.unlock()
+        Thread.sleep(forTimeInterval: interval)  // the dribble's pace, not a wait for anyone
       }
     }.start()
+  }
+
+  /// Waits until the first byte has been sent; false after `timeout` seconds without one.
+  func waitForFirstByte(timeout: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while sent == 0 && !sawClose {
+      if !lock.wait(until: deadline) { return sent > 0 }
+    }
+    return sent > 0
   }
 
   /// Stops sending and closes the connection.
@@ -138,4 +154,34 @@ final class Dribbler: @unchecked Sendable {
   }
 
   deinit { close(fd) }
+}
+
+extension RawHTTP {
+  /// How many connections to local port `port` process `pid` holds open: its descriptors
+  /// (`/proc/PID/fd`, `socket:[INODE]`) that are established TCP sockets on that port in
+  /// `/proc/net/tcp` or `tcp6`. A connection still in the listen queue has no descriptor
+  /// there: this counts what the process has accepted.
+  static func acceptedConnections(pid: pid_t, port: Int) -> Int {
+    let directory = "/proc/\(pid)/fd"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let inodes = Set(
+      names.compactMap { name -> Substring? in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + name),
+          target.hasPrefix("socket:[")
+        else { return nil }
+        return Substring(target.dropFirst(8).dropLast())
+      })
+    let portHex = String(format: ":%04X", port)
+    var count = 0
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+      for line in (readProcFile(table) ?? "").split(separator: "\n").dropFirst() {
+        let fields = line.split(separator: " ")
+        // local_address, state 01 (ESTABLISHED), inode
+        guard fields.count > 9, fields[3] == "01", fields[1].hasSuffix(portHex), inodes.contains(fields[9])
+        else { continue }
+        count += 1
+      }
+    }
+    return count
+  }
 }

@@ -72,8 +72,9 @@ import Testing
     try scenario.fake.register(["tokens": [["access_token": Self.pat, "login": "octocat"]]])
     try scenario.fake.script(["responses": ["user": [["kind": "normal", "delay": delay]]]])
     let child = try startGHLogin(["auth", "--with-token"], env: scenario.environment(), stdin: Self.pat + "\n")
-    try await waitForUserRequest(scenario)
-    try await Task.sleep(for: .milliseconds(200))  // the request is being answered: ghlogin waits
+    // The fake has read the whole request and holds its answer back: ghlogin is waiting for it.
+    let fake = scenario.fake
+    try await offload { _ = try fake.waitForRequest(path: "/user") }
     let sent = Date()
     child.send(signal: SIGINT)
     let result = try await offload { try child.finish(timeout: 20) }
@@ -109,15 +110,6 @@ import Testing
     #expect(!report.output.contains(Self.pat))
     expectNothingStored(scenario)
     #expect(try scenario.fake.requests(path: "/user").count == 1, "the ^C came while /user was being asked")
-  }
-
-  /// Polls the fake's log until ghlogin's `GET /user` arrived.
-  func waitForUserRequest(_ scenario: Scenario) async throws {
-    let deadline = Date(timeIntervalSinceNow: 20)
-    while try scenario.fake.requests(path: "/user").isEmpty {
-      guard Date() < deadline else { throw HarnessError("no GET /user within 20 s") }
-      try await Task.sleep(for: .milliseconds(50))
-    }
   }
 
   // MARK: Every signal gives the terminal back (R100, R82)

@@ -1,6 +1,7 @@
 """Self-test of the fake: device flow, refresh, API, log."""
 
 import base64
+import http.client
 import json
 import urllib.parse
 import threading
@@ -223,3 +224,39 @@ class LogTests(Base):
         self.assertIn("access_token", entry["response_body"])
         connections = self.f.connections()
         self.assertTrue(all(c["tls"] == "ok" and c["requests"] == 1 for c in connections))
+
+    def test_wait_answers_when_the_request_arrives_not_before(self):
+        # Nothing yet: a short wait ends in 408 after its timeout, not at once.
+        started = time.monotonic()
+        conn = http.client.HTTPConnection("127.0.0.1", self.f.control_port, timeout=10)
+        conn.request("GET", "/control/wait?path=/user&timeout=0.3")
+        resp = conn.getresponse()
+        self.assertEqual(resp.status, 408)
+        self.assertIn("no request for /user", json.loads(resp.read())["error"])
+        conn.close()
+        self.assertGreaterEqual(time.monotonic() - started, 0.3)
+        # A wait started first is answered by the request that arrives later, with its entry,
+        # while the scripted delay still holds the answer back.
+        self.f.script({"responses": {"user": [{"kind": "normal", "delay": 3}]}})
+        token = self.f.exchange(self.f.code())[2]["access_token"]
+        waited = {}
+
+        def wait():
+            waited["entry"] = self.f.control("GET", "/control/wait?path=/user&timeout=10")
+            waited["at"] = time.monotonic()
+
+        waiter = threading.Thread(target=wait)
+        waiter.start()
+        asked = time.monotonic()
+        self.assertEqual(self.f.user(token)[0], 200)
+        answered = time.monotonic()
+        waiter.join(10)
+        self.assertEqual(waited["entry"]["path"], "/user")
+        self.assertEqual(waited["entry"]["method"], "GET")
+        self.assertLess(waited["at"] - asked, 2, "the wait ended when the request arrived, before its delay")
+        self.assertGreaterEqual(answered - asked, 3)
+        for bad in ["/control/wait", "/control/wait?path=/user&timeout=x", "/control/wait?path=/user&timeout=601"]:
+            conn = http.client.HTTPConnection("127.0.0.1", self.f.control_port, timeout=10)
+            conn.request("GET", bad)
+            self.assertEqual(conn.getresponse().status, 400, bad)
+            conn.close()

@@ -4,7 +4,7 @@
 # line, with DIR first on $fpath (where the _ghlogin under test lives). With -d it prints the
 # descriptions zsh shows beside them instead ("name   description"), as zsh cut them to 80 columns. It drives a real
 # interactive zsh in a pseudo-terminal (zsh/zpty); adapted from Valodim/zsh-capture-completion
-# (capture.zsh, MIT licence). Used by Tests/GHLoginKitTests/CLI/CompletionScriptsTests.swift.
+# (capture.zsh, MIT licence). Used by Tests/GHLoginCLITests/CLI/CompletionScriptsTests.swift.
 zmodload zsh/zpty
 SHOW=
 if [[ $1 == -d ]]; then SHOW=d; shift; fi

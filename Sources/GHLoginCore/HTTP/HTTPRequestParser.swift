@@ -30,9 +30,6 @@ package struct HTTPRequestParser: Sendable {
     self.scanner = HeadScanner(limit: maxHeadBytes)
   }
 
-  /// Whether any byte has been fed.
-  package var hasReceivedBytes: Bool { !buffer.isEmpty }
-
   /// Adds `bytes` and parses as far as they allow; bytes after the head are ignored.
   package mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPRequestHead> {
     if let result { return .complete(result) }

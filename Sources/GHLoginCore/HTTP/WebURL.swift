@@ -182,11 +182,6 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   /// check allows is what the connection uses (``HTTPClient``), without a name lookup.
   package var loopbackAddress: [UInt8]? { IPAddress.loopback(host) }
 
-  /// Whether the host is an IP literal (no SNI is sent for those, RFC 6066 §3).
-  package var hostIsIPLiteral: Bool {
-    host.hasPrefix("[") || (host.split(separator: ".").count == 4 && host.allSatisfy { $0.isASCIIDigit || $0 == "." })
-  }
-
   /// The path and query with `suffix` appended to the path (no query may be present).
   package func appending(path suffix: String) -> WebURL {
     var copy = self

@@ -83,15 +83,6 @@ extension HostSettings {
 }
 
 extension Config {
-  /// The layers' files as read, lowest first (the built-in app and the environment are not
-  /// files): the system file when there is one, then the user's.
-  package var layerFiles: [(layer: ConfigLayer, file: String, existed: Bool)] {
-    var files: [(ConfigLayer, String, Bool)] = []
-    if let system { files.append((.system, system.file, true)) }
-    files.append((.user, file, fileExisted))
-    return files
-  }
-
   /// Every key each layer sets, lowest layer first, each with its source and whether it is in
   /// effect. What `help config` and `config list` show.
   package var entries: [ConfigEntry] {

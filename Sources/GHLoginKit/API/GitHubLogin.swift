@@ -92,10 +92,6 @@ public struct GitHubLogin: Sendable {
     }
   }
 
-  /// Wraps a workspace built elsewhere. The commands never come here: they use Core's
-  /// `Workspace` directly, since `ghlogin` does not link GHLoginKit.
-  init(workspace: Workspace) { self.workspace = workspace }
-
   /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
   /// else github.com.
   ///

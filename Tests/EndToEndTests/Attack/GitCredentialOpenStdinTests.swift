@@ -18,10 +18,14 @@ import Testing
     let env = scenario.environment()
     let answer = try await offload {
       let child = try startGHLogin(["git-credential", "get"], env: env)
-      for piece in pieces {
+      // Each piece is read on its own: the child has read it and waits for more before the next.
+      for piece in pieces.dropLast() {
         child.writeStdin(piece)
-        Thread.sleep(forTimeInterval: 0.05)
+        guard child.waitUntilBlockedReadingStdin(timeout: 10) else {
+          throw HarnessError("ghlogin did not read \(piece.debugDescription) and wait for more: \(child.commandLine)")
+        }
       }
+      child.writeStdin(pieces.last ?? "")
       let started = Date()
       // stdin stays open: the answer must come without an EOF.
       let line = try child.waitForLine(.stdout, timeout: 10) { $0.hasPrefix("password=") }
@@ -37,6 +41,8 @@ import Testing
   }
 
   /// A request that is not finished yet (no empty line) is still waited for; EOF ends it too.
+  /// ghlogin has read the whole unfinished request and is blocked reading more, having printed
+  /// nothing: an answer before the empty line (or an exit) fails the wait.
   @Test func unfinishedRequestWaitsForTheEmptyLineOrEOF() async throws {
     let scenario = try await Scenario.start()
     try scenario.seedLogin(token: Self.token)
@@ -44,13 +50,15 @@ import Testing
     let result = try await offload {
       let child = try startGHLogin(["git-credential", "get"], env: env)
       child.writeStdin("protocol=https\nhost=github.test\n")
-      Thread.sleep(forTimeInterval: 0.5)
-      let early = child.hasExited
+      let waiting = child.waitUntilBlockedReadingStdin(timeout: 10)
+      let early = (exited: child.hasExited, stdout: child.text(.stdout))
       child.closeStdin()
-      return (early, try child.finish(timeout: 10))
+      return (waiting, early, try child.finish(timeout: 10))
     }
-    #expect(result.0 == false)
-    #expect(result.1.status == 0)
-    #expect(result.1.stdout == "username=octocat\npassword=\(Self.token)\n")
+    #expect(result.0, "ghlogin read the unfinished request and waits for more")
+    #expect(result.1.exited == false)
+    #expect(result.1.stdout == "", "no answer before the empty line or EOF")
+    #expect(result.2.status == 0)
+    #expect(result.2.stdout == "username=octocat\npassword=\(Self.token)\n")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GHLoginTestSupport
 
 #if canImport(Glibc)
   @preconcurrency import Glibc
@@ -121,6 +122,41 @@ final class ChildProcess: @unchecked Sendable {
       }
       bytes = bytes.dropFirst(written)
     }
+  }
+
+  /// Waits until the child has read everything written to its stdin (the pipe holds no byte:
+  /// `FIONREAD`) and is blocked reading more (`read(0, ...)` in `/proc/PID/syscall`; where that
+  /// file cannot be read, sleeping in `/proc/PID/stat`): a readiness signal from the child, where
+  /// a sleep would only hope it got there. False when it has not within `timeout` seconds (it
+  /// exited, or is busy elsewhere).
+  func waitUntilBlockedReadingStdin(timeout: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    repeat {
+      if hasExited { return false }
+      if unreadStdin == 0, isBlockedReadingStdin { return true }
+      usleep(2_000)
+    } while Date() < deadline
+    return false
+  }
+
+  /// Bytes written to stdin the child has not read yet (0 once stdin is closed).
+  private var unreadStdin: Int32 {
+    stdinLock.lock()
+    defer { stdinLock.unlock() }
+    var count: Int32 = 0
+    guard stdinFD >= 0, ioctl(stdinFD, UInt(FIONREAD), &count) == 0 else { return 0 }
+    return count
+  }
+
+  /// Whether the child's main thread is in `read(2)` on descriptor 0 (or, without access to
+  /// `/proc/PID/syscall`, asleep).
+  private var isBlockedReadingStdin: Bool {
+    if let syscall = readProcFile("/proc/\(pid)/syscall"), !syscall.isEmpty {
+      return syscall.hasPrefix("0 0x0 ")  // SYS_read, fd 0
+    }
+    guard let stat = readProcFile("/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(after: end)...].split(separator: " ").first == "S"
   }
 
   /// Closes the child's stdin (EOF for the child). Idempotent.

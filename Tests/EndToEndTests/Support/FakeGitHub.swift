@@ -99,6 +99,18 @@ final class FakeGitHub: @unchecked Sendable {
     }
   }
 
+  /// Waits until the fake has read a whole request for `path` (`GET /control/wait`), and returns
+  /// its log entry; throws when none arrives within `timeout` seconds. The fake logs a request
+  /// before it answers it (and before any scripted delay), so when this returns the client is
+  /// waiting for the answer: a readiness signal, in place of a sleep.
+  @discardableResult
+  func waitForRequest(path: String, timeout: Double = 20) throws -> [String: Any] {
+    let query = "path=\(path)&timeout=\(timeout)"
+    guard let entry = try control("GET", "/control/wait?" + query, nil, timeout: timeout + 10) as? [String: Any]
+    else { throw HarnessError("control wait answer is not an object") }
+    return entry
+  }
+
   /// The connection entries of the log (TLS outcome, SNI, request count), after waiting up to
   /// `settle` seconds for handshakes still `pending` to end: a client gives up on a certificate
   /// before the fake has read its alert.
@@ -138,12 +150,12 @@ final class FakeGitHub: @unchecked Sendable {
 
   /// Sends one control request and decodes the JSON answer; a non-200 status throws with the
   /// fake's error text.
-  private func control(_ method: String, _ path: String, _ body: Any?) throws -> Any {
+  private func control(_ method: String, _ path: String, _ body: Any?, timeout: Double = 10) throws -> Any {
     var bytes: [UInt8] = []
     if let body {
       bytes = Array(try JSONSerialization.data(withJSONObject: body))
     }
-    let response = try ControlHTTP.send(method: method, port: controlPort, path: path, body: bytes)
+    let response = try ControlHTTP.send(method: method, port: controlPort, path: path, body: bytes, timeout: timeout)
     let decoded = try? JSONSerialization.jsonObject(
       with: Data(response.body), options: [.fragmentsAllowed])
     guard response.status == 200, let decoded else {

@@ -7,11 +7,14 @@
   POST /control/clear_log   empty the log only                                   -> {"ok": true}
   GET  /control/log         every connection and request seen on the TLS side    -> [entry, ...]
   GET  /control/state       counters, tokens, codes, device sessions, script     -> {...}
+  GET  /control/wait?path=P&timeout=S  the first request for P, once it has arrived  -> entry
+                            (408 when none within S seconds, default 20): a readiness signal
   GET  /control/echo?...    echoes path, Host and query (a loopback callback stand-in)
 Errors: 400 {"error": "..."} for a bad body, 404 for an unknown path."""
 
 import http.server
 import json
+import urllib.parse
 
 from .directives import DirectiveError
 from .script import ScriptError
@@ -42,6 +45,21 @@ class ControlHandler(http.server.BaseHTTPRequestHandler):
             self._reply(200, state.snapshot_log())
         elif self.path == "/control/state":
             self._reply(200, state.snapshot())
+        elif self.path.split("?")[0] == "/control/wait":
+            query = urllib.parse.parse_qs(self.path.partition("?")[2])
+            path = query.get("path", [None])[0]
+            try:
+                timeout = float(query.get("timeout", ["20"])[0])
+            except ValueError:
+                timeout = -1
+            if not path or not 0 <= timeout <= 600:
+                self._reply(400, {"error": "wait needs ?path=/some/path and a timeout of 0 to 600 s"})
+                return
+            entry = state.wait_for_request(path, timeout)
+            if entry is None:
+                self._reply(408, {"error": "no request for %s within %g s" % (path, timeout)})
+            else:
+                self._reply(200, entry)
         elif self.path == "/control/ping":
             self._reply(200, {"ok": True})
         elif self.path.split("?")[0] == "/control/echo":

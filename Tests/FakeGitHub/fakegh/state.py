@@ -37,6 +37,8 @@ def random_token(prefix, length=None):
 class State:
     def __init__(self):
         self.lock = threading.RLock()
+        # Notified on every log entry: what GET /control/wait waits on.
+        self.logged = threading.Condition(self.lock)
         self.reset()
 
     # --- lifecycle --------------------------------------------------------------------
@@ -88,6 +90,7 @@ class State:
             self.seq += 1
             entry["seq"] = self.seq
             self.log.append(entry)
+            self.logged.notify_all()
             return entry
 
     def new_connection(self, peer):
@@ -96,6 +99,21 @@ class State:
             return self.add_log({"type": "connection", "conn": self.connections, "time": now(),
                                  "peer": "%s:%d" % peer, "tls": "pending", "tls_error": None,
                                  "sni": None, "tls_version": None, "requests": 0})
+
+    def wait_for_request(self, path, timeout):
+        """The first logged request for `path` (a copy), waiting up to `timeout` seconds for one
+        to arrive; None when none did. A request is logged once it has been read in full,
+        before it is answered (and before any scripted delay)."""
+        deadline = time.monotonic() + timeout
+        with self.logged:
+            while True:
+                for entry in self.log:
+                    if entry.get("type") == "request" and entry.get("path") == path:
+                        return dict(entry)
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return None
+                self.logged.wait(remaining)
 
     def snapshot_log(self):
         with self.lock:

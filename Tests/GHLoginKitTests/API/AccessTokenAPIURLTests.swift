@@ -1,8 +1,6 @@
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
-@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// ``AccessToken/apiURL`` is the REST API base the library itself calls for the token's host

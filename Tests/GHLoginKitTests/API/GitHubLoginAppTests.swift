@@ -1,8 +1,6 @@
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
-@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// Two apps on one host (SECURITY.md). A `GitHubLogin(configuration:)` sees the logins its own

@@ -5,8 +5,6 @@ import Synchronization
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
-@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The library's public entry points, in-process with a fake transport and a temporary store.
@@ -122,7 +120,7 @@ import GHLoginTestSupport
     let task = Task {
       try await github.login(LoginOptions(flow: .browser, timeout: 600, opensBrowser: false)) { event in
         if case .openAuthorizationPage(let url, _) = event, let parsed = try? WebURL(parsing: url) {
-          port.withLock { $0 = LoopbackLoginTests.portAndState(of: parsed).0 }
+          port.withLock { $0 = redirectPortAndState(of: parsed).0 }
         }
         if case .waiting = event { waiting.store(true, ordering: .sequentiallyConsistent) }
       }

@@ -1,8 +1,6 @@
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
-@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// The library's token calls: `token()` is async and refreshes off the cooperative pool,

@@ -1,8 +1,6 @@
 import GHLoginTestSupport
 import Testing
 
-@testable import GHLoginCLI
-@testable import GHLoginCore
 @testable import GHLoginKit
 
 /// `GitHubLogin()` prints nothing; what the command line says on stderr

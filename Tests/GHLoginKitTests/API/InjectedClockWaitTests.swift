@@ -22,11 +22,13 @@ import Testing
 
     async let login = github.login(LoginOptions(flow: .browser)) { _ in }
     // The browser was asked to open the page; the login now waits on the loopback listener,
-    // for the default 300 s of the injected clock. A fifth of a second later, the clock jumps
-    // past the deadline while that wait is blocked in poll(2).
+    // for the default 300 s of the injected clock. Once that wait has read the clock (it polls
+    // in slices, reading it between them), the clock jumps past the deadline.
     for _ in 0..<6000 where browser.opened.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     try #require(browser.opened.count == 1, "the browser was not asked to open the page")
-    try await Task.sleep(for: .milliseconds(200))
+    let readsAtOpen = clock.reads
+    for _ in 0..<6000 where clock.reads == readsAtOpen { try await Task.sleep(for: .milliseconds(5)) }
+    try #require(clock.reads > readsAtOpen, "the wait never read the clock")
     clock.jump(by: 301)
 
     do {
@@ -63,10 +65,14 @@ final class JumpClock: GitHubLoginClock {
     var now = 1_700_000_000.0
     var jumped: ContinuousClock.Instant?
     var noticed: ContinuousClock.Instant?
+    var reads = 0
   }
   private let state = TestLock(State())
+  /// How many times the login has read the clock.
+  var reads: Int { state.withLock { $0.reads } }
   func now() -> Double {
     state.withLock {
+      $0.reads += 1
       if $0.jumped != nil, $0.noticed == nil { $0.noticed = .now }
       return $0.now
     }
