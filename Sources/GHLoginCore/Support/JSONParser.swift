@@ -81,35 +81,31 @@ package struct JSONParser {
     }
   }
 
-  private mutating func enterContainer() throws(JSONError) {
+  /// Steps into the array or object whose opening byte is at `position` (one level deeper, at
+  /// most ``JSON/maximumDepth``); true when it closes at once (`[]`, `{}`), stepped over too.
+  private mutating func entersEmptyContainer(_ close: UInt8) throws(JSONError) -> Bool {
     depth += 1
     if depth > JSON.maximumDepth {
       throw error("arrays and objects are nested deeper than \(JSON.maximumDepth) levels")
     }
     position += 1
+    skipWhitespace()
+    guard peek(close) else { return false }
+    position += 1
+    depth -= 1
+    return true
   }
 
   private mutating func parseObject() throws(JSONError) -> JSONValue {
-    try enterContainer()
     var object = JSONObject()
+    if try entersEmptyContainer(UInt8(ascii: "}")) { return .object(object) }
     // Duplicate keys are found by a scan of the keys so far while the object is small (every
     // object ghlogin reads on `token`'s path, where a Set costs more than the scan), and by a
     // Set from the 16th key on, so a hostile object with many keys stays linear.
     var seen: Set<String>?
-    skipWhitespace()
-    if peek(UInt8(ascii: "}")) {
-      position += 1
-      depth -= 1
-      return .object(object)
-    }
     while true {
       skipWhitespace()
-      guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
-      guard bytes[position] == UInt8(ascii: "\"") else {
-        if bytes[position] == UInt8(ascii: "}") && !object.isEmpty { throw error("trailing comma before }") }
-        if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
-        throw error("unexpected \(describe(position)), expected a key in double quotes")
-      }
+      try expectKey(afterMember: !object.isEmpty)
       let keyStart = position
       let key = try parseString()
       let duplicate: Bool
@@ -135,44 +131,49 @@ package struct JSONParser {
         value = try parseValue()
       }
       object.append(key: key, value: value)
-      skipWhitespace()
-      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-      switch bytes[position] {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "}"):
-        position += 1
-        depth -= 1
-        return .object(object)
-      case UInt8(ascii: "/"): throw error("comments are not allowed")
-      default: throw error("unexpected \(describe(position)), expected ',' or '}'")
-      }
+      if try closesContainer(UInt8(ascii: "}")) { return .object(object) }
     }
   }
 
   private mutating func parseArray() throws(JSONError) -> JSONValue {
-    try enterContainer()
     var elements: [JSONValue] = []
-    skipWhitespace()
-    if peek(UInt8(ascii: "]")) {
-      position += 1
-      depth -= 1
-      return .array(elements)
-    }
+    if try entersEmptyContainer(UInt8(ascii: "]")) { return .array(elements) }
     while true {
       skipWhitespace()
       if peek(UInt8(ascii: "]")) && !elements.isEmpty { throw error("trailing comma before ]") }
       elements.append(try parseValue())
-      skipWhitespace()
-      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or ']'") }
-      switch bytes[position] {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "]"):
-        position += 1
-        depth -= 1
-        return .array(elements)
-      case UInt8(ascii: "/"): throw error("comments are not allowed")
-      default: throw error("unexpected \(describe(position)), expected ',' or ']'")
-      }
+      if try closesContainer(UInt8(ascii: "]")) { return .array(elements) }
+    }
+  }
+
+  /// Checks that a key's opening `"` is at `position` (after the whitespace); `afterMember`:
+  /// an object's member came before it, so a `}` there follows a trailing comma.
+  private func expectKey(afterMember: Bool) throws(JSONError) {
+    guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
+    guard bytes[position] == UInt8(ascii: "\"") else {
+      if bytes[position] == UInt8(ascii: "}") && afterMember { throw error("trailing comma before }") }
+      if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
+      throw error("unexpected \(describe(position)), expected a key in double quotes")
+    }
+  }
+
+  /// After a member or an element: steps over the whitespace, then over `,` (false: another
+  /// one follows) or the container's `close` (true: the container ended, one level up).
+  private mutating func closesContainer(_ close: UInt8) throws(JSONError) -> Bool {
+    skipWhitespace()
+    guard position < bytes.count else {
+      throw error("unexpected end of input, expected ',' or '\(Unicode.Scalar(close))'")
+    }
+    switch bytes[position] {
+    case UInt8(ascii: ","):
+      position += 1
+      return false
+    case close:
+      position += 1
+      depth -= 1
+      return true
+    case UInt8(ascii: "/"): throw error("comments are not allowed")
+    default: throw error("unexpected \(describe(position)), expected ',' or '\(Unicode.Scalar(close))'")
     }
   }
 
@@ -223,27 +224,16 @@ package struct JSONParser {
   /// The members of the object at `position`, each value checked by ``skipValue()``; the
   /// member names are checked for duplicates as ``parseObject()`` does.
   private mutating func parseDeferredMembers() throws(JSONError) -> JSONDeferredMembers {
-    try enterContainer()
     var members = JSONDeferredMembers()
+    if try entersEmptyContainer(UInt8(ascii: "}")) { return members }
     var seen: Set<String>?
     // Past sixteen names, while every name is ASCII: the members' indexes (plus one) by a hash
     // of the name's bytes (``memberSlots(_:)``), where equal ASCII strings are equal bytes.
     var slots: [Int] = []
     var allASCII = true
-    skipWhitespace()
-    if peek(UInt8(ascii: "}")) {
-      position += 1
-      depth -= 1
-      return members
-    }
     while true {
       skipWhitespace()
-      guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
-      guard bytes[position] == UInt8(ascii: "\"") else {
-        if bytes[position] == UInt8(ascii: "}") && !members.keys.isEmpty { throw error("trailing comma before }") }
-        if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
-        throw error("unexpected \(describe(position)), expected a key in double quotes")
-      }
+      try expectKey(afterMember: !members.keys.isEmpty)
       let keyStart = position
       let key = try parseString()
       let hash = Self.asciiHash(key)
@@ -275,17 +265,7 @@ package struct JSONParser {
       let valueStart = position
       try skipValue()
       members.append(key: key, value: valueStart..<position)
-      skipWhitespace()
-      guard position < bytes.count else { throw error("unexpected end of input, expected ',' or '}'") }
-      switch bytes[position] {
-      case UInt8(ascii: ","): position += 1
-      case UInt8(ascii: "}"):
-        position += 1
-        depth -= 1
-        return members
-      case UInt8(ascii: "/"): throw error("comments are not allowed")
-      default: throw error("unexpected \(describe(position)), expected ',' or '}'")
-      }
+      if try closesContainer(UInt8(ascii: "}")) { return members }
     }
   }
 
@@ -357,23 +337,12 @@ package struct JSONParser {
   /// An object (`keyed`) or array at `position`, checked as ``parseObject()`` and
   /// ``parseArray()`` check them, with the same messages, except for duplicate keys.
   private mutating func skipContainer(close: UInt8, keyed: Bool) throws(JSONError) {
-    try enterContainer()
-    skipWhitespace()
-    if peek(close) {
-      position += 1
-      depth -= 1
-      return
-    }
+    if try entersEmptyContainer(close) { return }
     var empty = true
     while true {
       skipWhitespace()
       if keyed {
-        guard position < bytes.count else { throw error("unexpected end of input, expected a key") }
-        guard bytes[position] == UInt8(ascii: "\"") else {
-          if bytes[position] == UInt8(ascii: "}") && !empty { throw error("trailing comma before }") }
-          if bytes[position] == UInt8(ascii: "/") { throw error("comments are not allowed") }
-          throw error("unexpected \(describe(position)), expected a key in double quotes")
-        }
+        try expectKey(afterMember: !empty)
         try skipString()
         skipWhitespace()
         guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
@@ -384,24 +353,7 @@ package struct JSONParser {
       }
       try skipValue()
       empty = false
-      skipWhitespace()
-      guard position < bytes.count else {
-        throw error(
-          keyed ? "unexpected end of input, expected ',' or '}'" : "unexpected end of input, expected ',' or ']'")
-      }
-      switch bytes[position] {
-      case UInt8(ascii: ","): position += 1
-      case close:
-        position += 1
-        depth -= 1
-        return
-      case UInt8(ascii: "/"): throw error("comments are not allowed")
-      default:
-        throw error(
-          keyed
-            ? "unexpected \(describe(position)), expected ',' or '}'"
-            : "unexpected \(describe(position)), expected ',' or ']'")
-      }
+      if try closesContainer(close) { return }
     }
   }
 

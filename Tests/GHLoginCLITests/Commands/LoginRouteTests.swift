@@ -2,7 +2,6 @@ import Testing
 
 import GHLoginTestSupport
 @testable import GHLoginCLI
-@testable import GHLoginCore
 
 /// Issue 31 §1: the flow is decided once, by ``Workspace/route(_:)``, from the flags the command
 /// line maps (``AuthCommand/requestedFlow``) and the environment; the plan takes that route and
