@@ -45,12 +45,9 @@ package protocol ReportableError: Error, CustomStringConvertible {
   var errorKind: ErrorKind { get }
 }
 
-/// The broad cause of an error (``ReportableError/errorKind``): the internal twin of the public
-/// ``GitHubLoginError/Kind``, case for case, so that the layers below API/ can declare it.
-package enum ErrorKind: Sendable, Hashable, CaseIterable {
-  case notLoggedIn, tokenRejected, configuration, denied, wrongAccount, timedOut, cancelled, store, keyring, system,
-    network
-}
+/// The broad cause of an error (``ReportableError/errorKind``), for Core's own declarations: the
+/// one type is ``GitHubLoginErrorKind`` (`GitHubLoginError.Kind` in the library).
+package typealias ErrorKind = GitHubLoginErrorKind
 
 extension ReportableError {
   package var description: String { message }

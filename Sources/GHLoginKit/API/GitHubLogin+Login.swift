@@ -6,7 +6,7 @@ extension GitHubLogin {
   ///
   /// The blocking work (the loopback listener, the device-flow polling, HTTPS) runs on a
   /// thread of its own, never on Swift's cooperative pool. Cancelling the task stops the wait
-  /// at once and throws ``GitHubLoginError/Kind/cancelled``; nothing is stored then.
+  /// at once and throws ``GitHubLoginErrorKind/cancelled``; nothing is stored then.
   ///
   /// `events` is called on that thread, in order: show the URL or the code, then the waiting
   /// line, then ``LoginEvent/loggedIn(host:login:)``.

@@ -106,7 +106,7 @@ import Testing
   @Test(arguments: rows) func publicKindIsTheDeclaredKind(_ row: Row) {
     let wrapped = GitHubLoginError(row.error)
     #expect(wrapped.kind == row.kind)
-    #expect(wrapped.kind == GitHubLoginError.Kind(row.error.errorKind))
+    #expect(wrapped.kind == row.error.errorKind)
     #expect(wrapped.exitStatus == row.error.exitStatus)
     #expect(wrapped.message == row.error.message(.tool(loginCommand: nil)))
   }
@@ -118,10 +118,11 @@ import Testing
     #expect(GitHubLoginError(Other()).kind == .system)
   }
 
-  /// The internal kinds map one to one onto the public ones.
-  @Test func internalKindsMapOneToOne() {
-    let mapped = ErrorKind.allCases.map(GitHubLoginError.Kind.init)
-    #expect(Set(mapped).count == ErrorKind.allCases.count)
+  /// Core's kind and the library's are one type, and its kinds are distinct by name.
+  @Test func oneKindTypeWithDistinctKinds() {
+    #expect(GitHubLoginError.Kind.self == ErrorKind.self)
+    #expect(Set(GitHubLoginError.Kind.allCases.map(\.name)).count == GitHubLoginError.Kind.allCases.count)
+    #expect(GitHubLoginError.Kind.allCases.map(\.description).first == "notLoggedIn")
   }
 
   /// The types that conform to `ReportableError` (directly or through `EndpointAnswerError` or
