@@ -25,7 +25,8 @@ struct WhoamiCommand: Command {
 
   /// ``Workspace/identity(_:)``, printed (what the library's `identity()` returns).
   func run(in environment: Environment) throws -> ExitStatus {
-    let identity = try Workspace(environment, unknownConfigKeys: .lenient).identity(selection)
+    let (identity, warning) = try Workspace(environment, unknownConfigKeys: .lenient).identity(selection)
+    if let warning { Workspace.printWarning(warning, on: environment) }
     if json {
       // As received, except C1 and bidi controls, which become \u escapes (same JSON, R83).
       environment.stdout.write(TerminalSafeJSON.escape(identity.rawJSON) + "\n")

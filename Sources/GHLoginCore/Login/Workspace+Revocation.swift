@@ -12,7 +12,38 @@ package enum RevocationResult: Sendable, Equatable {
   case failed(String)
 }
 
+/// When and how a login's tokens are revoked (R45, R46, R96, R103), and logging out: the one
+/// reason this file changes is the revocation rules.
 extension Workspace {
+  /// Logs the account of `selection` out: revokes its tokens when `revoke` (at the configured RFC
+  /// 7009 `revocation_url`, else at GitHub when a client secret is configured) and removes it
+  /// from the store, whatever the revocation did, in one locked update (R46), so a refresh in
+  /// another process cannot swap in a new token between the two.
+  package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
+    let (chosen, account, revocation, wasActive) = try store.update { credentials in
+      let (chosen, account) = try select(selection, in: credentials)
+      let wasActive = credentials.hosts[chosen.name]?.isActive(account) ?? false
+      let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
+      // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
+      credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
+      return (chosen, account, revocation, wasActive)
+    }
+    return LogoutOutcome(
+      host: chosen.name, login: account.login, revocation: revocation,
+      manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID), wasActive: wasActive)
+  }
+
+  /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.
+  private func revocation(of account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
+    if account.token.isEmpty { return .failed("its token is missing from the keyring") }
+    switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
+    case .revoked: return .revoked
+    case .alreadyInvalid: return .alreadyInvalid
+    case .notConfigured: return .notConfigured
+    case .failed(let reason): return .failed(reason)
+    }
+  }
+
   /// Revokes the tokens of one login of `host`, never throwing (R103):
   ///
   /// - with `revocation_url` for the host (it wins wherever it is set): RFC 7009, the refresh
@@ -66,15 +97,6 @@ extension Workspace {
     } catch {
       return .failed((error as? any ReportableError)?.message ?? "\(error)")
     }
-  }
-
-  /// Whether `host` is known to be GitHub: github.com, `*.ghe.com`, or a host whose endpoints
-  /// ghlogin derives itself (a GitHub Enterprise Server: no endpoint URL configured for it).
-  package func isKnownGitHub(_ host: GitHubHost) -> Bool {
-    if host.isGitHubDotCom || host.isGHEDotCom { return true }
-    let settings = config.settings(for: host.name)
-    return settings.authorizeURL == nil && settings.tokenURL == nil && settings.deviceCodeURL == nil
-      && settings.apiURL == nil && settings.revocationURL == nil
   }
 
   /// The page where `host`'s tokens are revoked by hand, when ghlogin knows one: GitHub's

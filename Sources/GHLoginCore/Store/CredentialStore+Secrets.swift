@@ -15,14 +15,6 @@ extension CredentialStore {
     if store == .keyring { try checkKeyring() }
   }
 
-  /// Stores a new login under the lock (``Credentials/saveNewLogin(_:on:store:)``: where its
-  /// tokens go is decided there); returns the replaced account and the credential as saved.
-  package func saveNewLogin(
-    _ credential: Credential, on host: String, store: TokenStorage
-  ) throws -> (replaced: Credential?, saved: Credential) {
-    try update { credentials in credentials.saveNewLogin(credential, on: host, store: store) }
-  }
-
   /// Fills in the tokens of every account kept in the keyring (``resolvedSecrets(of:on:)``):
   /// what the commands that change the file, and those that list every login, read. The
   /// commands that use one login read only its items (``Workspace`` through

@@ -25,8 +25,9 @@ extension Credentials {
 
   /// Adds a new login's `credential` as ``save(_:on:)`` does, its tokens kept where
   /// ``TokenStorage/forNewLogin(configured:replacing:)`` says (`store` is the config's). Every
-  /// login stores through this. Returns the replaced account and the credential as saved.
-  package mutating func saveNewLogin(
+  /// login is added through this, under the store's lock (the login pipeline's one save). Returns
+  /// the replaced account and the credential as saved.
+  package mutating func addNewLogin(
     _ credential: Credential, on host: String, store: TokenStorage
   ) -> (replaced: Credential?, saved: Credential) {
     var credential = credential

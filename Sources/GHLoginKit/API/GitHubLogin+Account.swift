@@ -9,7 +9,7 @@ extension GitHubLogin {
   ///   longer accepts the token, ``GitHubLoginErrorKind/notLoggedIn`` without a login.
   public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
-      try self.workspace.stopping(on: stopFD).identity(AccountSelection(host: host, user: account))
+      try self.workspace.stopping(on: stopFD).identity(AccountSelection(host: host, user: account)).identity
     }.get()
   }
 

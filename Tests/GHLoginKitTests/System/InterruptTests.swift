@@ -59,9 +59,9 @@ struct StopDescriptorTests {
         transport: { _ in HTTPClient(variables: [:], userAgent: "test") }, interruptDescriptor: { fd },
         installedInterruptDescriptor: { fd })
     }
-    let watched = try Workspace(environment(installed: installed.readFD), quiet: true)
+    let watched = try Workspace(collectingWarnings: environment(installed: installed.readFD), quiet: true)
     #expect((watched.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == installed.readFD)
-    let unwatched = try Workspace(environment(installed: nil), quiet: true)
+    let unwatched = try Workspace(collectingWarnings: environment(installed: nil), quiet: true)
     #expect((unwatched.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == nil)
     let stopped = watched.stopping(on: explicit.readFD)
     #expect((stopped.transport(for: .gitHubDotCom) as? HTTPClient)?.stopFD == explicit.readFD)

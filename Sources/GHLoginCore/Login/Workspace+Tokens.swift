@@ -1,3 +1,48 @@
+/// A stored login's token in use: read, refreshed when due or when asked, and whose it is. The
+/// one reason this file changes is when a stored token is refreshed and how a reader gets it.
+extension Workspace {
+  /// The host and account a command works on (see ``host(_:credentials:)`` and
+  /// ``account(on:user:in:)``), with a token that is good for at least five more minutes:
+  /// refreshed first when it is due (R40–R44); from `credentials` when the caller has just
+  /// loaded them (the file is not read again). A refresh that failed while the current token
+  /// still works comes back as `warning` and the current token is used (R44): the command line
+  /// prints it, the library returns it (``AccessToken/refreshWarning``).
+  package func usableCredentialReport(
+    _ selection: AccountSelection, in credentials: Credentials? = nil
+  ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
+    let (host, account) = try select(selection, in: credentials ?? self.credentials(for: selection.host))
+    try account.checkSecrets(on: host.name)
+    // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
+    // `token` and `git-credential get` stay a file read. Refresher.usable decides the same way.
+    switch RefreshPolicy.decide(account, now: environment.clock.now()) {
+    case .use, .useUntilExpiry: return (host, account, nil)
+    case .refresh, .sessionOver: break
+    }
+    let outcome = try refresher(for: host).usable(account)
+    guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
+    let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
+    let warning =
+      "could not refresh the token for \(host): \(reason); "
+      + "using the current token, which expires in \(DurationText.describe(left))"
+    return (host, outcome.credential, warning)
+  }
+
+  /// Stores GitHub's expiry of `credential`'s token (from a `GitHub-Authentication-Token-Expiration`
+  /// header) when it is new or changed, under the lock, on exactly that account (same id and
+  /// token: a refresh or login meanwhile is left alone). Best effort: the command's own answer
+  /// does not depend on it, so a store that cannot be written is not an error here.
+  package func recordGitHubExpiration(_ expiration: Double?, of credential: Credential, on host: String) {
+    guard let expiration, expiration.isFinite, credential.gitHubExpiration != expiration else { return }
+    _ = try? store.update { credentials in
+      guard var entry = credentials.hosts[host],
+        let index = entry.accounts.firstIndex(where: { $0.userID == credential.userID && $0.token == credential.token })
+      else { return }
+      entry.accounts[index].gitHubExpiration = expiration
+      credentials.hosts[host] = entry
+    }
+  }
+}
+
 extension Workspace {
   /// A token for `selection` that is good for at least five more minutes, refreshed first
   /// when due (``usableCredentialReport(_:in:)``): what `ghlogin token`, the helpers and the
@@ -9,42 +54,15 @@ extension Workspace {
   }
 
   /// Who the token of `selection` belongs to (`GET /user`), refreshed first when due; GitHub's
-  /// expiry of the token is recorded on the way.
-  package func identity(_ selection: AccountSelection) throws -> GitHubIdentity {
-    let (chosen, credential) = try usableCredential(selection)
+  /// expiry of the token is recorded on the way. `warning`: a refresh that failed while the
+  /// token still works (``usableCredentialReport(_:in:)``).
+  package func identity(_ selection: AccountSelection) throws -> (identity: GitHubIdentity, warning: String?) {
+    let (chosen, credential, warning) = try usableCredentialReport(selection)
     let user = try api(for: chosen).user(token: credential.token)
     recordGitHubExpiration(user.tokenExpiration, of: credential, on: chosen.name)
-    return GitHubIdentity(user, host: chosen.name)
+    return (GitHubIdentity(user, host: chosen.name), warning)
   }
 
-  /// Logs the account of `selection` out: revokes its tokens when `revoke` (at the configured RFC
-  /// 7009 `revocation_url`, else at GitHub when a client secret is configured) and removes it
-  /// from the store, whatever the revocation did, in one locked update (R46), so a refresh in
-  /// another process cannot swap in a new token between the two.
-  package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
-    let (chosen, account, revocation, wasActive) = try store.update { credentials in
-      let (chosen, account) = try select(selection, in: credentials)
-      let wasActive = credentials.hosts[chosen.name]?.isActive(account) ?? false
-      let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
-      // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
-      credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
-      return (chosen, account, revocation, wasActive)
-    }
-    return LogoutOutcome(
-      host: chosen.name, login: account.login, revocation: revocation,
-      manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID), wasActive: wasActive)
-  }
-
-  /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.
-  private func revocation(of account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
-    if account.token.isEmpty { return .failed("its token is missing from the keyring") }
-    switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
-    case .revoked: return .revoked
-    case .alreadyInvalid: return .alreadyInvalid
-    case .notConfigured: return .notConfigured
-    case .failed(let reason): return .failed(reason)
-    }
-  }
 }
 
 extension Workspace {

@@ -1,0 +1,27 @@
+import GHLoginCore
+
+/// The command line's side of ``Workspace``: Core returns what is worth saying as values; the
+/// commands print them here, on stderr, as `ghlogin` lines.
+extension Workspace {
+  /// The commands' workspace: ``init(collectingWarnings:quiet:unknownConfigKeys:)``, with its
+  /// ``warnings`` written to stderr.
+  init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
+    try self.init(collectingWarnings: environment, quiet: quiet, unknownConfigKeys: unknownConfigKeys)
+    for warning in warnings { environment.stderr.write(warning) }
+  }
+
+  /// ``usableCredentialReport(_:in:)``, its warning (a refresh that failed while the current
+  /// token still works, R44) printed on stderr.
+  func usableCredential(
+    _ selection: AccountSelection, in credentials: Credentials? = nil
+  ) throws -> (host: GitHubHost, credential: Credential) {
+    let usable = try usableCredentialReport(selection, in: credentials)
+    if let warning = usable.warning { Self.printWarning(warning, on: environment) }
+    return (usable.host, usable.credential)
+  }
+
+  /// `ghlogin: warning: WARNING` on stderr.
+  static func printWarning(_ warning: String, on environment: Environment) {
+    environment.stderr.write("ghlogin: warning: \(warning)\n")
+  }
+}
