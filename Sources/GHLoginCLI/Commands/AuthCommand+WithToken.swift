@@ -107,7 +107,7 @@ extension AuthCommand {
     let (replaced, _) = try workspace.saveNewLogin(credential, on: host)
     environment.stderr.write("Logged in to \(host.name) as \(user.login) (token from standard input)\n")
     if let replaced, let warning = workspace.revokeReplaced(replaced, by: token, on: host) {
-      environment.stderr.write(warning + "\n")
+      Workspace.printWarning(warning, on: environment)
     }
     if let hint = GitSetupHint.line(for: host, workspace: workspace) { environment.stderr.write(hint) }
     return .success

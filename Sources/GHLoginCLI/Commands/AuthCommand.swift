@@ -236,6 +236,8 @@ struct AuthCommand: Command {
         default:
           event.lines(emphasizing: { style.bold($0) }).forEach(waiting.announce)
         }
+      } warnings: { warning in
+        Workspace.printWarning(warning, on: environment)
       }
       waiting.stop(erase: true)
     } catch {

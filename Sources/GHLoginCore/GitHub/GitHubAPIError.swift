@@ -67,7 +67,7 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
     }
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     switch kind {
@@ -95,7 +95,7 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
         + "not followed, so the token was not sent there. Check the host and api_url settings"
     case .badRedirect:
       return
-        "\(subject) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
+        "\(subject) answered \(path) with a redirect \(remedies.program ?? "the library") cannot follow; check the \(remedies.name(.apiURL)) setting"
     case .tooManyRedirects:
       return "\(subject) redirected \(path) too many times; check the api_url setting"
     case .unexpectedContentType(let type):

@@ -18,7 +18,11 @@ extension Workspace {
 
   /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show;
   /// stores the login when the plan says so (a login that cannot be stored is revoked, R96).
-  package func login(_ plan: LoginPlan, events: (LoginEvent) -> Void) throws -> LoginOutcome {
+  /// A warning (a replaced token that could not be revoked, R103) goes to `warnings`, as text the
+  /// caller shows in its own voice (the command line prefixes `ghlogin: warning:`).
+  package func login(
+    _ plan: LoginPlan, events: (LoginEvent) -> Void, warnings: (String) -> Void = { _ in }
+  ) throws -> LoginOutcome {
     if let note = plan.flowNote { events(.notice(note)) }
     let host = plan.host
     let context = loginContext(for: host, app: plan.app, expectedLogin: plan.expectedLogin)
@@ -53,7 +57,7 @@ extension Workspace {
     }
     events(.loggedIn(host: host.name, login: result.user.login))
     if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host) {
-      events(.notice(warning))
+      warnings(warning)
     }
     return LoginOutcome(
       token: AccessToken(credential, host: host.name, api: endpoints(for: host).api), flow: plan.flow,

@@ -101,7 +101,8 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     case .httpStatus(let status):
       return "\(subject) answered HTTP \(status); check the host and token_url settings"
     case .redirect(let status):
-      return "\(subject) answered with a redirect (HTTP \(status)), which ghlogin never follows "
+      return
+        "\(subject) answered with a redirect (HTTP \(status)), which \(remedies.program ?? "the library") never follows "
         + "for token requests; check the host and token_url settings"
     case .unsupportedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
@@ -113,7 +114,7 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
       return "\(subject) answered without \(name); nothing was stored"
     case .unsupportedTokenType(let type):
       return "the token endpoint issued a token of type '\(Sanitize.terminal(type, maxCharacters: 40))'; "
-        + "ghlogin can only use bearer tokens. Nothing was stored"
+        + "\(remedies.program ?? "the library") can only use bearer tokens. Nothing was stored"
     case .invalidValue(let field):
       return "the token endpoint answered with an unusable \(field) (empty, too long, or not an RFC 6750 "
         + "token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
@@ -148,8 +149,8 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
         + "https://\(host)/settings/emails, then \(retry)"
     case "bad_refresh_token":
       return "the refresh token for \(host) was rejected (expired, revoked or already used); "
-        + (remedies == .ghlogin
-          ? "run '\(CommandHint.auth(host: host.name))' to log in again" : remedies.logIn(host: host.name))
+        + (remedies.namesCommands
+          ? "run '\(remedies.logInCommand(host: host.name) ?? "")' to log in again" : remedies.logIn(host: host.name))
     case "access_denied":
       return "the login to \(host) was denied; \(retry) to retry"
     case "expired_token", "token_expired":

@@ -48,7 +48,7 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
   package var exitStatus: ExitStatus { .usage }
   package var errorKind: ErrorKind { .configuration }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     switch self {
@@ -90,12 +90,12 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
     case .notRegularFile(let file):
       "\(file) is not a regular file"
     case .tooLarge(let file):
-      "\(file) is larger than 1 MiB; it is not a ghlogin config file"
+      "\(file) is larger than 1 MiB; it is not a \(remedies.program.map { $0 + " " } ?? "")config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
     case .namedFileMissing(let file):
       "GHLOGIN_CONFIG names \(file), which does not exist; create it"
-        + (remedies.ghlogin(["config", "set", "client_id", "YOUR_CLIENT_ID"]).map { " with '\($0)'" } ?? "")
+        + (remedies.command(.setConfig(.clientID, host: nil, value: "YOUR_CLIENT_ID")).map { " with '\($0)'" } ?? "")
         + ", or unset GHLOGIN_CONFIG"
     case .ambiguousHost(let file, let endpoints):
       "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "

@@ -62,7 +62,9 @@ extension ConfigPaths {
     while true {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
       let directory = list[start..<end]
-      if directory.hasPrefix("/") { candidates.append(FilePath.join(String(directory), "ghlogin/config.json")) }
+      if directory.hasPrefix("/") {
+        candidates.append(FilePath.join(String(directory), ProductNames.configDirectory + "/config.json"))
+      }
       guard end != bytes.endIndex else { return candidates }
       start = bytes.index(after: end)
     }

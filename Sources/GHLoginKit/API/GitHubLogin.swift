@@ -73,7 +73,7 @@ public struct GitHubLogin: Sendable {
   /// kept logins) is not used, and how to move it. Each is a paragraph of plain text without a
   /// trailing newline; empty for ``init(configuration:credentialsFile:)``.
   public var warnings: [String] {
-    workspace.warnings.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+    workspace.warnings.map { $0.text(remedies) }
   }
 
   /// The user's configuration as `environment` sees it (tests' way in); prints nothing, the

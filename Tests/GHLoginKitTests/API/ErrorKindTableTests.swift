@@ -220,8 +220,9 @@ import Testing
 
   @Test(arguments: 0..<namingCommands.count) func libraryMessagesNameNoGHLoginCommand(_ index: Int) {
     let error = Self.namingCommands[index]
-    #expect(Self.namesAGHLoginCommand(error.message), "the command line's message names its command: \(error.message)")
-    #expect(error.message(.ghlogin) == error.message)
+    #expect(
+      Self.namesAGHLoginCommand(error.cliMessage), "the command line's message names its command: \(error.cliMessage)")
+    #expect(!Self.namesAGHLoginCommand(error.message), "Core's own voice names no command: \(error.message)")
     for remedies in [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")] {
       let text = GitHubLoginError(error, remedies: remedies).message
       #expect(!Self.namesAGHLoginCommand(text), "\(remedies): \(text)")
@@ -242,17 +243,17 @@ import Testing
     let head = "ghe.example.com refused the login's app (error 'invalid_client': Client authentication failed.): "
     let set = "'ghlogin config set --host ghe.example.com client_id ID'"
     #expect(
-      refused(.system).message
+      refused(.system).cliMessage
         == head + "client_id Iv1.x from /etc/xdg/ghlogin/config.json; set your app's client ID: \(set)")
     #expect(
-      refused(.builtIn, location: "this build").message == head
+      refused(.builtIn, location: "this build").cliMessage == head
         + "client_id Iv1.x of the app built into ghlogin; use your own app: \(set)")
     #expect(
-      refused(.environment, location: "GHLOGIN_CLIENT_ID").message
+      refused(.environment, location: "GHLOGIN_CLIENT_ID").cliMessage
         == head + "client_id Iv1.x from GHLOGIN_CLIENT_ID; set GHLOGIN_CLIENT_ID to your app's client ID (or unset "
         + "it and run \(set))")
     #expect(
-      refused(.user, location: "/home/u/.config/ghlogin/config.json", flow: .device).message
+      refused(.user, location: "/home/u/.config/ghlogin/config.json", flow: .device).cliMessage
         == head + "client_id Iv1.x from /home/u/.config/ghlogin/config.json; set your app's client ID: \(set); "
         + "for the device flow, tick \"Enable Device Flow\" on the app's page "
         + "(https://ghe.example.com/settings/developers), or log in with the browser: "
@@ -269,7 +270,7 @@ import Testing
     let hosts = (0..<1001).map { "h\($0).example" }
     let several = SeveralHosts(hosts: hosts.reversed())
     #expect(several.list == "h0.example, h1.example, h10.example, h100.example, h1000.example and 996 more")
-    #expect(several.message.utf8.count < 300)
+    #expect(several.cliMessage.utf8.count < 300)
     #expect(SeveralHosts(hosts: ["b", "a"]).list == "a, b")
   }
 
@@ -279,20 +280,20 @@ import Testing
     let named = Remedies.tool(loginCommand: "mytool login")
     let notLoggedIn = NotLoggedIn(host: "ghe.example.com", user: "hubot")
     #expect(
-      notLoggedIn.message
+      notLoggedIn.cliMessage
         == "not logged in to ghe.example.com as hubot; run 'ghlogin auth --host ghe.example.com --user hubot'")
     #expect(notLoggedIn.message(neutral) == "not logged in to ghe.example.com as hubot; log in first")
     #expect(notLoggedIn.message(named) == "not logged in to ghe.example.com as hubot; run 'mytool login'")
     let rejected = GitHubAPIError(.tokenRejected, host: Self.enterprise, path: "/user")
     #expect(
-      rejected.message
+      rejected.cliMessage
         == "the token for ghe.example.com was rejected (revoked or expired); run 'ghlogin auth --host ghe.example.com'")
     #expect(
       rejected.message(neutral) == "the token for ghe.example.com was rejected (revoked or expired); log in again")
     #expect(
       rejected.message(named) == "the token for ghe.example.com was rejected (revoked or expired); run 'mytool login'")
     let expired = RefreshError(.sessionExpired, host: Self.host)
-    #expect(expired.message == "the session for github.com expired; run 'ghlogin auth'")
+    #expect(expired.cliMessage == "the session for github.com expired; run 'ghlogin auth'")
     #expect(expired.message(neutral) == "the session for github.com expired; log in again")
     let denied = DeviceFlowError(.denied, host: Self.host)
     #expect(
