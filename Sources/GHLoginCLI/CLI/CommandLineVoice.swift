@@ -31,6 +31,14 @@ struct CommandLineVoice: RemedyVoice {
     }
   }
 
+  func option(for choice: LoginChoice) -> String? {
+    switch choice {
+    case .browserFlow: "--web"
+    case .deviceFlow: "--device"
+    case .scopes: "--scopes"
+    }
+  }
+
   var loginCommand: String? { nil }
 
   func name(of setting: Setting) -> String { setting.configKey }

@@ -182,7 +182,8 @@ struct AuthCommand: Command {
   static func chooseFlow(device: Bool, web: Bool, noBrowser: Bool, variables: EnvironmentVariables) -> (Flow, String?) {
     if device { return (.device, nil) }
     if web || noBrowser { return (.browser, nil) }
-    return FlowChoice.automatic(variables: variables)
+    let (flow, note) = FlowChoice.automatic(variables: variables)
+    return (flow, note?.text(.ghlogin))
   }
 
   /// Logs in through the one login pipeline (``Workspace/plan(_:)``, ``Workspace/login(_:events:)``),
@@ -224,7 +225,7 @@ struct AuthCommand: Command {
     let outcome: LoginOutcome
     do {
       let stoppable = workspace.stopping(on: environment.interruptDescriptor())
-      outcome = try stoppable.login(try stoppable.plan(options)) { event in
+      outcome = try stoppable.login(try stoppable.plan(options), remedies: .ghlogin) { event in
         switch event {
         case .loggedIn:
           waiting.stop(erase: true)

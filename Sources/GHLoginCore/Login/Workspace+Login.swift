@@ -19,11 +19,13 @@ extension Workspace {
   /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show;
   /// stores the login when the plan says so (a login that cannot be stored is revoked, R96).
   /// A warning (a replaced token that could not be revoked, R103) goes to `warnings`, as text the
-  /// caller shows in its own voice (the command line prefixes `ghlogin: warning:`).
+  /// caller shows in its own voice (the command line prefixes `ghlogin: warning:`); notices are
+  /// said in the voice of `remedies`.
   package func login(
-    _ plan: LoginPlan, events: (LoginEvent) -> Void, warnings: (String) -> Void = { _ in }
+    _ plan: LoginPlan, remedies: Remedies = .words, events: (LoginEvent) -> Void,
+    warnings: (String) -> Void = { _ in }
   ) throws -> LoginOutcome {
-    if let note = plan.flowNote { events(.notice(note)) }
+    if let note = plan.flowNote { events(.notice(note.text(remedies))) }
     let host = plan.host
     let context = loginContext(for: host, app: plan.app, expectedLogin: plan.expectedLogin)
     let result: LoginResult

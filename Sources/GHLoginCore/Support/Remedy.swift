@@ -23,6 +23,20 @@ package enum Remedy: Hashable, Sendable {
   }
 }
 
+/// A choice a login can be given (the command line's option, `LoginOptions` in the library).
+package enum LoginChoice: Hashable, Sendable {
+  case browserFlow, deviceFlow, scopes
+
+  /// The choice in words, for a voice that names no option ("set LoginOptions.flow to .browser").
+  package var inWords: String {
+    switch self {
+    case .browserFlow: "set LoginOptions.flow to .browser"
+    case .deviceFlow: "set LoginOptions.flow to .device"
+    case .scopes: "set LoginOptions.scopes"
+    }
+  }
+}
+
 /// A setting, as data: the command line names it by its config-file key (``configKey``), the
 /// library by its `GitHubLoginConfiguration` property (``propertyName``).
 package enum Setting: String, CaseIterable, Sendable {
@@ -61,6 +75,8 @@ package enum Setting: String, CaseIterable, Sendable {
 package protocol RemedyVoice: Sendable {
   /// `remedy` as a command the person can run, or nil when this voice says it in words.
   func command(for remedy: Remedy) -> String?
+  /// The option that makes `choice` on the command line, or nil when this voice has none.
+  func option(for choice: LoginChoice) -> String?
   /// The command a tool's users log in with (`"mytool login"`), or nil.
   var loginCommand: String? { get }
   /// What this voice calls `setting`.
@@ -92,6 +108,12 @@ package struct Remedies: Sendable {
 
   /// What this voice calls `setting`.
   package func name(_ setting: Setting) -> String { voice.name(of: setting) }
+
+  /// The option for `choice`, or nil.
+  package func option(_ choice: LoginChoice) -> String? { voice.option(for: choice) }
+
+  /// How to make `choice`: "pass --web", or in words.
+  package func pass(_ choice: LoginChoice) -> String { option(choice).map { "pass " + $0 } ?? choice.inWords }
 
   /// The name of the program that stores the logins, or nil when this voice does not name it.
   package var program: String? { voice.programName }
@@ -128,6 +150,7 @@ package struct Remedies: Sendable {
 /// Core's voice: no command, settings by config key.
 private struct WordsVoice: RemedyVoice {
   func command(for remedy: Remedy) -> String? { nil }
+  func option(for choice: LoginChoice) -> String? { nil }
   var loginCommand: String? { nil }
   func name(of setting: Setting) -> String { setting.configKey }
   var programName: String? { nil }

@@ -15,7 +15,9 @@ extension GitHubLogin {
   ) async throws -> LoginOutcome {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
-      return try workspace.login(try workspace.plan(options), events: events) { events(.notice($0)) }
+      return try workspace.login(try workspace.plan(options), remedies: remedies, events: events) {
+        events(.notice($0))
+      }
     }.get()
   }
 }

@@ -8,6 +8,8 @@ struct LibraryVoice: RemedyVoice {
 
   func command(for remedy: Remedy) -> String? { nil }
 
+  func option(for choice: LoginChoice) -> String? { nil }
+
   func name(of setting: Setting) -> String { setting.propertyName }
 
   var programName: String? { nil }
