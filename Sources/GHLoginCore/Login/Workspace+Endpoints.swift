@@ -118,15 +118,16 @@ package struct MissingClientID: ReportableError, Equatable {
   package var message: String { message(.words) }
 
   /// The first line: no app for the host, and why the default host's does not serve it.
-  private var missing: String {
-    guard defaultHostHasApp, defaultHost != host else { return "no OAuth client_id is configured for \(host)." }
-    return "no OAuth client_id is configured for \(host) (the top-level client_id, GHLOGIN_CLIENT_ID and the "
+  private func missing(_ remedies: Remedies) -> String {
+    let clientID = remedies.name(.clientID)
+    guard defaultHostHasApp, defaultHost != host else { return "no OAuth \(clientID) is configured for \(host)." }
+    return "no OAuth \(clientID) is configured for \(host) (the top-level \(clientID), GHLOGIN_CLIENT_ID and the "
       + "built-in app are \(defaultHost)'s only: an OAuth app exists on one GitHub host)."
   }
 
   package func message(_ remedies: Remedies) -> String {
     let register = """
-      \(missing)
+      \(missing(remedies))
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings.
@@ -140,7 +141,7 @@ package struct MissingClientID: ReportableError, Equatable {
         + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
     }
     return """
-      \(missing)
+      \(missing(remedies))
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings. Then run:

@@ -105,7 +105,7 @@ package struct LoginError: ConfigSettingError, Equatable {
         default: " in \(file): it must be the server's OAuth authorization endpoint"
         }
       return "\(host) refused the authorize request (\(detail)); this is a configuration problem, "
-        + "retrying will not help: check \"\(setting)\"\(why)"
+        + "retrying will not help: check \(remedies.quoted(key: setting))\(why)"
     }
     switch response.error {
     case "access_denied":

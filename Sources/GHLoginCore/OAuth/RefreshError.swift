@@ -64,7 +64,8 @@ package struct RefreshError: ReportableError, Equatable {
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
         + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):
-      return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
+      return
+        "the token for \(host) has expired and cannot be refreshed: no \(remedies.name(.clientID)) is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
         + "or \(logIn)"
     case .otherApp(let login, let issuer, let configured):

@@ -109,6 +109,19 @@ package struct Remedies: Sendable {
   /// What this voice calls `setting`.
   package func name(_ setting: Setting) -> String { voice.name(of: setting) }
 
+  /// Whether this voice names settings by their config-file keys.
+  package var namesSettingsByKey: Bool { name(.clientID) == Setting.clientID.configKey }
+
+  /// The setting at config-file `key` (a path such as `hosts.H.client_id` too) as this voice
+  /// shows it: quoted as in the file (`"client_id"`), or the setting's own name (`clientID`).
+  package func quoted(key: String) -> String {
+    let last = key.split(separator: ".").last.map(String.init) ?? key
+    guard !namesSettingsByKey, let setting = Setting.allCases.first(where: { $0.configKey == last }) else {
+      return "\"\(key)\""
+    }
+    return name(setting)
+  }
+
   /// The option for `choice`, or nil.
   package func option(_ choice: LoginChoice) -> String? { voice.option(for: choice) }
 
