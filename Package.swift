@@ -75,7 +75,9 @@ let package = Package(
     // (select one with `swift test --filter GHLoginCoreTests`).
     .testTarget(
       name: "GHLoginCoreTests",
-      dependencies: ["GHLoginCore", "GHLoginTestSupport"],
+      // GHLoginCLI: the files that still assert the command line's words for Core's messages
+      // (`cliMessage`, `ConfigNotice.cliLine`); they move to GHLoginCLITests (issue 32 §2).
+      dependencies: ["GHLoginCore", "GHLoginTestSupport", "GHLoginCLI"],
       swiftSettings: settings
     ),
     .testTarget(

@@ -118,16 +118,16 @@ package enum GHLogin {
   private static func message(of error: any ReportableError, command: String, in environment: Environment) -> String {
     if var several = error as? SeveralHosts {
       several.command = command
-      return several.message
+      return several.cliMessage
     }
     if var request = error as? EndpointRequestError {
       // A key is named only when a layer set it; a derived URL's failure is the network's.
       let variables = environment.variables
       let config = try? Config.load(paths: ConfigPaths.resolve(variables), variables: variables, unknownKeys: .lenient)
       request.keyIsSet = config?.setsURL(request.key, to: request.url) ?? true
-      return request.message
+      return request.cliMessage
     }
-    guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.message }
+    guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.cliMessage }
     return keyed.message(configFile: try? ConfigPaths.resolve(environment.variables).configFile)
   }
 
@@ -143,7 +143,7 @@ package enum GHLogin {
       return try type.init(parsed).run(in: environment)
     } catch let error as UsageError {
       environment.stderr.write(
-        "ghlogin \(configuration.name): \(error.message)\n\(Help.usage(configuration))\n"
+        "ghlogin \(configuration.name): \(error.cliMessage)\n\(Help.usage(configuration))\n"
           + "Run 'ghlogin \(configuration.name) --help' for more.\n")
       return .usage
     } catch let error as any ReportableError {
@@ -155,10 +155,11 @@ package enum GHLogin {
       // After Ctrl-C the terminal has echoed ^C where the cursor was: start on a line of our own.
       if environment.stderr.isTerminal { environment.stderr.write("\n") }
       guard Interrupt.wasTerminated else {
-        environment.stderr.write("\(prefix) \(error.message)\n")
+        environment.stderr.write("\(prefix) \(error.cliMessage)\n")
         return .interrupted
       }
-      let message = error.message.hasPrefix("interrupted") ? "terminated" + error.message.dropFirst(11) : error.message
+      let message =
+        error.cliMessage.hasPrefix("interrupted") ? "terminated" + error.cliMessage.dropFirst(11) : error.cliMessage
       environment.stderr.write("\(prefix) \(message)\n")
       return .terminated
     } catch {

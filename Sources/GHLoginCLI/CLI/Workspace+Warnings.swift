@@ -7,7 +7,7 @@ extension Workspace {
   /// ``warnings`` written to stderr.
   init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
     try self.init(collectingWarnings: environment, quiet: quiet, unknownConfigKeys: unknownConfigKeys)
-    for warning in warnings { environment.stderr.write(warning) }
+    for warning in warnings { Self.print(warning, on: environment) }
   }
 
   /// ``usableCredentialReport(_:in:)``, its warning (a refresh that failed while the current
@@ -18,6 +18,11 @@ extension Workspace {
     let usable = try usableCredentialReport(selection, in: credentials)
     if let warning = usable.warning { Self.printWarning(warning, on: environment) }
     return (usable.host, usable.credential)
+  }
+
+  /// `notice` on stderr: `ghlogin: warning: TEXT` (or `ghlogin: note: TEXT`).
+  static func print(_ notice: ConfigNotice, on environment: Environment) {
+    environment.stderr.write(notice.cliLine)
   }
 
   /// `ghlogin: warning: WARNING` on stderr.

@@ -79,7 +79,7 @@ extension AuthCommand {
       },
       confirmReplacing: { old, new, host in try Self.confirmReplacing(old, by: new, on: host, in: environment) })
     let plan = try workspace.plan(LoginOptions(host: host, expectedLogin: expectedLogin), givenToken: given)
-    let login = try workspace.login(plan) { event in
+    let login = try workspace.login(plan, remedies: .ghlogin) { event in
       for line in event.lines {
         guard case .loggedIn = event else {
           environment.stderr.write(line + "\n")
@@ -87,6 +87,8 @@ extension AuthCommand {
         }
         environment.stderr.write(line + " (token from standard input)\n")
       }
+    } warnings: { warning in
+      Workspace.printWarning(warning, on: environment)
     }
     if !login.unchanged, let hint = GitSetupHint.line(for: plan.host, workspace: workspace) {
       environment.stderr.write(hint)

@@ -174,7 +174,7 @@ struct AuthCommand: Command {
   var requestedFlow: LoginFlow? { device ? .device : web || noBrowser ? .browser : nil }
 
   /// Logs in through the one login pipeline (``Workspace/plan(_:route:givenToken:)``,
-  /// ``Workspace/login(_:events:)``), printing each event's lines on stderr; Ctrl-C stops the
+  /// ``Workspace/login(_:remedies:events:warnings:)``), printing each event's lines on stderr; Ctrl-C stops the
   /// wait. What the plan decided (host, flow, paste-back) is read from it, never decided here.
   func run(in environment: Environment) throws -> ExitStatus {
     if withToken { return try runWithToken(in: environment) }
@@ -202,7 +202,7 @@ struct AuthCommand: Command {
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
     let pasting = plan.pasteInput != nil
     do {
-      _ = try stoppable.login(plan) { event in
+      _ = try stoppable.login(plan, remedies: .ghlogin) { event in
         switch event {
         case .loggedIn:
           waiting.stop(erase: true)
@@ -214,6 +214,8 @@ struct AuthCommand: Command {
         default:
           event.lines(emphasizing: { style.bold($0) }).forEach(waiting.announce)
         }
+      } warnings: { warning in
+        Workspace.printWarning(warning, on: environment)
       }
       waiting.stop(erase: true)
     } catch {

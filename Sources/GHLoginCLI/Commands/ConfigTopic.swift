@@ -99,7 +99,7 @@ enum ConfigTopic {
       text += "  config       \(Sanitize.terminal(paths.configFile))\n"
       text += "  credentials  \(Sanitize.terminal(paths.credentialsFile))\n"
     } catch {
-      text += "  (cannot be resolved: \(error.message))\n"
+      text += "  (cannot be resolved: \(error.cliMessage))\n"
     }
     text += layers(variables: environment)
     text += """
@@ -138,7 +138,7 @@ enum ConfigTopic {
       let paths = try ConfigPaths.resolve(variables)
       config = try Config.load(paths: paths, variables: variables, unknownKeys: .lenient)
     } catch {
-      return text + "  (cannot be read: \(Sanitize.terminal(error.message)))\n"
+      return text + "  (cannot be read: \(Sanitize.terminal(error.cliMessage)))\n"
     }
     let candidates = ConfigPaths.systemConfigCandidates(variables)
     if let system = config.system {

@@ -124,7 +124,7 @@ struct DockerCredentialCommand: Command {
   /// Any other error (a config that cannot be used, an unreadable store, a locked keyring, a
   /// refresh that failed) as a ``Failure``: its own message, which names its fix.
   private static func failure(_ error: any Error, host: String?) -> Failure {
-    let message = (error as? any ReportableError)?.message ?? "\(error)"
+    let message = (error as? any ReportableError)?.cliMessage ?? "\(error)"
     let fix =
       host.map { "run 'ghlogin status --host \($0)' to see the login's state" }
       ?? "run 'ghlogin status' to see what is wrong"

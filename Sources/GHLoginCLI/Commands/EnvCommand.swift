@@ -45,9 +45,10 @@ struct EnvCommand: Command {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
     let (host, account) = try Workspace(environment, unknownConfigKeys: .lenient).usableCredential(selection)
     if let warning = TokenExpirationHeader.warning(
-      expiration: account.gitHubExpiration, login: account.login, host: host.name, now: environment.clock.now())
+      expiration: account.gitHubExpiration, login: account.login, host: host.name, now: environment.clock.now(),
+      remedies: .ghlogin)
     {
-      environment.stderr.write(warning)
+      Workspace.printWarning(warning, on: environment)
     }
     environment.stdout.write(Self.lines(token: account.token, host: host, shell: shell))
     return .success

@@ -86,7 +86,7 @@ struct GitCredentialCommand: Command {
       return .success  // no such account on that host: git asks its next helper
     } catch let error as RefreshError {
       // Expired and not refreshable now: say why on stderr, give git nothing (R59: no login here).
-      environment.stderr.write("ghlogin: \(error.message)\n")
+      environment.stderr.write("ghlogin: \(error.cliMessage)\n")
       return .success
     }
     let response = CredentialResponse(

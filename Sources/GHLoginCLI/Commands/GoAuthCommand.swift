@@ -47,7 +47,7 @@ struct GoAuthCommand: Command {
       }
       environment.stdout.write(answer)
     } catch {
-      let message = (error as? any ReportableError)?.message ?? "\(error)"
+      let message = (error as? any ReportableError)?.cliMessage ?? "\(error)"
       environment.stderr.write("ghlogin: goauth: \(message)\n")
     }
     return .success

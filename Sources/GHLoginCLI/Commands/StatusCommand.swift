@@ -113,7 +113,7 @@ struct StatusCommand: Command {
     }
     text += "\nCredentials: \(workspace.paths.credentialsFile) (mode 0600, owned by you: safe)\n"
     environment.stdout.write(text)
-    if let keyringProblem { environment.stderr.write("ghlogin: \(keyringProblem.message)\n") }
+    if let keyringProblem { environment.stderr.write("ghlogin: \(keyringProblem.cliMessage)\n") }
     return verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace)
   }
 

@@ -35,13 +35,13 @@ enum TokenCheck: Sendable, Equatable {
       do {
         details.unauthorizedOrganizations = try api.unauthorizedOrganizations(token: token)
       } catch let error as GitHubAPIError {
-        if case .ssoRequired = error.kind { details.ssoRequired = error.message }
+        if case .ssoRequired = error.kind { details.ssoRequired = error.cliMessage }
       } catch {}
       return (.valid(login: user.login), details)
     } catch let error as GitHubAPIError where error.kind == .tokenRejected {
       return (.rejected, details)
     } catch let error as any ReportableError {
-      return (.unknown(reason: error.message), details)
+      return (.unknown(reason: error.cliMessage), details)
     } catch {
       return (.unknown(reason: "\(error)"), details)
     }

@@ -38,9 +38,9 @@ struct TokenCommand: Command {
     let credential = usable.credential
     if let warning = TokenExpirationHeader.warning(
       expiration: credential.gitHubExpiration, login: credential.login, host: usable.host.name,
-      now: environment.clock.now())
+      now: environment.clock.now(), remedies: .ghlogin)
     {
-      environment.stderr.write(warning)
+      Workspace.printWarning(warning, on: environment)
     }
     environment.stdout.write((header ? "Authorization: Bearer " : "") + credential.token + "\n")
     return .success

@@ -21,7 +21,7 @@ package struct Environment: Sendable {
   package var arguments: [String]
   /// The last path component of the name the program was run as (argv[0]): `ghlogin`, or
   /// `docker-credential-ghlogin` through the link `scripts/install.sh` makes (the command line dispatches on it).
-  package var programName: String = "ghlogin"
+  package var programName: String = ProductNames.defaultProgramName
   /// The environment variables.
   package var variables: EnvironmentVariables
   package var stdout: any TextOutput
@@ -54,7 +54,8 @@ package struct Environment: Sendable {
     arguments: [String], variables: EnvironmentVariables, stdout: any TextOutput, stderr: any TextOutput,
     stdin: any ByteInput, clock: any TimeSource, browser: any BrowserOpener,
     transport: @escaping @Sendable (_ caFile: String?) -> any HTTPTransport,
-    executablePath: String = "ghlogin", interruptDescriptor: @escaping @Sendable () -> Int32? = { nil },
+    executablePath: String = ProductNames.defaultProgramName,
+    interruptDescriptor: @escaping @Sendable () -> Int32? = { nil },
     installedInterruptDescriptor: (@Sendable () -> Int32?)? = nil
   ) {
     self.arguments = arguments

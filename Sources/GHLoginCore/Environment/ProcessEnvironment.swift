@@ -23,7 +23,7 @@ extension Environment {
     }
     let path = variables["PATH"]
     environment.resolveExecutablePath = {
-      ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? "ghlogin", path: path)
+      ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? ProductNames.defaultProgramName, path: path)
     }
     return environment
   }

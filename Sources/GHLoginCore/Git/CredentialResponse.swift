@@ -21,9 +21,13 @@ package struct CredentialResponse: Sendable, Equatable {
   package struct UnsafeValue: ReportableError, Equatable {
     /// The attribute (never its value, which may be a token).
     package var key: String
-    package var message: String {
+
+    package init(key: String) { self.key = key }
+
+    package var message: String { message(.words) }
+    package func message(_ remedies: Remedies) -> String {
       "git-credential: the stored \(key) cannot be given to git (it is empty or has a line break "
-        + "or NUL); run 'ghlogin auth' to log in again"
+        + "or NUL); \(remedies.command(.logIn(host: nil)).map { "run '\($0)' to log in again" } ?? "log in again")"
     }
     package var exitStatus: ExitStatus { .failure }
     package var errorKind: ErrorKind { .store }

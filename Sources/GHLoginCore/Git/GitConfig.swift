@@ -48,7 +48,7 @@ package struct GitConfig {
   /// Whether `value` is a helper entry ghlogin wrote, for this or an earlier install path:
   /// `!'…ghlogin' git-credential`.
   package static func isGHLoginHelper(_ value: String, current: String) -> Bool {
-    value == current || (value.hasPrefix("!'") && value.hasSuffix("ghlogin' git-credential"))
+    value == current || (value.hasPrefix("!'") && value.hasSuffix(ProductNames.gitHelperSuffix))
   }
 
   /// Every value of `key` (`git config --global -z --get-all`); empty when it is not set.

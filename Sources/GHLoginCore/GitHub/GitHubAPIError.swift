@@ -67,7 +67,7 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
     }
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     switch kind {
@@ -89,18 +89,19 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
     case .httpStatus(let status) where status >= 500:
       return "\(subject) answered HTTP \(status) for \(path); try again later"
     case .httpStatus(let status):
-      return "\(subject) answered HTTP \(status) for \(path); check the host and api_url settings"
+      return "\(subject) answered HTTP \(status) for \(path); check the host and \(remedies.name(.apiURL)) settings"
     case .crossOriginRedirect(let target):
       return "\(subject) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
-        + "not followed, so the token was not sent there. Check the host and api_url settings"
+        + "not followed, so the token was not sent there. Check the host and \(remedies.name(.apiURL)) settings"
     case .badRedirect:
       return
-        "\(subject) answered \(path) with a redirect ghlogin cannot follow; check the api_url setting"
+        "\(subject) answered \(path) with a redirect \(remedies.program ?? "the library") cannot follow; check the \(remedies.name(.apiURL)) setting"
     case .tooManyRedirects:
-      return "\(subject) redirected \(path) too many times; check the api_url setting"
+      return "\(subject) redirected \(path) too many times; check the \(remedies.name(.apiURL)) setting"
     case .unexpectedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
-      return "\(subject) answered \(path) with \(shown), not JSON; check the host and api_url settings"
+      return
+        "\(subject) answered \(path) with \(shown), not JSON; check the host and \(remedies.name(.apiURL)) settings"
     case .malformed(let reason):
       return "\(subject) sent an answer to \(path) that could not be read (\(reason))"
     }

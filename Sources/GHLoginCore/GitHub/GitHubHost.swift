@@ -98,7 +98,7 @@ package struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   package init(storedName text: String) throws(ValidationError) {
     try self.init(validating: text)
     guard name == text else {
-      throw ValidationError(input: text, reason: "ghlogin writes it as \(name)")
+      throw ValidationError(input: text, reason: "it is written as \(name)")
     }
   }
 

@@ -148,7 +148,7 @@ package struct RevocationError: EndpointAnswerError, Equatable {
     case .httpStatus(let status):
       "\(subject) answered HTTP \(status); check the host and \(key) settings"
     case .redirect(let status):
-      "\(subject) answered with a redirect (HTTP \(status)), which ghlogin does not follow with a token; "
+      "\(subject) answered with a redirect (HTTP \(status)), which is not followed with a token; "
         + "check the \(key) setting"
     case .notOffered:
       "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; \(Self.notOfferedAdvice)"

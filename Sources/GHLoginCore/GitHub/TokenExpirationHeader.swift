@@ -59,14 +59,18 @@ package enum TokenExpirationHeader {
     return "\(yearText)-\(two(month))-\(two(day)) \(two(rest / 3600)):\(two(rest % 3600 / 60)):\(two(rest % 60)) UTC"
   }
 
-  /// The line `token` and `env` print on stderr when GitHub's `expiration` of `login`'s token
-  /// on `host` is within ``warningWindow`` of `now` (or has passed); nil otherwise.
-  package static func warning(expiration: Double?, login: String, host: String, now: Double) -> String? {
+  /// The warning `token` and `env` print on stderr when GitHub's `expiration` of `login`'s token
+  /// on `host` is within ``warningWindow`` of `now` (or has passed), in the voice of `remedies`,
+  /// without a prefix; nil otherwise.
+  package static func warning(
+    expiration: Double?, login: String, host: String, now: Double, remedies: Remedies = .words
+  ) -> String? {
     guard let expiration, expiration - now <= warningWindow else { return nil }
     let date = format(expiration)
     let when = expiration > now ? "expires \(remaining(expiration, now: now)) (\(date))" : "expired on \(date)"
-    return "ghlogin: warning: GitHub says the token for \(host) (\(Sanitize.terminal(login))) \(when); "
-      + "make a new one and store it with 'ghlogin auth --with-token --host \(host)'\n"
+    let store = remedies.command(.storeToken(host: host)).map { " with '\($0)'" } ?? ""
+    return "GitHub says the token for \(host) (\(Sanitize.terminal(login))) \(when); "
+      + "make a new one and store it\(store)"
   }
 
   /// "in 3 days", "in 5h 10m", or "has passed": what is left of `expiration` at `now`.

@@ -4,7 +4,7 @@
 /// exchange. Exit 2: the configuration, not the network, must change. The message names
 /// `client_id`, the layer it came from (the file, `GHLOGIN_CLIENT_ID`, the built-in app) and
 /// the fix. A refresh that gets one of these keeps its own error (``TokenError``, exit 4 when
-/// the session is dead): only ``Workspace/login(_:events:)`` turns them into this.
+/// the session is dead): only ``Workspace/login(_:remedies:events:warnings:)`` turns them into this.
 package struct ClientIDRefused: ReportableError, Equatable {
   /// The OAuth error codes that name the app rather than the person or the network.
   package static let codes: Set<String> = [
@@ -38,7 +38,7 @@ package struct ClientIDRefused: ReportableError, Equatable {
 
   package var exitStatus: ExitStatus { .usage }
   package var errorKind: ErrorKind { .configuration }
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     var refusal = "\(host) refused the login's app (error '\(code)'"
@@ -48,14 +48,14 @@ package struct ClientIDRefused: ReportableError, Equatable {
     refusal += ")"
     let deviceFix =
       "tick \"Enable Device Flow\" on the app's page (https://\(host)/settings/developers), or log in with the browser"
-    guard remedies == .ghlogin else {
+    guard let set = remedies.command(.setConfig(.clientID, host: isDefaultHost ? nil : host.name, value: "ID")),
+      let web = remedies.command(.logIn(host: host.name, way: .browser))
+    else {
       let device = flow == .device ? "; for the device flow, \(deviceFix)" : ""
       return refusal + ": check the client ID this tool is configured with\(device)"
     }
     let id = Sanitize.terminal(clientID, maxCharacters: 100)
     let keys = code == "incorrect_client_credentials" ? "client_id \(id) (and its client_secret)" : "client_id \(id)"
-    let hostOption = isDefaultHost ? [] : ["--host", host.name]
-    let set = CommandHint.line(["ghlogin", "config", "set"] + hostOption + ["client_id"]) + " ID"
     let origin: String
     let fix: String
     switch source?.layer {
@@ -63,7 +63,7 @@ package struct ClientIDRefused: ReportableError, Equatable {
       origin = "from GHLOGIN_CLIENT_ID"
       fix = "set GHLOGIN_CLIENT_ID to your app's client ID (or unset it and run '\(set)')"
     case .builtIn:
-      origin = "of the app built into ghlogin"
+      origin = "of the app built into \(remedies.program ?? "the program")"
       fix = "use your own app: '\(set)'"
     case .user, .system:
       origin = "from \(Sanitize.terminal(source?.location ?? "", maxCharacters: 200))"
@@ -72,8 +72,6 @@ package struct ClientIDRefused: ReportableError, Equatable {
       origin = "from the configuration"
       fix = "set your app's client ID: '\(set)'"
     }
-    let web = CommandHint.line(
-      ["ghlogin", "auth"] + (host.name == DefaultHost.name ? [] : ["--host", host.name]) + ["--web"])
     let device = flow == .device ? "; for the device flow, \(deviceFix): '\(web)'" : ""
     return "\(refusal): \(keys) \(origin); \(fix)\(device)"
   }

@@ -22,7 +22,7 @@ public struct GitHubLoginConfiguration: Sendable, Hashable {
   /// (the ones set and the defaults of the rest, github.com's) must all be on one host
   /// (`api_url` may be on `api.` that host), which is then the host. Otherwise
   /// ``GitHubLogin/init(configuration:credentialsFile:)`` throws a
-  /// ``GitHubLoginError/Kind/configuration`` error asking for `host`: overriding only
+  /// ``GitHubLoginErrorKind/configuration`` error asking for `host`: overriding only
   /// `tokenURL`, say, leaves the authorize endpoint on github.com, and a token from the other
   /// server must never be stored or sent as github.com's.
   public var host: String?

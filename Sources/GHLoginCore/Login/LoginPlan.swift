@@ -1,7 +1,7 @@
 /// One login, resolved once: the host, where the token comes from, the wait, what stops it and
 /// where the token goes. Every entry point that logs in — `ghlogin auth`, `ghlogin auth
 /// --with-token`, the library's `GitHubLogin.login` and `GitHubLogin.storeToken` — builds one
-/// with ``Workspace/plan(_:route:givenToken:)`` and runs it with ``Workspace/login(_:events:)``; the
+/// with ``Workspace/plan(_:route:givenToken:)`` and runs it with ``Workspace/login(_:remedies:events:warnings:)``; the
 /// rules live there and nowhere else, and the callers read the plan's decisions rather than
 /// make them again.
 package struct LoginPlan: Sendable {
@@ -10,7 +10,7 @@ package struct LoginPlan: Sendable {
   /// Where the token comes from, chosen once (``FlowChoice``).
   package let source: LoginSource
   /// Why that flow was chosen when nobody asked for it (said once, before the login starts).
-  package let flowNote: String?
+  package let flowNote: FlowNote?
   /// How long the person has: the browser flow's wait (always set), the device flow's longest
   /// wait (nil: the device code's own life); nil for a given token.
   package let timeout: Duration?
@@ -84,14 +84,10 @@ package enum FlowChoice {
   /// The device flow with no `DISPLAY`/`WAYLAND_DISPLAY` or in a session over SSH
   /// (`SSH_CONNECTION`/`SSH_TTY`), else the browser flow; and the line that says why when it
   /// is the device flow.
-  package static func automatic(variables: EnvironmentVariables) -> (LoginFlow, String?) {
+  package static func automatic(variables: EnvironmentVariables) -> (LoginFlow, FlowNote?) {
     func isSet(_ name: String) -> Bool { !(variables[name] ?? "").isEmpty }
-    if isSet("SSH_CONNECTION") || isSet("SSH_TTY") {
-      return (.device, "Logged in over SSH: using the device flow (pass --web for the browser flow).")
-    }
-    if !isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY") {
-      return (.device, "No display found: using the device flow (pass --web for the browser flow).")
-    }
+    if isSet("SSH_CONNECTION") || isSet("SSH_TTY") { return (.device, .deviceFlow(overSSH: true)) }
+    if !isSet("DISPLAY") && !isSet("WAYLAND_DISPLAY") { return (.device, .deviceFlow(overSSH: false)) }
     return (.browser, nil)
   }
 
@@ -100,17 +96,12 @@ package enum FlowChoice {
   /// `device_code_url` is: ``Workspace/deviceEndpointIsKnown(for:)``), the browser flow with
   /// paste-back instead, and the one line that says why.
   package static func automatic(variables: EnvironmentVariables, deviceEndpoint: Bool, host: String) -> (
-    LoginFlow, String?
+    LoginFlow, FlowNote?
   ) {
     let (flow, note) = automatic(variables: variables)
     guard flow == .device, !deviceEndpoint else { return (flow, note) }
     let overSSH = !(variables["SSH_CONNECTION"] ?? "").isEmpty || !(variables["SSH_TTY"] ?? "").isEmpty
-    let place = overSSH ? "Logged in over SSH" : "No display found"
-    return (
-      .browser,
-      "\(place), but no device_code_url is configured for \(host): using the browser flow "
-        + "(set device_code_url, or pass --device, for the device flow)."
-    )
+    return (.browser, .browserFlow(overSSH: overSSH, host: host))
   }
 
   /// Whether this machine has no browser to show (no display, or a session over SSH).
@@ -128,7 +119,7 @@ package struct LoginRoute: Sendable, Equatable {
   /// The flow, asked for or chosen (``FlowChoice``).
   package let flow: LoginFlow
   /// Why that flow was chosen when nobody asked for it.
-  package let flowNote: String?
+  package let flowNote: FlowNote?
   /// Browser flow: whether the address the browser reached may be pasted on a terminal.
   package let pasteBack: Bool
 }
@@ -142,7 +133,7 @@ extension Workspace {
     let host = try host(options.host)
     let variables = environment.variables
     let flow: LoginFlow
-    var note: String?
+    var note: FlowNote?
     if let chosen = options.flow {
       flow = chosen
     } else {
@@ -187,5 +178,28 @@ extension Workspace {
     return LoginPlan(
       host: route.host, source: source, flowNote: route.flowNote, timeout: timeout,
       opensBrowser: options.opensBrowser, expectedLogin: options.expectedLogin, storesLogin: options.storesLogin)
+  }
+}
+
+/// Why a login runs a flow it was not asked for, as a value: the login shows ``text(_:)`` in the
+/// caller's voice.
+package enum FlowNote: Sendable, Hashable {
+  /// The device flow, over SSH or with no display.
+  case deviceFlow(overSSH: Bool)
+  /// The browser flow with paste-back, where the device flow would be chosen but `host` has no
+  /// device endpoint.
+  case browserFlow(overSSH: Bool, host: String)
+
+  /// The line, in the voice of `remedies`.
+  package func text(_ remedies: Remedies) -> String {
+    switch self {
+    case .deviceFlow(let overSSH):
+      return "\(overSSH ? "Logged in over SSH" : "No display found"): using the device flow "
+        + "(\(remedies.pass(.browserFlow)) for the browser flow)."
+    case .browserFlow(let overSSH, let host):
+      return "\(overSSH ? "Logged in over SSH" : "No display found"), but no \(remedies.name(.deviceCodeURL)) is "
+        + "configured for \(host): using the browser flow "
+        + "(set \(remedies.name(.deviceCodeURL)), or \(remedies.pass(.deviceFlow)), for the device flow)."
+    }
   }
 }

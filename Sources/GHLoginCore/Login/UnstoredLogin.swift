@@ -12,6 +12,12 @@ package struct UnstoredLogin: ReportableError {
   /// What became of the new token.
   package var revocation: Outcome
 
+  package init(storeFailure: any ReportableError, host: GitHubHost, revocation: Outcome) {
+    self.storeFailure = storeFailure
+    self.host = host
+    self.revocation = revocation
+  }
+
   package enum Outcome: Sendable, Equatable {
     /// GitHub revoked it (or no longer knew it).
     case revoked
@@ -22,14 +28,14 @@ package struct UnstoredLogin: ReportableError {
     case failed(reason: String, manualURL: String)
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let head = "\(storeFailure.message(remedies)). The login to \(host) was not stored"
     switch revocation {
     case .revoked:
       let again =
-        remedies.ghlogin(["auth"]).map { "Run '\($0)' again" } ?? "Log in again once that is fixed"
+        remedies.command(.logIn(host: nil)).map { "Run '\($0)' again" } ?? "Log in again once that is fixed"
       return head + "; the new token was revoked at \(host), so nothing is left behind. \(again)"
     case .notRevocable(let url):
       return head + "; the new token could not be revoked (no client secret is configured): revoke it at \(url)"

@@ -115,36 +115,40 @@ package struct MissingClientID: ReportableError, Equatable {
     self.defaultHostHasApp = defaultHostHasApp
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   /// The first line: no app for the host, and why the default host's does not serve it.
-  private var missing: String {
-    guard defaultHostHasApp, defaultHost != host else { return "no OAuth client_id is configured for \(host)." }
-    return "no OAuth client_id is configured for \(host) (the top-level client_id, GHLOGIN_CLIENT_ID and the "
+  private func missing(_ remedies: Remedies) -> String {
+    let clientID = remedies.name(.clientID)
+    guard defaultHostHasApp, defaultHost != host else { return "no OAuth \(clientID) is configured for \(host)." }
+    return "no OAuth \(clientID) is configured for \(host) (the top-level \(clientID), GHLOGIN_CLIENT_ID and the "
       + "built-in app are \(defaultHost)'s only: an OAuth app exists on one GitHub host)."
   }
 
   package func message(_ remedies: Remedies) -> String {
     let register = """
-      \(missing)
+      \(missing(remedies))
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings.
       """
-    guard remedies == .ghlogin else {
+    let hostOption = host == defaultHost ? nil : host
+    guard let setID = remedies.command(.setConfig(.clientID, host: hostOption, value: "YOUR_CLIENT_ID")),
+      let setSecret = remedies.command(.setConfig(.clientSecret, host: hostOption, value: "-")),
+      let help = remedies.command(.readAboutSettings)
+    else {
       return register + " Then give its client ID (and secret) in \(configFile), "
         + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
     }
-    let option = host == defaultHost ? "" : " --host \(host)"
     return """
-      \(missing)
+      \(missing(remedies))
       Register an OAuth app at https://\(host)/settings/applications/new with the callback URL
       http://127.0.0.1/callback. The browser flow also needs the app's client secret; the device flow
       needs "Enable Device Flow" ticked in the app's settings. Then run:
-        ghlogin config set\(option) client_id YOUR_CLIENT_ID
-        ghlogin config set\(option) client_secret -
+        \(setID)
+        \(setSecret)
       (the second reads the secret from stdin). They are written to \(configFile).
-      GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET work too. More: ghlogin help config
+      GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET work too. More: \(help)
       """
   }
 

@@ -18,9 +18,14 @@ extension Workspace {
 
   /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show: the
   /// token from the plan's source, then the one end every login shares
-  /// (``finish(_:plan:events:)``).
-  package func login(_ plan: LoginPlan, events: (LoginEvent) -> Void) throws -> NewLogin {
-    if let note = plan.flowNote { events(.notice(note)) }
+  /// (``finish(_:plan:events:warnings:)``). A warning (a replaced token that could not be
+  /// revoked, R103) goes to `warnings`, as text the caller shows in its own voice (the command
+  /// line prefixes `ghlogin: warning:`); notices are said in the voice of `remedies`.
+  package func login(
+    _ plan: LoginPlan, remedies: Remedies = .words, events: (LoginEvent) -> Void,
+    warnings: (String) -> Void = { _ in }
+  ) throws -> NewLogin {
+    if let note = plan.flowNote { events(.notice(note.text(remedies))) }
     let result: LoginResult
     switch plan.source {
     case .browser(let app, let port, let pasteInput):
@@ -59,14 +64,16 @@ extension Workspace {
         result = checked
       }
     }
-    return try finish(result, plan: plan, events: events)
+    return try finish(result, plan: plan, events: events, warnings: warnings)
   }
 
   /// The end every login shares, whatever gave the token: the one ``Credential`` built from it,
   /// stored when the plan says so (a token a flow obtained that cannot be stored is revoked,
   /// R96; a given token is the user's and is left alone), the ``LoginEvent/loggedIn(host:login:)``
   /// event, and the revocation of the login it replaced (R103), whose failure is a notice.
-  private func finish(_ result: LoginResult, plan: LoginPlan, events: (LoginEvent) -> Void) throws -> NewLogin {
+  private func finish(
+    _ result: LoginResult, plan: LoginPlan, events: (LoginEvent) -> Void, warnings: (String) -> Void
+  ) throws -> NewLogin {
     let host = plan.host
     var credential = Credential(result, viaDeviceFlow: plan.flow == .device, clientID: plan.app?.clientID)
     var replaced: Credential?
@@ -85,7 +92,7 @@ extension Workspace {
     }
     events(.loggedIn(host: host.name, login: result.user.login))
     if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host) {
-      events(.notice(warning))
+      warnings(warning)
     }
     return NewLogin(
       token: AccessToken(credential, host: host.name, api: endpoints(for: host).api), flow: plan.flow,
@@ -200,7 +207,7 @@ extension Credential {
   }
 }
 
-/// A finished login (``Workspace/login(_:events:)``).
+/// A finished login (``Workspace/login(_:remedies:events:warnings:)``).
 package struct NewLogin: Sendable, Equatable {
   /// The new token and whose it is (the stored one when ``unchanged``).
   package var token: AccessToken

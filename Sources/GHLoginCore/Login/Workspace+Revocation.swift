@@ -112,18 +112,19 @@ extension Workspace {
     Self.revokeByHand(manualRevocationURL(for: host, issuedTo: issuer))
   }
 
-  /// `url`, or "the server that issued it" when ghlogin knows no page.
+  /// `url`, or "the server that issued it" when no page is known.
   package static func revokeByHand(_ url: String?) -> String { url ?? "the server that issued it" }
 
   /// After a new login replaced `old` (same account), revokes its tokens, best effort. Returns
-  /// the warning to show when nothing confirmed the revocation (R103).
+  /// the warning to show when nothing confirmed the revocation (R103), without any prefix: the
+  /// caller says it in its own voice.
   package func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
     guard old.token != newToken, old.missingSecret == nil, old.secretError == nil else { return nil }
     switch revoke(token: old.token, refreshToken: old.refreshToken, issuedTo: old.clientID, on: host) {
     case .revoked, .alreadyInvalid, .notConfigured:
       return nil
     case .failed(let reason):
-      return "ghlogin: warning: could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
+      return "could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
         + "\(reason). It may still be valid; revoke it by hand at \(revokeByHand(on: host, issuedTo: old.clientID))"
     }
   }

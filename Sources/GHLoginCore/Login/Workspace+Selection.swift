@@ -101,13 +101,14 @@ package struct SeveralHosts: ReportableError, Equatable {
     return hosts.count > Self.named ? "\(shown) and \(hosts.count - Self.named) more" : shown
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let head = "logged in to \(hosts.count) hosts (\(list)); "
-    guard remedies == .ghlogin else { return head + "choose one with GH_HOST" }
-    return head
-      + "choose one with 'ghlogin \(command) --host HOST' or 'ghlogin config set host HOST' (or set GH_HOST)"
+    guard let forCommand = remedies.command(.chooseHost(command: command)),
+      let setHost = remedies.command(.setConfig(.host, host: nil, value: "HOST"))
+    else { return head + "choose one with GH_HOST" }
+    return head + "choose one with '\(forCommand)' or '\(setHost)' (or set GH_HOST)"
   }
 
   package var exitStatus: ExitStatus { .usage }
@@ -124,7 +125,7 @@ package struct NotLoggedIn: ReportableError, Equatable {
     self.user = user
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let remedy = remedies.logIn(host: host, user: user, again: false)

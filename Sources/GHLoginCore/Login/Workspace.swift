@@ -7,7 +7,7 @@
 ///   refresher, a login's context);
 /// - `Workspace+Tokens.swift`: a stored login's token in use (read, refreshed, its identity);
 /// - the login pipeline: `LoginPlan.swift` (``route(_:)``, ``plan(_:route:givenToken:)``),
-///   `Workspace+Login.swift` (``login(_:events:)``, the one end of every login and the one way
+///   `Workspace+Login.swift` (``login(_:remedies:events:warnings:)``, the one end of every login and the one way
 ///   it is stored), `Workspace+Revocation.swift` (logout and every revocation),
 ///   `UnstoredLogin.swift` (R96) and `ReportedRejection.swift` (R102).
 ///
@@ -20,10 +20,9 @@ package struct Workspace: Sendable {
   package let store: CredentialStore
   /// Ends every network wait once readable (``stopping(on:)``); nil: requests run to their timeout.
   package internal(set) var stopFD: Int32?
-  /// What ``init(collectingWarnings:quiet:unknownConfigKeys:)`` found worth saying, in order, each
-  /// as the command line prints it (`ghlogin: …`, ending in a newline); the command line prints
-  /// them, the library returns them.
-  package private(set) var warnings: [String] = []
+  /// What ``init(collectingWarnings:quiet:unknownConfigKeys:)`` found worth saying, in order, as
+  /// values: the command line prints them in its voice, the library returns them in its own.
+  package private(set) var warnings: [ConfigNotice] = []
   /// The OAuth app this caller is, when it has one in mind: a library caller with its own app
   /// (``init(_:paths:configuration:)``). It sees only the logins that app made and those with no
   /// client ID (``isVisible(_:)``). Nil for the commands, the helpers and `GitHubLogin()`, which
@@ -42,9 +41,9 @@ package struct Workspace: Sendable {
     let paths = try ConfigPaths.resolve(environment.variables)
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
     self.init(environment, paths: paths, config: config)
-    if let warning = config.ignoredKeysWarning { warnings.append(warning) }
+    warnings += config.ignoredKeysWarnings
     if let warning = config.loneClientSecretWarning { warnings.append(warning) }
-    if let warning = config.movedAppWarning { warnings.append(warning) }
+    warnings += config.movedAppWarnings
     if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       warnings.append(notice)
     }

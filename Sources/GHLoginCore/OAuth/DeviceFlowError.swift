@@ -47,18 +47,18 @@ package struct DeviceFlowError: ReportableError, Equatable {
     }
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
-    let web = remedies.ghlogin(["auth", "--web"]).map { " ('\($0)')" } ?? ""
+    let web = remedies.command(.logIn(host: nil, way: .browser)).map { " ('\($0)')" } ?? ""
     let again =
-      remedies == .ghlogin
-      ? remedies.logIn(host: host.name, options: ["--device"]) + " again" : remedies.retry(host: host.name)
-    let client = remedies == .ghlogin ? "ghlogin" : "the client"
+      remedies.namesCommands
+      ? remedies.logIn(host: host.name, way: .device) + " again" : remedies.retry(host: host.name)
+    let client = remedies.program ?? "the client"
     switch kind {
     case .unavailable(let reason):
       return "the device flow is not available on \(host) (\(reason)); log in with the browser instead\(web), "
-        + "or check device_code_url in the config"
+        + "or check \(remedies.name(.deviceCodeURL)) in the config"
     case .disabled:
       return "the OAuth app does not allow the device flow on \(host): tick \"Enable Device Flow\" in the app's "
         + "settings (https://\(host)/settings/developers), or log in with the browser\(web)"

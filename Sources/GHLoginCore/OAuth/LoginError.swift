@@ -100,11 +100,12 @@ package struct LoginError: ConfigSettingError, Equatable {
       let why =
         switch setting {
         case "client_id": " in \(file): the app must be allowed the authorization code flow"
-        case "scopes": " in \(file) (or --scopes): every scope must be one the server knows"
+        case "scopes":
+          " in \(file)\(remedies.option(.scopes).map { " (or \($0))" } ?? ""): every scope must be one the server knows"
         default: " in \(file): it must be the server's OAuth authorization endpoint"
         }
       return "\(host) refused the authorize request (\(detail)); this is a configuration problem, "
-        + "retrying will not help: check \"\(setting)\"\(why)"
+        + "retrying will not help: check \(remedies.quoted(key: setting))\(why)"
     }
     switch response.error {
     case "access_denied":

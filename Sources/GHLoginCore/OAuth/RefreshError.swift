@@ -53,7 +53,7 @@ package struct RefreshError: ReportableError, Equatable {
     }
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let logIn = remedies.logIn(host: host.name)
@@ -64,7 +64,8 @@ package struct RefreshError: ReportableError, Equatable {
       return "the token for \(host) has expired and could not be refreshed: \(reason). "
         + "The stored login was left as it was" + (status == .failure ? "; try again later" : "")
     case .noClientID(let configFile):
-      return "the token for \(host) has expired and cannot be refreshed: no client_id is configured for \(host). "
+      return
+        "the token for \(host) has expired and cannot be refreshed: no \(remedies.name(.clientID)) is configured for \(host). "
         + "Put the client ID of the app you logged in with in \(configFile) (or set GHLOGIN_CLIENT_ID), "
         + "or \(logIn)"
     case .otherApp(let login, let issuer, let configured):
@@ -72,12 +73,12 @@ package struct RefreshError: ReportableError, Equatable {
       return "the token for \(host) (\(shown)) has expired and cannot be refreshed here: \(shown) logged in with "
         + "another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
         + "(\(Sanitize.terminal(configured))), and a refresh token is only sent with the app that issued it. "
-        + (remedies == .tool(loginCommand: nil)
+        + (remedies.logInCommand(host: host.name, user: login) == nil
           ? "Log in again with the configured app"
           : Remedies.sentence(remedies.logIn(host: host.name, user: login)) + " to log in with the configured app")
     case .accountGone(let login):
       return
-        "\(Sanitize.terminal(login)) was logged out of \(host) by \(remedies == .ghlogin ? "another ghlogin" : "another program sharing its credentials"); \(logIn)"
+        "\(Sanitize.terminal(login)) was logged out of \(host) by \(remedies.program.map { "another " + $0 } ?? "another program sharing its credentials"); \(logIn)"
     case .notSaved(let reason):
       return "the token for \(host) was refreshed, but the new one could not be saved: \(reason). The refresh token "
         + "it replaced is spent, so the stored login no longer works; once that is fixed "

@@ -136,7 +136,8 @@ package struct Refresher: Sendable {
         return .sessionOver
       } catch {
         let reportable = error as? any ReportableError
-        var reason = (error as? any ConfigSettingError)?.message(configFile: configFile) ?? reportable?.message
+        var reason =
+          (error as? any ConfigSettingError)?.message(configFile: configFile, remedies: .words) ?? reportable?.message
         if var request = error as? EndpointRequestError {
           request.keyIsSet = tokenURLIsSet
           reason = request.message

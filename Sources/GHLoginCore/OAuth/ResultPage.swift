@@ -52,7 +52,7 @@ package struct ResultPage: Sendable, Equatable {
     let html = """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">\
-      <title>ghlogin: \(title)</title></head>
+      <title>\(ProductNames.resultPageTitlePrefix)\(title)</title></head>
       <body><h1>\(title)</h1><p>\(text)</p></body></html>
 
       """

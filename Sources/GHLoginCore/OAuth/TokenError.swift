@@ -99,21 +99,22 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
       if let step { return "\(step): \(host) answered HTTP \(status); try again later" }
       return "\(host) answered HTTP \(status) from \(endpoint); try again later"
     case .httpStatus(let status):
-      return "\(subject) answered HTTP \(status); check the host and token_url settings"
+      return "\(subject) answered HTTP \(status); check the host and \(remedies.name(.tokenURL)) settings"
     case .redirect(let status):
-      return "\(subject) answered with a redirect (HTTP \(status)), which ghlogin never follows "
-        + "for token requests; check the host and token_url settings"
+      return
+        "\(subject) answered with a redirect (HTTP \(status)), which \(remedies.program ?? "the library") never follows "
+        + "for token requests; check the host and \(remedies.name(.tokenURL)) settings"
     case .unsupportedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
       return "\(subject) answered with \(shown); expected JSON or form data. "
-        + "Check the host and token_url settings"
+        + "Check the host and \(remedies.name(.tokenURL)) settings"
     case .malformed(let reason):
       return "\(subject) sent an answer that could not be read (\(reason)); nothing was stored"
     case .missingField(let name):
       return "\(subject) answered without \(name); nothing was stored"
     case .unsupportedTokenType(let type):
       return "the token endpoint issued a token of type '\(Sanitize.terminal(type, maxCharacters: 40))'; "
-        + "ghlogin can only use bearer tokens. Nothing was stored"
+        + "\(remedies.program ?? "the library") can only use bearer tokens. Nothing was stored"
     case .invalidValue(let field):
       return "the token endpoint answered with an unusable \(field) (empty, too long, or not an RFC 6750 "
         + "token: only letters, digits, '-._~+/' and trailing '=' are allowed); nothing was stored"
@@ -138,7 +139,9 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
       return
         "the authorization code was rejected by \(host) (incorrect or expired); \(retry)"
     case "incorrect_client_credentials":
-      return "\(host) rejected the client_id and/or client_secret; check client_id and client_secret in \(config) "
+      return
+        "\(host) rejected the \(remedies.name(.clientID)) and/or \(remedies.name(.clientSecret)); check \(remedies.name(.clientID)) and "
+        + "\(remedies.name(.clientSecret)) in \(config) "
         + "(see the README)"
     case "redirect_uri_mismatch":
       return "\(host) rejected the redirect URI; the OAuth app's callback URL must be http://127.0.0.1/callback "
@@ -148,8 +151,8 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
         + "https://\(host)/settings/emails, then \(retry)"
     case "bad_refresh_token":
       return "the refresh token for \(host) was rejected (expired, revoked or already used); "
-        + (remedies == .ghlogin
-          ? "run '\(CommandHint.auth(host: host.name))' to log in again" : remedies.logIn(host: host.name))
+        + (remedies.namesCommands
+          ? "run '\(remedies.logInCommand(host: host.name) ?? "")' to log in again" : remedies.logIn(host: host.name))
     case "access_denied":
       return "the login to \(host) was denied; \(retry) to retry"
     case "expired_token", "token_expired":

@@ -307,10 +307,9 @@ package struct Config: Sendable, Equatable {
 
   /// The warning every command prints when `GHLOGIN_CLIENT_SECRET` is set without
   /// `GHLOGIN_CLIENT_ID` (nil otherwise): the secret is ignored (R108).
-  package var loneClientSecretWarning: String? {
+  package var loneClientSecretWarning: ConfigNotice? {
     guard clientSecretOverride != nil, clientIDOverride == nil else { return nil }
-    return "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
-      + "with the client ID of its own layer); set both variables\n"
+    return .loneClientSecret
   }
 
   /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
@@ -342,13 +341,13 @@ package struct Config: Sendable, Equatable {
   /// One warning per `hosts` block, in the system file and the user's, that sets no
   /// `client_id` while its file has a top-level one and the host is not ``defaultHost``: before,
   /// the top-level app served that host too; now it serves the default host only, so the host
-  /// has no app of its own. Nil when there is none (the common case builds nothing).
-  package var movedAppWarning: String? {
+  /// has no app of its own. Empty when there is none (the common case builds nothing).
+  package var movedAppWarnings: [ConfigNotice] {
     // The common case (no hosts blocks) returns before building anything: an array of the
     // layers' tuples cost every command its generic metadata on first use.
     let systemHasBlocks = system.map { $0.topLevel.clientID != nil && !$0.hosts.isEmpty } ?? false
-    guard systemHasBlocks || (topLevel.clientID != nil && !hosts.isEmpty) else { return nil }
-    var lines = ""
+    guard systemHasBlocks || (topLevel.clientID != nil && !hosts.isEmpty) else { return [] }
+    var notices: [ConfigNotice] = []
     for (file, top, blocks) in [system.map { ($0.file, $0.topLevel, $0.hosts) }, (file, topLevel, hosts)]
       .compactMap({ $0 })
     {
@@ -356,13 +355,10 @@ package struct Config: Sendable, Equatable {
       let defaultHost = defaultHost
       for (name, block) in blocks.sorted(by: { $0.key < $1.key })
       where block.clientID == nil && name != defaultHost && !block.setKeys.isEmpty {
-        lines +=
-          "ghlogin: warning: \(file): the top-level client_id is the app of \(defaultHost) only (an OAuth app exists "
-          + "on one GitHub host), so \(name) no longer uses it; if the app is \(name)'s too, run "
-          + "'ghlogin config set --host \(name) client_id \(Sanitize.terminal(clientID))'\n"
+        notices.append(.movedApp(file: file, defaultHost: defaultHost, host: name, clientID: clientID))
       }
     }
-    return lines.isEmpty ? nil : lines
+    return notices
   }
 
   /// An override variable: nil when unset or empty, an error when it has spaces or control

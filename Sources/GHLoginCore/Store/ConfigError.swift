@@ -48,7 +48,7 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
   package var exitStatus: ExitStatus { .usage }
   package var errorKind: ErrorKind { .configuration }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     switch self {
@@ -60,17 +60,17 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
     case .notAnObject(let file):
       "\(file): the top level must be a JSON object ({ ... })"
     case .wrongType(let file, let key, let expected):
-      "\(file): \"\(key)\" must be \(expected)"
+      "\(file): \(remedies.quoted(key: key)) must be \(expected)"
     case .unknownKey(let file, let key, let suggestion?):
       "\(file): unknown key \"\(key)\"; did you mean \"\(suggestion)\"?"
     case .unknownKey(let file, let key, nil):
       "\(file): unknown key \"\(key)\""
     case .invalidValue(let file, let key, let reason):
-      "\(file): \"\(key)\" \(reason)"
+      "\(file): \(remedies.quoted(key: key)) \(reason)"
     case .invalidURL(let file, let key, let reason):
-      "\(file): \"\(key)\" is not a valid URL: \(reason)"
+      "\(file): \(remedies.quoted(key: key)) is not a valid URL: \(reason)"
     case .insecureURL(let file, let key):
-      "\(file): \"\(key)\" uses http://; https is required except for literal loopback addresses "
+      "\(file): \(remedies.quoted(key: key)) uses http://; https is required except for literal loopback addresses "
         + "(127.0.0.0/8 as four plain decimal numbers such as 127.0.0.1, or [::1]), not the name localhost, "
         + "which may resolve elsewhere"
     case .symbolicLink(let file):
@@ -90,16 +90,18 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
     case .notRegularFile(let file):
       "\(file) is not a regular file"
     case .tooLarge(let file):
-      "\(file) is larger than 1 MiB; it is not a ghlogin config file"
+      "\(file) is larger than 1 MiB; it is not a \(remedies.program.map { $0 + " " } ?? "")config file"
     case .unreadable(let file, let error):
       "cannot read \(file): \(error.reason)"
     case .namedFileMissing(let file):
       "GHLOGIN_CONFIG names \(file), which does not exist; create it"
-        + (remedies.ghlogin(["config", "set", "client_id", "YOUR_CLIENT_ID"]).map { " with '\($0)'" } ?? "")
+        + (remedies.command(.setConfig(.clientID, host: nil, value: "YOUR_CLIENT_ID")).map { " with '\($0)'" } ?? "")
         + ", or unset GHLOGIN_CONFIG"
     case .ambiguousHost(let file, let endpoints):
       "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
-        + "add \"host\": \"HOST\" naming the server that issues the tokens"
+        + (remedies.namesSettingsByKey
+          ? "add \"host\": \"HOST\" naming the server that issues the tokens"
+          : "set \(remedies.name(.host)) to the server that issues the tokens")
     case .invalidEnvironment(let variable, let reason):
       "\(variable) \(reason)"
     }

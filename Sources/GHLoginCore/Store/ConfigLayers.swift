@@ -23,6 +23,11 @@ package struct ConfigSource: Sendable, Equatable {
   package var layer: ConfigLayer
   /// The file's path, the variable's name, or "this build" for the built-in app.
   package var location: String
+
+  package init(layer: ConfigLayer, location: String) {
+    self.layer = layer
+    self.location = location
+  }
 }
 
 /// One key set in one layer, as ``Config/entries`` lists it.
@@ -62,7 +67,9 @@ extension ConfigPaths {
     while true {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: ":")) ?? bytes.endIndex
       let directory = list[start..<end]
-      if directory.hasPrefix("/") { candidates.append(FilePath.join(String(directory), "ghlogin/config.json")) }
+      if directory.hasPrefix("/") {
+        candidates.append(FilePath.join(String(directory), ProductNames.configDirectory + "/config.json"))
+      }
       guard end != bytes.endIndex else { return candidates }
       start = bytes.index(after: end)
     }

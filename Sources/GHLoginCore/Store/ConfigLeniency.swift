@@ -72,26 +72,15 @@ package struct IgnoredConfigKey: Sendable, Equatable {
 }
 
 extension Config {
-  /// The warning line for the keys a lenient load left out (nil when there are none), one per
+  /// The warnings for the keys a lenient load left out (empty when there are none), one per
   /// file (the system file's first): which keys, the nearest known ones, and that the commands
   /// that change a login refuse them.
-  package var ignoredKeysWarning: String? {
+  package var ignoredKeysWarnings: [ConfigNotice] {
     // The common case, nothing ignored, builds nothing (it is on `token`'s path: the arrays of
     // tuples below cost generic metadata; bench/RESULTS.md, issue 19).
-    if ignoredKeys.isEmpty && (system?.ignoredKeys.isEmpty ?? true) { return nil }
-    let lines = [system.map { ($0.file, $0.ignoredKeys) }, (file, ignoredKeys)].compactMap { $0 }.compactMap {
-      Self.ignoredKeysLine(file: $0.0, $0.1)
+    if ignoredKeys.isEmpty && (system?.ignoredKeys.isEmpty ?? true) { return [] }
+    return [system.map { ($0.file, $0.ignoredKeys) }, (file, ignoredKeys)].compactMap { $0 }.compactMap {
+      $0.1.isEmpty ? nil : ConfigNotice.ignoredKeys(file: $0.0, keys: $0.1)
     }
-    return lines.isEmpty ? nil : lines.joined()
-  }
-
-  private static func ignoredKeysLine(file: String, _ ignoredKeys: [IgnoredConfigKey]) -> String? {
-    guard !ignoredKeys.isEmpty else { return nil }
-    let keys = ignoredKeys.map { key in
-      "\"\(key.path)\"" + (key.suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
-    }
-    let noun = ignoredKeys.count == 1 ? "unknown key" : "unknown keys"
-    return "ghlogin: warning: \(file): ignoring \(noun) \(keys.joined(separator: ", ")); "
-      + "fix the file: 'ghlogin auth', 'setup-git', 'logout' and 'refresh' refuse it\n"
   }
 }

@@ -42,9 +42,9 @@ package struct ConfigPaths: Sendable, Equatable {
     let home = value("HOME").flatMap { $0.hasPrefix("/") ? $0 : nil }
     let ownDirectory: String?
     if let xdg = value("XDG_CONFIG_HOME"), xdg.hasPrefix("/") {
-      ownDirectory = FilePath.join(xdg, "ghlogin")
+      ownDirectory = FilePath.join(xdg, ProductNames.configDirectory)
     } else if let home {
-      ownDirectory = FilePath.join(home, ".config/ghlogin")
+      ownDirectory = FilePath.join(home, ".config/" + ProductNames.configDirectory)
     } else {
       ownDirectory = nil
     }
@@ -70,16 +70,10 @@ package struct ConfigPaths: Sendable, Equatable {
   /// version while none exists at ``credentialsFile``: where the file is now looked for, and
   /// the exact commands that move it there. Nil otherwise. `exists` tells whether something is
   /// at a path (nothing is read, moved or created here).
-  package func movedCredentialsNotice(exists: (String) -> Bool) -> String? {
+  package func movedCredentialsNotice(exists: (String) -> Bool) -> ConfigNotice? {
     guard let former = formerCredentialsFile, exists(former), !exists(credentialsFile) else { return nil }
-    let directory = FilePath.directory(of: credentialsFile)
-    return """
-      ghlogin: note: \(former) is not used: credentials now live in your own directory, not beside \
-      GHLOGIN_CONFIG (a config may be shared, a token must not be). ghlogin reads and writes \
-      \(credentialsFile), where there is none yet. To keep your logins, move the file:
-        mkdir -p -m 700 \(Self.shellWord(directory)) && mv \(Self.shellWord(former)) \(Self.shellWord(credentialsFile))
-
-      """
+    return .movedCredentials(
+      former: former, credentialsFile: credentialsFile, directory: FilePath.directory(of: credentialsFile))
   }
 
   /// `path` as one sh word: as it is when it holds only `A-Za-z0-9/._-+,:@%`, else single-quoted.

@@ -145,7 +145,7 @@ package struct SecretSync {
       throw .oldItemsLeft(deletesAfter.map { $0.0 } + itemsLeft, reason: error.message)
     }
     if !itemsLeft.isEmpty {
-      throw .oldItemsLeft(itemsLeft, reason: "more than one item matches, and ghlogin does not choose between them")
+      throw .oldItemsLeft(itemsLeft, reason: "more than one item matches, and none is chosen between them")
     }
   }
 

@@ -37,17 +37,17 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     }
   }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let fileWay =
-      remedies.ghlogin(["migrate", "--to", "file"]).map {
+      remedies.command(.moveTokensToFile).map {
         "To keep tokens out of the keyring instead, set \"store\": \"file\" in the config and run "
           + "'\($0)' once the keyring can be read"
       } ?? "To keep tokens out of the keyring instead, store them in the credentials file"
     func relogin(_ host: String) -> String {
-      remedies == .ghlogin
-        ? "Log in again with '\(CommandHint.auth(host: host))'" : "To use it, " + remedies.logIn(host: host)
+      remedies.namesCommands
+        ? "Log in again with '\(remedies.logInCommand(host: host) ?? "")'" : "To use it, " + remedies.logIn(host: host)
     }
     switch self {
     case .unavailable(let reason):
@@ -65,15 +65,15 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
       let what = kind == .accessToken ? "token" : "refresh token"
       return "the \(what) of \(Sanitize.terminal(login)) on \(host) is missing from the keyring (Secret Service). "
         + relogin(host)
-        + (remedies.ghlogin(["logout", "--host", host, "--user", login, "--local-only"]).map {
+        + (remedies.command(.forgetLogin(host: host, user: login)).map {
           ", or forget the login with '\($0)'"
         } ?? "")
     case .ambiguous(let item, let count):
       let what = item.kind == .accessToken ? "token" : "refresh token"
       return "the keyring (Secret Service) holds \(count) items for the \(what) of \(Sanitize.terminal(item.login)) "
-        + "on \(item.host) in its default collection, where ghlogin keeps one; it will not choose between them. "
-        + "List them with 'secret-tool search --all application ghlogin host \(item.host) user_id \(item.userID) "
-        + "kind \(item.kind.rawValue)', remove the one ghlogin did not write (seahorse shows both) and try again. "
+        + "on \(item.host) in its default collection, where \(remedies.program ?? "the login") keeps one; it will not choose between them. "
+        + "List them with 'secret-tool search --all application \(ProductNames.keyringApplication) host \(item.host) user_id \(item.userID) "
+        + "kind \(item.kind.rawValue)', remove the one \(remedies.program ?? "the login") did not write (seahorse shows both) and try again. "
         + "Nothing was written"
     case .invalidItem(let host, let login, let kind):
       return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
@@ -86,7 +86,10 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
       return "the keyring (Secret Service) did not return the token just stored for \(Sanitize.terminal(login)) "
         + "on \(host); the credentials file was left unchanged"
     case .oldItemsLeft(let items, let reason):
-      let commands = Set(items.map { "secret-tool clear application ghlogin host \($0.host) user_id \($0.userID)" })
+      let commands = Set(
+        items.map {
+          "secret-tool clear application \(ProductNames.keyringApplication) host \($0.host) user_id \($0.userID)"
+        })
       return "the credentials file was updated, but old items could not be removed from the keyring "
         + "(Secret Service): \(reason)\nRemove them by hand: " + commands.sorted().joined(separator: "; ")
     }

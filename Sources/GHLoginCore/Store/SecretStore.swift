@@ -14,14 +14,14 @@ package struct SecretItem: Sendable, Hashable {
 
   /// What the keyring shows for the item (seahorse, `secret-tool search`).
   package var label: String {
-    "ghlogin: \(kind == .accessToken ? "token" : "refresh token") for \(login) on \(host)"
+    "\(ProductNames.keyringLabelPrefix)\(kind == .accessToken ? "token" : "refresh token") for \(login) on \(host)"
   }
 
   /// The attributes an item is written and found with: `application` (ghlogin), `host`,
   /// `login`, `user_id` and `kind`.
   package var attributes: [(String, String)] {
     [
-      ("application", "ghlogin"), ("host", host), ("login", login), ("user_id", String(userID)),
+      ("application", ProductNames.keyringApplication), ("host", host), ("login", login), ("user_id", String(userID)),
       ("kind", kind.rawValue),
     ]
   }

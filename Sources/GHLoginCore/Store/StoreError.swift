@@ -49,12 +49,12 @@ package enum StoreError: ReportableError, Equatable, Sendable {
   package var exitStatus: ExitStatus { .failure }
   package var errorKind: ErrorKind { .store }
 
-  package var message: String { message(.ghlogin) }
+  package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     switch self {
     case .symbolicLink(let path):
-      "refusing to use \(path): it is a symbolic link; ghlogin never reads or writes credentials through a link"
+      "refusing to use \(path): it is a symbolic link; \(remedies.program ?? "the library") never reads or writes credentials through a link"
     case .notADirectory(let path):
       "refusing to use \(path): it is not a directory"
     case .directoryNotOwned(let path):
@@ -79,18 +79,19 @@ package enum StoreError: ReportableError, Equatable, Sendable {
       "refusing to read \(path): its permissions \(FileMode.octal(mode)) are too open (group or others can access it); "
         + "run chmod 600 \(path)"
     case .tooLarge(let path):
-      "refusing to read \(path): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
+      "refusing to read \(path): it is larger than 1 MiB, so \(remedies.program ?? "the library") did not write it; it was left untouched"
     case .corrupt(let path, let detail):
       "\(path) is not a valid credentials file (\(detail)); it was left untouched. "
         + "Move it aside and log in again: \(CommandHint.line(["mv", path, path + ".broken"]))"
-        + (remedies.ghlogin(["auth"]).map { " && \($0)" } ?? "")
+        + (remedies.command(.logIn(host: nil)).map { " && \($0)" } ?? "")
     case .newerVersion(let path, let version):
-      "\(path) was written by a newer ghlogin (version \(version)); it was left untouched. Upgrade ghlogin to use it"
+      "\(path) was written by a newer \(remedies.program ?? "version") (version \(version)); it was left untouched. "
+        + "Upgrade \(remedies.program ?? "the library") to use it"
     case .lockTimeout(let path, let seconds):
-      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); another ghlogin is still using the credentials. "
+      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); \(remedies.anotherProgram) is still using the credentials. "
         + "Try again when it has finished"
     case .configLockTimeout(let path, let seconds):
-      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); another ghlogin is still "
+      "timed out after \(Self.format(seconds)) seconds waiting for the lock on \(path); \(remedies.anotherProgram) is still "
         + "changing the config, and nothing was written. Try again when it has finished"
     case .io(let path, let operation, let error):
       "cannot \(operation) \(path): \(error.reason)"

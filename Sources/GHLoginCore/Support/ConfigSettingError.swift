@@ -11,10 +11,8 @@ package protocol ConfigSettingError: ReportableError {
 }
 
 extension ConfigSettingError {
-  package var message: String { message(configFile: nil, remedies: .ghlogin) }
+  package var message: String { message(configFile: nil, remedies: .words) }
   package func message(_ remedies: Remedies) -> String { message(configFile: nil, remedies: remedies) }
-  /// The command line's message, naming `configFile`.
-  package func message(configFile: String?) -> String { message(configFile: configFile, remedies: .ghlogin) }
 
   /// `file` as a message shows it: sanitised and bounded, or "the config file".
   package static func shown(_ file: String?) -> String {

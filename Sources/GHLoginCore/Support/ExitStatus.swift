@@ -32,11 +32,11 @@ public struct ExitStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
 /// to a message on stderr and an exit status. `message` must never contain a
 /// secret (token, refresh token, client secret, code or PKCE verifier).
 package protocol ReportableError: Error, CustomStringConvertible {
-  /// One or more lines for stderr, without the `ghlogin: ` prefix: the message whose remedies
-  /// are `ghlogin` commands.
+  /// One or more lines for stderr, without the program's prefix: the message with its remedies
+  /// in words (``Remedies/words``); the command line shows ``ReportableError/message(_:)`` in its own voice.
   var message: String { get }
-  /// The message with its remedies for `remedies` (``Remedies``): an error that names a command
-  /// implements it (and ``message`` as `message(.ghlogin)`); for the others it is ``message``.
+  /// The message with its remedies in the voice of `remedies` (``Remedies``): an error that names
+  /// a remedy implements it (and ``ReportableError/message`` as `message(.words)`); for the others it is ``ReportableError/message``.
   func message(_ remedies: Remedies) -> String
   /// The status the process exits with.
   var exitStatus: ExitStatus { get }
@@ -45,12 +45,9 @@ package protocol ReportableError: Error, CustomStringConvertible {
   var errorKind: ErrorKind { get }
 }
 
-/// The broad cause of an error (``ReportableError/errorKind``): the internal twin of the public
-/// ``GitHubLoginError/Kind``, case for case, so that the layers below API/ can declare it.
-package enum ErrorKind: Sendable, Hashable, CaseIterable {
-  case notLoggedIn, tokenRejected, configuration, denied, wrongAccount, timedOut, cancelled, store, keyring, system,
-    network
-}
+/// The broad cause of an error (``ReportableError/errorKind``), for Core's own declarations: the
+/// one type is ``GitHubLoginErrorKind`` (`GitHubLoginError.Kind` in the library).
+package typealias ErrorKind = GitHubLoginErrorKind
 
 extension ReportableError {
   package var description: String { message }

@@ -4,5 +4,5 @@ package enum Release {
   /// The version printed by `ghlogin --version`.
   package static let version = "0.1.0"
   /// Sent on every request.
-  package static let userAgent = "ghlogin/\(version)"
+  package static let userAgent = "\(ProductNames.userAgentProduct)/\(version)"
 }

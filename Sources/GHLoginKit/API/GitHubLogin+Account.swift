@@ -5,8 +5,8 @@ extension GitHubLogin {
   /// refreshing the token first when it is due.
   ///
   /// Runs on a thread of its own; cancelling the task ends the request at once.
-  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub no
-  ///   longer accepts the token, ``GitHubLoginError/Kind/notLoggedIn`` without a login.
+  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginErrorKind/tokenRejected`` when GitHub no
+  ///   longer accepts the token, ``GitHubLoginErrorKind/notLoggedIn`` without a login.
   public func identity(host: String? = nil, account: String? = nil) async throws -> GitHubIdentity {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
       try self.workspace.stopping(on: stopFD).identity(AccountSelection(host: host, user: account)).identity

@@ -6,7 +6,7 @@ extension GitHubLogin {
   ///
   /// The blocking work (the loopback listener, the device-flow polling, HTTPS) runs on a
   /// thread of its own, never on Swift's cooperative pool. Cancelling the task stops the wait
-  /// at once and throws ``GitHubLoginError/Kind/cancelled``; nothing is stored then.
+  /// at once and throws ``GitHubLoginErrorKind/cancelled``; nothing is stored then.
   ///
   /// `events` is called on that thread, in order: show the URL or the code, then the waiting
   /// line, then ``LoginEvent/loggedIn(host:login:)``.
@@ -15,7 +15,9 @@ extension GitHubLogin {
   ) async throws -> LoginOutcome {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
-      let login = try workspace.login(try workspace.plan(options), events: events)
+      let login = try workspace.login(try workspace.plan(options), remedies: remedies, events: events) {
+        events(.notice($0))
+      }
       guard let outcome = login.outcome else { preconditionFailure("a flow's login has a flow") }
       return outcome
     }.get()
@@ -48,11 +50,11 @@ extension GitHubLogin {
   ///   - events: notices to show (``LoginEvent/notice(_:)``: the token was stored already; the
   ///     token it replaced could not be revoked), then ``LoginEvent/loggedIn(host:login:)``.
   /// - Returns: the stored token (the one stored already when it was the same).
-  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginError/Kind/tokenRejected`` when GitHub
-  ///   rejects the token (HTTP 401), ``GitHubLoginError/Kind/configuration`` when it is not a
+  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginErrorKind/tokenRejected`` when GitHub
+  ///   rejects the token (HTTP 401), ``GitHubLoginErrorKind/configuration`` when it is not a
   ///   token (control characters, non-ASCII, `=`: GitHub is not asked),
-  ///   ``GitHubLoginError/Kind/wrongAccount`` when it is another account's than `expectedLogin`,
-  ///   ``GitHubLoginError/Kind/cancelled`` when the task is cancelled.
+  ///   ``GitHubLoginErrorKind/wrongAccount`` when it is another account's than `expectedLogin`,
+  ///   ``GitHubLoginErrorKind/cancelled`` when the task is cancelled.
   public func storeToken(
     _ token: String, host: String? = nil, expectedLogin: String? = nil,
     events: @escaping @Sendable (LoginEvent) -> Void = { _ in }
@@ -61,7 +63,7 @@ extension GitHubLogin {
       let workspace = self.workspace.stopping(on: stopFD)
       let options = LoginOptions(host: host, expectedLogin: expectedLogin)
       let plan = try workspace.plan(options, givenToken: GivenToken(read: { token }))
-      return try workspace.login(plan, events: events).token
+      return try workspace.login(plan, remedies: remedies, events: events) { events(.notice($0)) }.token
     }.get()
   }
 }

@@ -28,7 +28,7 @@ public struct GitHubLogin: Sendable {
   /// `$XDG_CONFIG_HOME/ghlogin/config.json`, else `~/.config/ghlogin/config.json`, plus
   /// `GHLOGIN_CLIENT_ID` and `GHLOGIN_CLIENT_SECRET`), read now.
   ///
-  /// Throws a ``GitHubLoginError/Kind/configuration`` error when the file is invalid or `HOME`
+  /// Throws a ``GitHubLoginErrorKind/configuration`` error when the file is invalid or `HOME`
   /// is unset; a missing file is fine (logging in then needs a client ID). Prints nothing: what
   /// is worth telling the user is in ``warnings``.
   public init() throws {
@@ -39,7 +39,7 @@ public struct GitHubLogin: Sendable {
   /// ghlogin credentials file, or in `credentialsFile` when given (its directory is made
   /// `0700`, the file `0600`).
   ///
-  /// Throws a ``GitHubLoginError/Kind/configuration`` error when `configuration` fails a config
+  /// Throws a ``GitHubLoginErrorKind/configuration`` error when `configuration` fails a config
   /// file's checks: an invalid client ID, host or URL, plain `http://` to anything but a literal
   /// loopback address, or, with no ``GitHubLoginConfiguration/host``, endpoints that are not on
   /// one host (see ``GitHubLoginConfiguration/host``).
@@ -67,7 +67,7 @@ public struct GitHubLogin: Sendable {
   /// kept logins) is not used, and how to move it. Each is a paragraph of plain text without a
   /// trailing newline; empty for ``init(configuration:credentialsFile:)``.
   public var warnings: [String] {
-    workspace.warnings.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+    workspace.warnings.map { $0.text(remedies) }
   }
 
   /// The user's configuration as `environment` sees it (tests' way in); prints nothing, the
@@ -95,10 +95,10 @@ public struct GitHubLogin: Sendable {
   /// The default host: `GH_HOST`, else the configuration's, else the one host with logins,
   /// else github.com.
   ///
-  /// Throws ``GitHubLoginError`` when no host can be chosen: a ``GitHubLoginError/Kind/configuration``
+  /// Throws ``GitHubLoginError`` when no host can be chosen: a ``GitHubLoginErrorKind/configuration``
   /// error for an invalid `GH_HOST` or a config file whose endpoints are not on one host and that
   /// names no `host`, or when logins for several hosts are stored and nothing chooses one; a
-  /// ``GitHubLoginError/Kind/store`` error when the credentials file cannot be read. It never
+  /// ``GitHubLoginErrorKind/store`` error when the credentials file cannot be read. It never
   /// falls back to github.com on an error.
   public var host: String {
     get throws {
@@ -119,7 +119,8 @@ public struct GitHubLogin: Sendable {
   /// - Parameters:
   ///   - host: the host (default: `GH_HOST`, the configuration's host, the only host with logins).
   ///   - account: the login on that host (default: `GHLOGIN_USER`, then the active account).
-  /// - Throws: ``GitHubLoginError`` (`.notLoggedIn`; `.tokenRejected` for a dead refresh token).
+  /// - Throws: ``GitHubLoginError`` with ``GitHubLoginErrorKind/notLoggedIn`` when there is no
+  ///   login, ``GitHubLoginErrorKind/tokenRejected`` when the refresh token is dead.
   public func token(host: String? = nil, account: String? = nil) async throws -> AccessToken {
     let selection = AccountSelection(host: host, user: account)
     if let fresh = try freshToken(host: host, account: account) { return fresh }
@@ -143,7 +144,7 @@ public struct GitHubLogin: Sendable {
   /// the new one (stored first, under the credentials lock).
   ///
   /// For a token your own checks say is bad before its expiry. Tokens that do not expire (OAuth
-  /// apps' tokens) have no refresh token: that throws ``GitHubLoginError/Kind/tokenRejected``.
+  /// apps' tokens) have no refresh token: that throws ``GitHubLoginErrorKind/tokenRejected``.
   public func refreshedToken(host: String? = nil, account: String? = nil) async throws
     -> AccessToken
   {

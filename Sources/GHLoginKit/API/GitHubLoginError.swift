@@ -6,36 +6,9 @@ import GHLoginCore
 /// token, client secret, code or PKCE verifier), and ``exitStatus`` is the status `ghlogin`
 /// itself exits with for the same failure, so a command-line tool can follow the same contract.
 public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
-  /// The broad cause, for deciding what to do next.
-  public enum Kind: Sendable, Hashable {
-    /// No login is stored for the host or account: log in (``GitHubLogin/login(_:events:)``).
-    case notLoggedIn
-    /// GitHub rejected the stored token or refresh token (revoked or expired): log in again.
-    case tokenRejected
-    /// The configuration or the input is incomplete or wrong (no client ID, a bad URL or host, an
-    /// ambiguous host, an unusable pasted token): change it and try again.
-    case configuration
-    /// The person denied the login in the browser or on the device page, the app is not allowed
-    /// to log in, or GitHub refused the request (HTTP 403 that is not a rate limit, SSO required).
-    case denied
-    /// GitHub logged in another account than the one asked for.
-    case wrongAccount
-    /// Nobody finished the login before its deadline.
-    case timedOut
-    /// The call was cancelled (task cancellation, or Ctrl-C in a command-line tool).
-    case cancelled
-    /// The credentials file or its directory cannot be read or written safely, or a new login
-    /// could not be stored there (its token was revoked where possible).
-    case store
-    /// The keyring (Secret Service) is unavailable, locked or failed, or a new login could not
-    /// be stored in it.
-    case keyring
-    /// A program or facility of this machine failed: the browser or `git` could not be run, the
-    /// random number generator failed, a loopback port could not be opened, or an unexpected error.
-    case system
-    /// The network, TLS or the server failed; trying again later may work.
-    case network
-  }
+  /// The broad cause, for deciding what to do next (``GitHubLoginErrorKind``: a struct, so that
+  /// a later version can add a kind; a `switch` over it has a `default` case).
+  public typealias Kind = GitHubLoginErrorKind
 
   /// The broad cause.
   public let kind: Kind
@@ -67,7 +40,7 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
       message = "\(error)"
       exitStatus = .failure
     }
-    kind = Kind(Self.errorKind(of: error))
+    kind = Self.errorKind(of: error)
   }
 
   /// The kind `error` declares (``ReportableError/errorKind``); never guessed from its exit status.
@@ -76,25 +49,6 @@ public struct GitHubLoginError: Error, Sendable, CustomStringConvertible {
     case let reportable as any ReportableError: reportable.errorKind
     case is CancellationError: .cancelled
     default: .system
-    }
-  }
-}
-
-extension GitHubLoginError.Kind {
-  /// The public twin of `kind`, case for case.
-  init(_ kind: ErrorKind) {
-    switch kind {
-    case .notLoggedIn: self = .notLoggedIn
-    case .tokenRejected: self = .tokenRejected
-    case .configuration: self = .configuration
-    case .denied: self = .denied
-    case .wrongAccount: self = .wrongAccount
-    case .timedOut: self = .timedOut
-    case .cancelled: self = .cancelled
-    case .store: self = .store
-    case .keyring: self = .keyring
-    case .system: self = .system
-    case .network: self = .network
     }
   }
 }

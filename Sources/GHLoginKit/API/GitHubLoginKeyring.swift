@@ -26,7 +26,7 @@ public protocol GitHubLoginKeyring: Sendable {
 
 /// Why a ``GitHubLoginKeyring`` could not do what it was asked. Any other error a keyring
 /// throws is reported as ``failed(reason:)`` with its description (so keep secrets out of it).
-/// Each becomes a ``GitHubLoginError`` of kind ``GitHubLoginError/Kind/keyring``.
+/// Each becomes a ``GitHubLoginError`` of kind ``GitHubLoginErrorKind/keyring``.
 public enum GitHubLoginKeyringError: Error, Sendable, Hashable {
   /// There is no keyring to talk to (no daemon, no session bus, no library); `reason` says which.
   case unavailable(reason: String)

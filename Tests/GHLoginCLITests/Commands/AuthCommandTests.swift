@@ -194,10 +194,12 @@ final class PastingOutput: TextOutput {
       variables: EnvironmentVariables(ssh), deviceEndpoint: false, host: "127.0.0.1:8080")
     #expect(flow == .browser)
     #expect(
-      note == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "
+      note?.text(.ghlogin)
+        == "Logged in over SSH, but no device_code_url is configured for 127.0.0.1:8080: using the browser flow "
         + "(set device_code_url, or pass --device, for the device flow).")
     #expect(
-      FlowChoice.automatic(variables: [:], deviceEndpoint: false, host: "h").1?.hasPrefix("No display found, but")
+      FlowChoice.automatic(variables: [:], deviceEndpoint: false, host: "h").1?.text(.ghlogin).hasPrefix(
+        "No display found, but")
         == true)
     #expect(FlowChoice.automatic(variables: ["DISPLAY": ":0"], deviceEndpoint: false, host: "h") == (.browser, nil))
   }

@@ -50,9 +50,10 @@ import GHLoginTestSupport
 
   @Test func theNoteSaysWhy() throws {
     #expect(
-      try route([], [:]).0.flowNote == "No display found: using the device flow (pass --web for the browser flow).")
+      try route([], [:]).0.flowNote?.text(.ghlogin)
+        == "No display found: using the device flow (pass --web for the browser flow).")
     #expect(
-      try route([], ["SSH_TTY": "/dev/pts/0"]).0.flowNote
+      try route([], ["SSH_TTY": "/dev/pts/0"]).0.flowNote?.text(.ghlogin)
         == "Logged in over SSH: using the device flow (pass --web for the browser flow).")
   }
 

@@ -2,6 +2,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite(.verifiesFakes) struct GitHubAPITests {
@@ -74,7 +75,8 @@ import GHLoginTestSupport
     #expect(throws: error(.tokenRejected)) { try api(transport).user(token: "t") }
     #expect(error(.tokenRejected).exitStatus == .notLoggedIn)
     #expect(
-      error(.tokenRejected).message == "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'")
+      error(.tokenRejected).cliMessage
+        == "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'")
   }
 
   /// R74: a token that cannot be a header value is never sent.
@@ -185,13 +187,12 @@ import GHLoginTestSupport
     offGitHub.isGitHub = false
     let error = try #require(throws: GitHubAPIError.self) { try offGitHub.user(token: "t") }
     #expect(
-      error.message
+      error.cliMessage
         == "identity check at api_url https://api.github.com/: the server refused /user (HTTP 403); the token may "
         + "lack a permission or have been revoked. To log in again, run 'ghlogin auth'")
-    #expect(error.message(.tool(loginCommand: "mytool login")).hasSuffix("To log in again, run 'mytool login'"))
     transport.on("GET", Self.userURL, respond: .json(#"{"message":"Forbidden"}"#, status: 403))
     let onGitHub = try #require(throws: GitHubAPIError.self) { try api(transport).user(token: "t") }
-    #expect(onGitHub.message.hasSuffix("the token may lack a permission or be blocked by an organization policy"))
+    #expect(onGitHub.cliMessage.hasSuffix("the token may lack a permission or be blocked by an organization policy"))
   }
 
   @Test func plainHTTPAPIIsRefusedUnlessLoopback() throws {
@@ -237,7 +238,7 @@ import GHLoginTestSupport
   ])
   func messagesWithoutAStep(kind: GitHubAPIError.Kind, message: String) {
     let error = GitHubAPIError(kind, host: .gitHubDotCom, path: "/user")
-    #expect(error.message == message)
+    #expect(error.cliMessage == message)
     #expect(error.exitStatus == (kind == .unusableToken ? .notLoggedIn : .failure))
   }
 
@@ -265,6 +266,6 @@ import GHLoginTestSupport
     ),
   ])
   func messagesNameTheStep(kind: GitHubAPIError.Kind, message: String) {
-    #expect(error(kind).message == message)
+    #expect(error(kind).cliMessage == message)
   }
 }

@@ -57,11 +57,11 @@ import GHLoginTestSupport
     #expect(try GitHubHost(storedName: "ghe.example.com:8443").name == "ghe.example.com:8443")
     #expect(try GitHubHost(storedName: "[::1]:8443").name == "[::1]:8443")
     #expect(
-      throws: GitHubHost.ValidationError(input: "GHE.example.com", reason: "ghlogin writes it as ghe.example.com")
+      throws: GitHubHost.ValidationError(input: "GHE.example.com", reason: "it is written as ghe.example.com")
     ) {
       try GitHubHost(storedName: "GHE.example.com")
     }
-    #expect(throws: GitHubHost.ValidationError(input: "github.com:443", reason: "ghlogin writes it as github.com")) {
+    #expect(throws: GitHubHost.ValidationError(input: "github.com:443", reason: "it is written as github.com")) {
       try GitHubHost(storedName: "github.com:443")
     }
     #expect(throws: GitHubHost.ValidationError(input: "a@b", reason: "it contains user info (@)")) {

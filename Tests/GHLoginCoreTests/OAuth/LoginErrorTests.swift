@@ -2,6 +2,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite struct LoginErrorTests {
@@ -36,7 +37,7 @@ import GHLoginTestSupport
   ])
   func messagesAndStatuses(kind: LoginError.Kind, status: Int32, message: String) {
     let error = LoginError(kind, host: .gitHubDotCom)
-    #expect(error.message == message)
+    #expect(error.cliMessage == message)
     #expect(error.exitStatus.rawValue == status)
   }
 
@@ -75,7 +76,7 @@ import GHLoginTestSupport
     #expect(error.message(configFile: "/etc/ghlogin.json") == message)
     #expect(error.configKeys.count == 1 && message.contains("check \"\(error.configKeys[0])\""))
     #expect(error.exitStatus == .usage)
-    #expect(!error.message.contains("again"))
+    #expect(!error.cliMessage.contains("again"))
   }
 
   @Test func pageReasonIsShortForAuthorizationErrors() {

@@ -1,6 +1,7 @@
 import Testing
 
 import GHLoginTestSupport
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite(.verifiesFakes) struct LoginSessionTests {
@@ -123,7 +124,7 @@ import GHLoginTestSupport
             AuthorizationErrorResponse(error: "access_denied", description: "<script>x</script>\u{1B}[31m")),
           host: .gitHubDotCom))
     #expect(
-      error.message
+      error.cliMessage
         == "the login to github.com was denied in the browser (access_denied: <script>x</script>[31m); run 'ghlogin auth' again to retry"
     )
     #expect(error.exitStatus == .failure)
@@ -141,7 +142,7 @@ import GHLoginTestSupport
     let error = try #require(throws: LoginError.self) { try session.outcome?.get() }
     #expect(error == LoginError(.userMismatch(expected: "hubot", actual: "octocat"), host: .gitHubDotCom))
     #expect(
-      error.message
+      error.cliMessage
         == "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
     )
   }

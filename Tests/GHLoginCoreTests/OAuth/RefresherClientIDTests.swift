@@ -1,6 +1,7 @@
 import Testing
 
 import GHLoginTestSupport
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Two apps on one host (SECURITY.md): a refresh uses only the app that issued the refresh token. A login another app
@@ -41,10 +42,10 @@ import GHLoginTestSupport
     let transport = FakeTransport()
     let error = try #require(throws: RefreshError.self) { try refresher(transport).usable(expired) }
     #expect(error.kind == .otherApp(login: "octocat", issuer: "Iv1.other", configured: "Iv1.client"))
-    #expect(error.message == Self.expectedMessage)
+    #expect(error.cliMessage == Self.expectedMessage)
     #expect(error.exitStatus == .notLoggedIn)
     #expect(error.errorKind == .notLoggedIn)
-    #expect(!error.message.contains("ghr_old") && !error.message.contains("the-secret"))
+    #expect(!error.cliMessage.contains("ghr_old") && !error.cliMessage.contains("the-secret"))
     #expect(transport.requests.isEmpty)
     #expect(readFile(fixture.file) == before)
   }

@@ -2,6 +2,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite struct TokenErrorTests {
@@ -60,17 +61,17 @@ import GHLoginTestSupport
 
   @Test func unknownCodeAndDescriptionAreSanitized() {
     let error = error(.oauth(OAuthErrorBody(code: "x\u{1B}[2Jy", description: "line1\nline2\u{1B}]0;title\u{7}")))
-    #expect(error.message == "github.com refused the token request: error 'x[2Jy': line1line2]0;title")
+    #expect(error.cliMessage == "github.com refused the token request: error 'x[2Jy': line1line2]0;title")
   }
 
   @Test func unknownCodeWithoutDescription() {
     #expect(
-      error(.oauth(OAuthErrorBody(code: "weird"))).message == "github.com refused the token request: error 'weird'")
+      error(.oauth(OAuthErrorBody(code: "weird"))).cliMessage == "github.com refused the token request: error 'weird'")
   }
 
   @Test func configPathFallsBackToAGenericName() {
     #expect(
-      error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).message.contains(
+      error(.oauth(OAuthErrorBody(code: "incorrect_client_credentials"))).cliMessage.contains(
         "in the config file (see the README)"))
   }
 
@@ -125,7 +126,7 @@ import GHLoginTestSupport
     ),
   ])
   func otherFailures(kind: TokenError.Kind, message: String) {
-    #expect(error(kind).message == message)
+    #expect(error(kind).cliMessage == message)
     #expect(error(kind).exitStatus == .failure)
     #expect(error(kind).oauthCode == nil)
   }

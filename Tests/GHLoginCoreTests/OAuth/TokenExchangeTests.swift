@@ -73,7 +73,7 @@ import GHLoginTestSupport
     }
     #expect(error.exitStatus == .failure)
     #expect(error.configKeys == ["client_id", "client_secret"])
-    #expect(error.message(configFile: "/cfg.json").contains("in /cfg.json"))
+    #expect(error.message(configFile: "/cfg.json", remedies: .words).contains("in /cfg.json"))
     for secret in ["the-secret", "code123", request.verifier] { #expect(!error.message.contains(secret)) }
     #expect(transport.requests.count == 1)
   }

@@ -1,6 +1,7 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// `UnknownConfigKeys.lenient`: unknown keys left out and listed, everything else
@@ -28,7 +29,7 @@ import Testing
         IgnoredConfigKey(path: "zzz", suggestion: nil),
       ])
     #expect(
-      config.ignoredKeysWarning
+      config.ignoredKeysWarnings.cliLines
         == "ghlogin: warning: \(config.file): ignoring unknown keys \"scopse\" (did you mean \"scopes\"?), "
         + "\"hosts.ghe.test.clinet_id\" (did you mean \"client_id\"?), \"zzz\"; fix the file: 'ghlogin auth', "
         + "'setup-git', 'logout' and 'refresh' refuse it\n")
@@ -36,7 +37,7 @@ import Testing
 
   @Test func strictStillRefuses() throws {
     #expect(throws: ConfigError.self) { try load(#"{"scopse": ["x"]}"#, .strict) }
-    #expect(try load(#"{"scopes": ["x"]}"#, .lenient).ignoredKeysWarning == nil)
+    #expect(try load(#"{"scopes": ["x"]}"#, .lenient).ignoredKeysWarnings.isEmpty)
   }
 
   /// A wrong shape or type is an error even when lenient.
@@ -50,6 +51,6 @@ import Testing
   /// A key with control characters is shown escaped in the warning.
   @Test func keysAreEscaped() throws {
     let config = try load("{\"a\\u001b[31m\": 1}", .lenient)
-    #expect(config.ignoredKeysWarning?.contains("\u{1b}") == false)
+    #expect(config.ignoredKeysWarnings.cliLines?.contains("\u{1b}") == false)
   }
 }

@@ -2,6 +2,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite struct ConfigPathsTests {
@@ -56,7 +57,7 @@ import GHLoginTestSupport
     let former = "/work/team repo/credentials.json"
     let current = "/home/u/.config/ghlogin/credentials.json"
     #expect(
-      paths.movedCredentialsNotice(exists: { $0 == former })
+      paths.movedCredentialsNotice(exists: { $0 == former })?.cliLine
         == "ghlogin: note: /work/team repo/credentials.json is not used: credentials now live in your own directory, "
         + "not beside GHLOGIN_CONFIG (a config may be shared, a token must not be). ghlogin reads and writes "
         + "/home/u/.config/ghlogin/credentials.json, where there is none yet. To keep your logins, move the file:\n"

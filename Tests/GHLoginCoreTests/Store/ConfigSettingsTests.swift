@@ -1,6 +1,7 @@
 import GHLoginTestSupport
 import Testing
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// How ``Config/settings(for:)`` merges host blocks, top-level keys and the environment.
@@ -40,14 +41,14 @@ import Testing
     var config = Config(
       file: "/c.json", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(scopes: ["repo"])])
     #expect(
-      config.movedAppWarning
+      config.movedAppWarnings.cliLines
         == "ghlogin: warning: /c.json: the top-level client_id is the app of github.com only (an OAuth app exists "
         + "on one GitHub host), so ghe.example.com no longer uses it; if the app is ghe.example.com's too, run "
         + "'ghlogin config set --host ghe.example.com client_id top-id'\n")
     config.hosts["ghe.example.com"]?.clientID = "ghe-id"
-    #expect(config.movedAppWarning == nil)
+    #expect(config.movedAppWarnings.isEmpty)
     config.hosts = ["github.com": HostSettings(scopes: ["repo"])]
-    #expect(config.movedAppWarning == nil, "the default host's own block")
+    #expect(config.movedAppWarnings.isEmpty, "the default host's own block")
   }
 
   @Test func topLevelHostMovesTheEndpoints() {
@@ -104,7 +105,7 @@ import Testing
     #expect(secretOnly.settings(for: "github.com").clientID == "file-id")
     #expect(secretOnly.settings(for: "github.com").clientSecret == "file-secret", "R108: a lone secret is ignored")
     #expect(
-      secretOnly.loneClientSecretWarning
+      secretOnly.loneClientSecretWarning?.cliLine
         == "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
         + "with the client ID of its own layer); set both variables\n")
     #expect(both.loneClientSecretWarning == nil)

@@ -2,6 +2,7 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Writes `text` as a config file in a fresh directory and loads it.
@@ -24,7 +25,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     try Config.load(paths: paths, variables: EnvironmentVariables(variables))
   }
   #expect(error.exitStatus == .usage)
-  return error.message.replacingOccurrences(of: file, with: "FILE")
+  return error.cliMessage.replacingOccurrences(of: file, with: "FILE")
 }
 
 @Suite struct ConfigLoadTests {
@@ -228,7 +229,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
       try Config.load(paths: paths, variables: [:])
     }
     #expect(
-      ConfigError.symbolicLink(file: "/c.json").message
+      ConfigError.symbolicLink(file: "/c.json").cliMessage
         == "refusing to use /c.json: it is a symbolic link; replace it with the file itself")
   }
 
@@ -236,7 +237,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     let directory = try TemporaryDirectory()
     let paths = ConfigPaths(configFile: directory.path, credentialsFile: directory.at("c"), home: nil)
     let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: [:]) }
-    #expect(error.message == "\(directory.path) is not a regular file")
+    #expect(error.cliMessage == "\(directory.path) is not a regular file")
   }
 
   @Test func largeFileRefused() throws {
@@ -250,6 +251,6 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     try writeFile(directory.at("config.json"), "{}", mode: 0o000)
     let paths = ConfigPaths(configFile: directory.at("config.json"), credentialsFile: directory.at("c"), home: nil)
     let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: [:]) }
-    #expect(error.message == "cannot read \(directory.at("config.json")): Permission denied")
+    #expect(error.cliMessage == "cannot read \(directory.at("config.json")): Permission denied")
   }
 }

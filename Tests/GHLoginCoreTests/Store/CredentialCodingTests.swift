@@ -212,8 +212,8 @@ import GHLoginTestSupport
       "github.com:0",
       #"the host name "github.com:0" in "hosts" is not valid: its port must be a number from 1 to 65535"#
     ),
-    ("GitHub.com", #"the host name "GitHub.com" in "hosts" is not valid: ghlogin writes it as github.com"#),
-    ("github.com:443", #"the host name "github.com:443" in "hosts" is not valid: ghlogin writes it as github.com"#),
+    ("GitHub.com", #"the host name "GitHub.com" in "hosts" is not valid: it is written as github.com"#),
+    ("github.com:443", #"the host name "github.com:443" in "hosts" is not valid: it is written as github.com"#),
   ])
   func refusesHostKeysThatAreNotHostNames(key: String, detail: String) {
     let text = #"{"version": 1, "hosts": {"# + "\"\(key)\"" + #": {"accounts": [{"# + Self.validAccount + "}]}}}"
@@ -251,7 +251,7 @@ import GHLoginTestSupport
           reason: "the host name is not valid: it contains a space or a control character"))
     #expect(
       throws: StoreError.invalidCredential(
-        host: #""GitHub.com""#, reason: "the host name is not valid: ghlogin writes it as github.com")
+        host: #""GitHub.com""#, reason: "the host name is not valid: it is written as github.com")
     ) {
       try CredentialCoding.validate(sampleCredentials(host: "GitHub.com"))
     }

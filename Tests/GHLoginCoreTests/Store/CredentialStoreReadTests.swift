@@ -3,6 +3,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Reading: file checks (R64, R65), size cap, corrupt and newer files never overwritten (R67).
@@ -45,10 +46,10 @@ import GHLoginTestSupport
     let expected = StoreError.permissionsTooOpen(path: fixture.file, mode: mode)
     expectRefused(fixture, expected)
     #expect(
-      expected.message
+      expected.cliMessage
         == "refusing to read \(fixture.file): its permissions \(FileMode.octal(mode)) are too open (group or others can access it); run chmod 600 \(fixture.file)"
     )
-    #expect(!expected.message.contains("SECRET"))
+    #expect(!expected.cliMessage.contains("SECRET"))
     #expect(permissions(fixture.file) == mode)
   }
 
@@ -65,7 +66,7 @@ import GHLoginTestSupport
     #expect(chown(fixture.file, 65534, 65534) == 0)
     let expected = StoreError.fileNotOwned(path: fixture.file)
     expectRefused(fixture, expected)
-    #expect(expected.message == "refusing to read \(fixture.file): it belongs to another user")
+    #expect(expected.cliMessage == "refusing to read \(fixture.file): it belongs to another user")
   }
 
   @Test func fifoIsRefusedWithoutBlocking() throws {
@@ -77,7 +78,7 @@ import GHLoginTestSupport
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(access(fixture.paths.lockFile, F_OK) != 0, "no lock file beside it")
     #expect(
-      expected.message
+      expected.cliMessage
         == "refusing to use \(fixture.file) for credentials: it is a FIFO (named pipe), not a regular file; remove it, "
         + "or point GHLOGIN_CREDENTIALS at a file path (the file is created if missing)")
   }
@@ -99,7 +100,7 @@ import GHLoginTestSupport
     expectRefused(fixture, expected)
     #expect(linkStatus(fixture.file)?.st_size == 50 * 1024 * 1024)
     #expect(
-      expected.message
+      expected.cliMessage
         == "refusing to read \(fixture.file): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
     )
   }
@@ -116,7 +117,7 @@ import GHLoginTestSupport
     let expected = StoreError.corrupt(path: fixture.file, detail: "invalid JSON at line 1, column 76")
     expectRefused(fixture, expected)
     #expect(
-      expected.message
+      expected.cliMessage
         == "\(fixture.file) is not a valid credentials file (invalid JSON at line 1, column 76); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
     )
   }
@@ -141,7 +142,7 @@ import GHLoginTestSupport
     let expected = StoreError.newerVersion(path: fixture.file, version: 3)
     expectRefused(fixture, expected)
     #expect(
-      expected.message
+      expected.cliMessage
         == "\(fixture.file) was written by a newer ghlogin (version 3); it was left untouched. Upgrade ghlogin to use it"
     )
   }
@@ -159,7 +160,7 @@ import GHLoginTestSupport
       path: fixture.file, detail: #"unknown key "hosts.github.com.accounts[0].client_id""#)
     expectRefused(fixture, expected)
     #expect(
-      expected.message
+      expected.cliMessage
         == "\(fixture.file) is not a valid credentials file (unknown key \"hosts.github.com.accounts[0].client_id\"); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
     )
   }

@@ -2,6 +2,7 @@ import Testing
 
 import GHLoginTestSupport
 
+@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// A hint is a command that runs as printed.

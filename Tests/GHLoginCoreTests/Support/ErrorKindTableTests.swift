@@ -97,10 +97,10 @@ import Testing
     Row(HTTPError.interrupted, .cancelled),
   ]
 
-  /// The kind each error declares; its message is the command line's with `.ghlogin` remedies.
+  /// The kind each error declares; its message is Core's own, in words (``Remedies/words``).
   @Test(arguments: rows) func eachErrorDeclaresItsKind(_ row: Row) {
     #expect(row.error.errorKind == row.kind)
-    #expect(row.error.message(.ghlogin) == row.error.message)
+    #expect(row.error.message(.words) == row.error.message)
   }
 
   /// The types that conform to `ReportableError` (directly or through `EndpointAnswerError` or
@@ -144,103 +144,13 @@ import Testing
 /// errors that say how to fix a failure say it in words, or with the login command the tool
 /// names (``GitHubLogin/loginCommand``), while the command line's messages are unchanged.
 @Suite struct RemediesTests {
-  static let host = GitHubHost.gitHubDotCom
-  static let enterprise: GitHubHost = {
-    guard let host = try? GitHubHost(validating: "ghe.example.com") else { preconditionFailure("a valid host") }
-    return host
-  }()
-  static let url = GitHubHost.gitHubDotCom.defaultEndpoints.token
-
-  /// Every error whose command-line message names a `ghlogin` command, in each of its forms that does.
-  static let namingCommands: [any ReportableError & Sendable] =
-    [
-      NotLoggedIn(host: "github.com"),
-      NotLoggedIn(host: "ghe.example.com", user: "hubot"),
-      MissingClientID(host: "ghe.example.com", configFile: "/config.json"),
-      GitHubAPIError(.tokenRejected, host: enterprise, path: "/user"),
-      RefreshError(.sessionExpired, host: host),
-      RefreshError(.noClientID(configFile: "/config.json"), host: host),
-      RefreshError(.otherApp(login: "octocat", issuer: "Iv1.appA", configured: "Iv1.appB"), host: host),
-      RefreshError(.accountGone(login: "octocat"), host: host),
-      RefreshError(.notSaved(reason: "disk full"), host: host),
-      DeviceFlowError(.unavailable(reason: "HTTP 404"), host: host),
-      DeviceFlowError(.disabled, host: host),
-      DeviceFlowError(.expired, host: host),
-      DeviceFlowError(.denied, host: host),
-      DeviceFlowError(.clockDrift(slowDowns: 5), host: host),
-      KeyringError.locked,
-      KeyringError.unavailable(reason: "no D-Bus session"),
-      KeyringError.noLibrary(reason: "libsecret-1.so.0: cannot open shared object file"),
-      KeyringError.failed(operation: "store the token", reason: "D-Bus error"),
-      KeyringError.itemMissing(host: "github.com", login: "octocat", kind: .accessToken),
-      KeyringError.invalidItem(host: "github.com", login: "octocat", kind: .refreshToken),
-      StoreError.corrupt(path: "/c.json", detail: "not JSON"),
-      ConfigError.namedFileMissing(file: "/nowhere/config.json"),
-      UnstoredLogin(storeFailure: KeyringError.locked, host: host, revocation: .revoked),
-      LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: host),
-      LoginError(.authorizationError(AuthorizationErrorResponse(error: "server_error")), host: host),
-      LoginError(.userMismatch(expected: "a", actual: "b"), host: host),
-      SeveralHosts(hosts: ["a.example", "b.example"]),
-    ]
-    + [ConfigLayer.builtIn, .system, .user, .environment].map { layer in
-      ClientIDRefused(
-        host: enterprise, code: "unauthorized_client", flow: .device, clientID: "Iv1.x",
-        source: ConfigSource(layer: layer, location: layer == .environment ? "GHLOGIN_CLIENT_ID" : "/config.json"),
-        isDefaultHost: false)
-    }
-    + [
-      "bad_verification_code", "redirect_uri_mismatch", "unverified_user_email", "bad_refresh_token",
-      "access_denied", "expired_token", "incorrect_device_code",
-    ].map { TokenError(.oauth(OAuthErrorBody(code: $0)), host: host, endpoint: url) }
-
-  static func namesAGHLoginCommand(_ text: String) -> Bool {
-    text.contains("'ghlogin ") || text.contains("&& ghlogin") || text.contains("  ghlogin config")
-  }
-
-  @Test(arguments: 0..<namingCommands.count) func libraryMessagesNameNoGHLoginCommand(_ index: Int) {
-    let error = Self.namingCommands[index]
-    #expect(Self.namesAGHLoginCommand(error.message), "the command line's message names its command: \(error.message)")
-    #expect(error.message(.ghlogin) == error.message)
-    for remedies in [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")] {
-      let text = error.message(remedies)
-      #expect(!Self.namesAGHLoginCommand(text), "\(remedies): \(text)")
-      #expect(!text.isEmpty)
-    }
-  }
-
-  /// Issue 29 §2: a refused client ID names `client_id`, its layer and the fix, for each layer;
-  /// a tool's users get the same without ghlogin's commands.
-  @Test func aRefusedClientIDNamesItsLayerAndTheFix() {
-    func refused(_ layer: ConfigLayer?, location: String = "/etc/xdg/ghlogin/config.json", flow: LoginFlow = .browser)
-      -> ClientIDRefused
-    {
-      ClientIDRefused(
-        host: Self.enterprise, code: "invalid_client", description: "Client authentication failed.", flow: flow,
-        clientID: "Iv1.x", source: layer.map { ConfigSource(layer: $0, location: location) }, isDefaultHost: false)
-    }
-    let head = "ghe.example.com refused the login's app (error 'invalid_client': Client authentication failed.): "
-    let set = "'ghlogin config set --host ghe.example.com client_id ID'"
-    #expect(
-      refused(.system).message
-        == head + "client_id Iv1.x from /etc/xdg/ghlogin/config.json; set your app's client ID: \(set)")
-    #expect(
-      refused(.builtIn, location: "this build").message == head
-        + "client_id Iv1.x of the app built into ghlogin; use your own app: \(set)")
-    #expect(
-      refused(.environment, location: "GHLOGIN_CLIENT_ID").message
-        == head + "client_id Iv1.x from GHLOGIN_CLIENT_ID; set GHLOGIN_CLIENT_ID to your app's client ID (or unset "
-        + "it and run \(set))")
-    #expect(
-      refused(.user, location: "/home/u/.config/ghlogin/config.json", flow: .device).message
-        == head + "client_id Iv1.x from /home/u/.config/ghlogin/config.json; set your app's client ID: \(set); "
-        + "for the device flow, tick \"Enable Device Flow\" on the app's page "
-        + "(https://ghe.example.com/settings/developers), or log in with the browser: "
-        + "'ghlogin auth --host ghe.example.com --web'")
-    #expect(
-      refused(nil, flow: .device).message(.tool(loginCommand: "mytool login"))
-        == head + "check the client ID this tool is configured with; for the device flow, tick \"Enable Device "
-        + "Flow\" on the app's page (https://ghe.example.com/settings/developers), or log in with the browser")
-    #expect(refused(.user).exitStatus == .usage)
+  /// Core's own voice (``Remedies/words``) names no `ghlogin` command for any error whose
+  /// command-line message does (GHLoginCLITests' `RemedyVoiceCLITests` has the command line's
+  /// words, GHLoginKitTests' `RemedyVoiceLibraryTests` a tool's).
+  @Test(arguments: 0..<RemedyCases.namingCommands.count) func coreOwnVoiceNamesNoCommand(_ index: Int) {
+    let error = RemedyCases.namingCommands[index]
+    #expect(!RemedyCases.namesAGHLoginCommand(error.message), "Core's own voice names no command: \(error.message)")
+    #expect(!error.message.isEmpty)
   }
 
   /// Issue 29 §1: at most five hosts, sorted, then how many more.
@@ -250,39 +160,5 @@ import Testing
     #expect(several.list == "h0.example, h1.example, h10.example, h100.example, h1000.example and 996 more")
     #expect(several.message.utf8.count < 300)
     #expect(SeveralHosts(hosts: ["b", "a"]).list == "a, b")
-  }
-
-  /// The exact words, for the errors a tool meets most.
-  @Test func theCommonOnesWordForWord() {
-    let neutral = Remedies.tool(loginCommand: nil)
-    let named = Remedies.tool(loginCommand: "mytool login")
-    let notLoggedIn = NotLoggedIn(host: "ghe.example.com", user: "hubot")
-    #expect(
-      notLoggedIn.message
-        == "not logged in to ghe.example.com as hubot; run 'ghlogin auth --host ghe.example.com --user hubot'")
-    #expect(notLoggedIn.message(neutral) == "not logged in to ghe.example.com as hubot; log in first")
-    #expect(notLoggedIn.message(named) == "not logged in to ghe.example.com as hubot; run 'mytool login'")
-    let rejected = GitHubAPIError(.tokenRejected, host: Self.enterprise, path: "/user")
-    #expect(
-      rejected.message
-        == "the token for ghe.example.com was rejected (revoked or expired); run 'ghlogin auth --host ghe.example.com'")
-    #expect(
-      rejected.message(neutral) == "the token for ghe.example.com was rejected (revoked or expired); log in again")
-    #expect(
-      rejected.message(named) == "the token for ghe.example.com was rejected (revoked or expired); run 'mytool login'")
-    let expired = RefreshError(.sessionExpired, host: Self.host)
-    #expect(expired.message == "the session for github.com expired; run 'ghlogin auth'")
-    #expect(expired.message(neutral) == "the session for github.com expired; log in again")
-    let denied = DeviceFlowError(.denied, host: Self.host)
-    #expect(
-      denied.message(neutral)
-        == "the login to github.com was denied (access_denied); nothing was stored. Log in again to retry")
-    #expect(
-      denied.message(named)
-        == "the login to github.com was denied (access_denied); nothing was stored. Run 'mytool login' again to retry")
-    #expect(
-      StoreError.corrupt(path: "/c.json", detail: "not JSON").message(neutral)
-        == "/c.json is not a valid credentials file (not JSON); it was left untouched. Move it aside and log in again: mv /c.json /c.json.broken"
-    )
   }
 }

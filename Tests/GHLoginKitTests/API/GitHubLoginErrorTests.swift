@@ -19,7 +19,7 @@ import Testing
   @Test(arguments: 0..<errors.count) func publicKindIsTheDeclaredKind(_ index: Int) {
     let error = Self.errors[index]
     let wrapped = GitHubLoginError(error)
-    #expect(wrapped.kind == GitHubLoginError.Kind(error.errorKind))
+    #expect(wrapped.kind == error.errorKind)
     #expect(wrapped.exitStatus == error.exitStatus)
     #expect(wrapped.message == error.message(.tool(loginCommand: nil)))
     #expect(
@@ -34,9 +34,10 @@ import Testing
     #expect(GitHubLoginError(Other()).kind == .system)
   }
 
-  /// The internal kinds map one to one onto the public ones.
-  @Test func internalKindsMapOneToOne() {
-    let mapped = ErrorKind.allCases.map(GitHubLoginError.Kind.init)
-    #expect(Set(mapped).count == ErrorKind.allCases.count)
+  /// Core's kind and the library's are one type, and its kinds are distinct by name.
+  @Test func oneKindTypeWithDistinctKinds() {
+    #expect(GitHubLoginError.Kind.self == ErrorKind.self)
+    #expect(Set(GitHubLoginError.Kind.allCases.map(\.name)).count == GitHubLoginError.Kind.allCases.count)
+    #expect(GitHubLoginError.Kind.allCases.map(\.description).first == "notLoggedIn")
   }
 }

@@ -125,8 +125,11 @@ import Testing
     #expect(
       error.message
         == "\(Self.source): the endpoints are not on one host (\(testCase.endpoints)), so the host this login is for "
-        + "is unclear; add \"host\": \"HOST\" naming the server that issues the tokens")
-    #expect(error.message == ConfigError.ambiguousHost(file: Self.source, endpoints: testCase.endpoints).message)
+        + "is unclear; set host to the server that issues the tokens")
+    #expect(
+      error.message
+        == ConfigError.ambiguousHost(file: Self.source, endpoints: testCase.endpoints).message(
+          .tool(loginCommand: nil)))
     #expect(transport.requests.isEmpty)
     try expectGitHubLoginUntouched(before)
   }
@@ -174,7 +177,7 @@ import Testing
     #expect(
       error.message
         == "\(config): the endpoints are not on one host (authorize_url a.test, token_url b.test), so the host this "
-        + "login is for is unclear; add \"host\": \"HOST\" naming the server that issues the tokens")
+        + "login is for is unclear; set host to the server that issues the tokens")
     variables = ["HOME": fixture.home, "GH_HOST": "bad host"]
     let badHost = try GitHubLogin(environment: environment(variables))
     #expect(try #require(throws: GitHubLoginError.self) { try badHost.host }.kind == .configuration)

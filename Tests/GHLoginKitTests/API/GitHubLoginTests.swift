@@ -80,7 +80,7 @@ import GHLoginTestSupport
     } catch let error as GitHubLoginError {
       #expect(error.kind == .configuration)
       #expect(error.exitStatus == .usage)
-      #expect(error.message.contains("token_url"), "\(error.message)")
+      #expect(error.message.contains("tokenURL uses http://"), "\(error.message)")
       #expect(error.message.contains(GitHubLoginConfiguration.sourceName), "\(error.message)")
     }
     #expect(access(fixture.configDirectory, F_OK) != 0)

@@ -25,8 +25,8 @@ import Testing
     #expect(stdout.text.isEmpty)
     #expect(
       github.warnings == [
-        "ghlogin: note: \(former) is not used: credentials now live in your own directory, not beside "
-          + "GHLOGIN_CONFIG (a config may be shared, a token must not be). ghlogin reads and writes \(current), "
+        "\(former) is not used: credentials now live in your own directory, not beside "
+          + "GHLOGIN_CONFIG (a config may be shared, a token must not be). The library reads and writes \(current), "
           + "where there is none yet. To keep your logins, move the file:\n"
           + "  mkdir -p -m 700 \(directory.at("home"))/.config/ghlogin && mv \(former) \(current)"
       ])

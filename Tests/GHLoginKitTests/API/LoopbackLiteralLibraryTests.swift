@@ -34,12 +34,13 @@ import Testing
     case .insecure:
       #expect(
         (result.error as? GitHubLoginError)?.message
-          == ConfigError.insecureURL(file: source, key: "authorize_url").message)
+          == ConfigError.insecureURL(file: source, key: "authorize_url").message(.tool(loginCommand: nil)))
       #expect((result.error as? GitHubLoginError)?.kind == .configuration)
     case .invalid(let reason):
       #expect(
         (result.error as? GitHubLoginError)?.message
-          == ConfigError.invalidURL(file: source, key: "authorize_url", reason: reason).message)
+          == ConfigError.invalidURL(file: source, key: "authorize_url", reason: reason).message(
+            .tool(loginCommand: nil)))
     }
   }
 }

@@ -1,0 +1,137 @@
+import GHLoginTestSupport
+import Testing
+
+@testable import GHLoginKit
+
+/// Issue 31 §2: what a tool's users read through GHLoginKit is in the library's voice. Every
+/// notice and configuration error, rendered as `GitHubLogin` renders it, uses none of the
+/// command line's words: no `ghlogin:` prefix, no `'ghlogin …'` command, no option and no
+/// config-file key (``VoiceCheck``, over ``CLIVocabulary``, generated from GHLoginCLI's
+/// declarations; this file does not import GHLoginCLI).
+@Suite struct LibraryVoiceTests {
+  static let host = GitHubHost.gitHubDotCom
+  static let enterprise: GitHubHost = {
+    guard let host = try? GitHubHost(validating: "ghe.example.com") else { preconditionFailure("a valid host") }
+    return host
+  }()
+  static let url = GitHubHost.gitHubDotCom.defaultEndpoints.token
+  static let file = GitHubLoginConfiguration.sourceName
+
+  /// Every notice a library call can show, as its text. (Not `.ignoredKeys`: the library loads
+  /// the config strictly, so an unknown key is an error naming the file's key, never a notice.)
+  static let notices: [ConfigNotice] = [
+    .loneClientSecret,
+    .movedApp(file: "/c.json", defaultHost: "github.com", host: "ghe.example.com", clientID: "Iv1.x"),
+    .movedCredentials(former: "/team/credentials.json", credentialsFile: "/h/credentials.json", directory: "/h"),
+  ]
+
+  static let flowNotes: [FlowNote] = [
+    .deviceFlow(overSSH: true), .deviceFlow(overSSH: false), .browserFlow(overSSH: true, host: "ghe.example.com"),
+  ]
+
+  /// Every configuration error, and the errors whose remedy is a command or a setting.
+  static let errors: [any ReportableError & Sendable] = listed + loginErrors + tokenErrors + refusals
+
+  static let listed: [any ReportableError & Sendable] = [
+    ConfigError.wrongType(file: file, key: "client_id", expected: "a string"),
+    ConfigError.invalidValue(file: file, key: "scopes", reason: "must not be empty"),
+    ConfigError.invalidURL(file: file, key: "authorize_url", reason: "no host"),
+    ConfigError.insecureURL(file: file, key: "token_url"),
+    ConfigError.invalidURL(file: file, key: "device_code_url", reason: "no host"),
+    ConfigError.insecureURL(file: file, key: "api_url"),
+    ConfigError.invalidURL(file: file, key: "revocation_url", reason: "no host"),
+    ConfigError.invalidValue(file: file, key: "ca_file", reason: "is empty"),
+    ConfigError.invalidValue(file: file, key: "host", reason: "is not a host name"),
+    ConfigError.ambiguousHost(file: file, endpoints: "a.example, b.example"),
+    ConfigError.namedFileMissing(file: "/c.json"),
+    ConfigError.tooLarge(file: "/c.json"),
+    MissingClientID(host: "ghe.example.com", configFile: file),
+    SeveralHosts(hosts: ["a.example", "b.example"]),
+    NotLoggedIn(host: "ghe.example.com", user: "hubot"),
+    GitHubAPIError(.tokenRejected, host: enterprise, path: "/user"),
+    GitHubAPIError(.badRedirect, host: host, path: "/user"),
+    GitHubAPIError(.tooManyRedirects, host: host, path: "/user"),
+    GitHubAPIError(.httpStatus(404), host: host, path: "/user"),
+    DeviceFlowError(.unavailable(reason: "HTTP 404"), host: host),
+    DeviceFlowError(.expired, host: host),
+    DeviceFlowError(.clockDrift(slowDowns: 5), host: host),
+    RefreshError(.sessionExpired, host: host),
+    RefreshError(.noClientID(configFile: file), host: host),
+    RefreshError(.accountGone(login: "octocat"), host: host),
+    RefreshError(.otherApp(login: "octocat", issuer: "Iv1.a", configured: "Iv1.b"), host: host),
+    KeyringError.locked,
+    KeyringError.itemMissing(host: "github.com", login: "octocat", kind: .accessToken),
+    StoreError.corrupt(path: "/c/credentials.json", detail: "bad JSON"),
+    StoreError.tooLarge(path: "/c/credentials.json"),
+    StoreError.lockTimeout(path: "/c/credentials.lock", seconds: 10),
+    UnstoredLogin(storeFailure: KeyringError.locked, host: host, revocation: .revoked),
+    TokenError(.redirect(302), host: host, endpoint: url),
+    TokenError(.httpStatus(404), host: host, endpoint: url),
+    TokenError(.unsupportedTokenType("mac"), host: host, endpoint: url),
+    CredentialResponse.UnsafeValue(key: "password"),
+  ]
+
+  static let loginErrors: [any ReportableError & Sendable] = [
+    "invalid_request", "unauthorized_client", "invalid_scope", "access_denied",
+  ].map { LoginError(.authorizationError(AuthorizationErrorResponse(error: $0)), host: host) }
+
+  static let tokenErrors: [any ReportableError & Sendable] = [
+    "incorrect_client_credentials", "bad_verification_code", "redirect_uri_mismatch", "bad_refresh_token",
+    "device_flow_disabled",
+  ].map { TokenError(.oauth(OAuthErrorBody(code: $0)), host: host, endpoint: url) }
+
+  static let refusals: [any ReportableError & Sendable] = [ConfigLayer.builtIn, .system, .user, .environment].map {
+    ClientIDRefused(
+      host: enterprise, code: "unauthorized_client", flow: .device, clientID: "Iv1.x",
+      source: ConfigSource(layer: $0, location: "/config.json"), isDefaultHost: false)
+  }
+
+  /// Every text the table renders through the library, for a tool with no login command and one
+  /// with its own.
+  static func rendered() -> [String] {
+    [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")].flatMap { remedies in
+      errors.map { GitHubLoginError($0, remedies: remedies).message }
+        + notices.map { $0.text(remedies) } + flowNotes.map { $0.text(remedies) }
+    }
+  }
+
+  @Test func theVocabularyIsGenerated() {
+    #expect(CLIVocabulary.optionNames.contains("--device") && CLIVocabulary.configKeys.contains("device_code_url"))
+  }
+
+  @Test(arguments: rendered()) func saysNoneOfTheCommandLinesWords(_ text: String) {
+    #expect(!text.isEmpty)
+    #expect(VoiceCheck.commandLineWords(inLibraryMessage: text) == [], "\(text)")
+  }
+
+  /// The check finds each kind of the command line's words in a planted message.
+  @Test(arguments: [
+    ("ghlogin: warning: could not revoke the previous token", ["ghlogin:"]),
+    ("log in with the browser instead ('ghlogin auth --web')", ["'ghlogin ", "--web"]),
+    ("set device_code_url, or pass --device", ["--device", "device_code_url"]),
+    (#"the endpoints are not on one host; add "host": "HOST""#, [#""host""#]),
+    ("check the host and tokenURL settings; pass --no-such-option", []),
+  ])
+  func theCheckFindsAPlantedWord(_ text: String, _ words: [String]) {
+    #expect(Set(VoiceCheck.commandLineWords(inLibraryMessage: text)) == Set(words))
+  }
+
+  /// Settings are named by the library's property names.
+  @Test func settingsAreNamedByTheirProperties() {
+    let tool = Remedies.tool(loginCommand: nil)
+    #expect(
+      ConfigError.ambiguousHost(file: Self.file, endpoints: "a, b").message(tool)
+        == "the GitHubLoginConfiguration: the endpoints are not on one host (a, b), so the host this login is "
+        + "for is unclear; set host to the server that issues the tokens")
+    #expect(
+      ConfigError.insecureURL(file: Self.file, key: "token_url").message(tool).hasPrefix(
+        "the GitHubLoginConfiguration: tokenURL uses http://"))
+    #expect(
+      DeviceFlowError(.unavailable(reason: "HTTP 404"), host: Self.host).message(tool)
+        == "the device flow is not available on github.com (HTTP 404); log in with the browser instead, "
+        + "or check deviceCodeURL in the config")
+    #expect(
+      FlowNote.deviceFlow(overSSH: true).text(tool)
+        == "Logged in over SSH: using the device flow (set LoginOptions.flow to .browser for the browser flow).")
+  }
+}
