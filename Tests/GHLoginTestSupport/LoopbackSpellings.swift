@@ -1,3 +1,5 @@
+import Testing
+
 /// R98: spellings of a host in a plain `http://` URL, with what ghlogin must
 /// make of each, shared by the unit tests (URL check, config decoding, the library's
 /// configuration, the connection) and the end-to-end tests (`config set`, a load).
@@ -11,6 +13,16 @@ public enum LoopbackSpelling {
     /// Not a URL at all: refused with this parse reason (exit 2).
     case invalid(String)
   }
+
+  /// One spelling as a test argument, named by its host.
+  public struct Case: CustomTestStringConvertible, Sendable {
+    public let host: String
+    public let outcome: Outcome
+    public var testDescription: String { host }
+  }
+
+  /// ``table`` as test arguments.
+  public static let cases = table.map { Case(host: $0.host, outcome: $0.outcome) }
 
   /// `(host as written in the URL, outcome)`.
   public static let table: [(host: String, outcome: Outcome)] = [

@@ -27,13 +27,8 @@ final class LookupLog: Sendable {
 /// URL key of the config and the library's configuration is judged by it, and the connection
 /// uses the parsed address with no lookup.
 @Suite(.verifiesFakes) struct LoopbackLiteralTests {
-  static let cases = LoopbackSpelling.table.map { Case(host: $0.host, outcome: $0.outcome) }
-
-  struct Case: CustomTestStringConvertible, Sendable {
-    let host: String
-    let outcome: LoopbackSpelling.Outcome
-    var testDescription: String { host }
-  }
+  typealias Case = LoopbackSpelling.Case
+  static let cases = LoopbackSpelling.cases
 
   /// The URL check itself, with and without a port.
   @Test(arguments: cases)

@@ -7,13 +7,8 @@ import Testing
 /// and the connection): the spellings of ``LoopbackSpelling/table`` in a
 /// `GitHubLoginConfiguration`.
 @Suite(.verifiesFakes) struct LoopbackLiteralLibraryTests {
-  static let cases = LoopbackSpelling.table.map { Case(host: $0.host, outcome: $0.outcome) }
-
-  struct Case: CustomTestStringConvertible, Sendable {
-    let host: String
-    let outcome: LoopbackSpelling.Outcome
-    var testDescription: String { host }
-  }
+  typealias Case = LoopbackSpelling.Case
+  static let cases = LoopbackSpelling.cases
 
   /// The library's configuration: every endpoint on the spelling (so they share one host, the label).
   @Test(arguments: cases)
