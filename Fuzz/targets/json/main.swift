@@ -8,6 +8,10 @@
 // - `intValue` and `doubleValue` agree with the literal where both exist.
 // A refusal names a line and column within the input, and its reason is terminal-safe (a
 // duplicated key is quoted escaped).
+// The deferred read of a credentials file (`JSONParser.parseDocument(deferring:)`, which steps
+// over the other hosts' entries) with the input as one host's entry refuses what the whole parse
+// refuses, at the same position with the same message (a duplicate key inside the entry aside),
+// and where it accepts, the entry's bytes are exactly the input's.
 
 func check(_ value: JSONValue) {
   if case .number(let text) = value, let integer = value.intValue {
@@ -23,9 +27,43 @@ func check(_ value: JSONValue) {
   }
 }
 
+func checkDeferredRead(_ input: [UInt8]) {
+  let document = Array(#"{"hosts": {"a": "#.utf8) + input + Array(#", "b": {}}}"#.utf8)
+  var whole: Result<JSONValue, JSONError>
+  do { whole = .success(try JSON.parse(document)) } catch { whole = .failure(error) }
+  document.withUnsafeBufferPointer { buffer in
+    var parser = JSONParser(buffer: buffer)
+    let members: JSONDeferredMembers
+    do throws(JSONError) {
+      members = try parser.parseDocument(deferring: "hosts").members!
+    } catch {
+      // A duplicate key inside an entry is found only when the entry is built: the deferred read
+      // then goes on, and may accept or stop at a later fault.
+      guard case .failure(let refusal) = whole else {
+        invariant(false, "the deferred read refused what the whole parse accepted: \(error)")
+        return
+      }
+      invariant(refusal == error || refusal.reason.hasPrefix("duplicate key"), "deferred: \(error), whole: \(refusal)")
+      return
+    }
+    guard case .success(let value) = whole else {
+      if case .failure(let refusal) = whole {
+        invariant(refusal.reason.hasPrefix("duplicate key"), "deferred read accepted: \(refusal)")
+      }
+      return
+    }
+    let hosts = value.objectValue?["hosts"]?.objectValue
+    invariant(members.keys == hosts?.keys, "deferred keys")
+    for (key, range) in zip(members.keys, members.values) {
+      invariant((try? parser.parseValue(at: range)) == hosts?[key], "deferred value of \(key)")
+    }
+  }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let input = bytes(data, size)
+  checkDeferredRead(input)
   let value: JSONValue
   do {
     value = try JSON.parse(input)

@@ -178,15 +178,16 @@ package struct JSONParser {
   }
 
   private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
-    let start = position
-    let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
-    for byte in expected {
-      guard position < bytes.count, bytes[position] == byte else {
-        position = start
-        throw error("invalid literal, expected '\(literal)'")
-      }
-      position += 1
-    }
+    guard let end = literalEnd(literal, at: position) else { throw error("invalid literal, expected '\(literal)'") }
+    position = end
+  }
+
+  /// The end of `literal` when the input has it at `start`; nil otherwise.
+  private func literalEnd(_ literal: StaticString, at start: Int) -> Int? {
+    let length = literal.utf8CodeUnitCount
+    guard start + length <= bytes.count else { return nil }
+    for offset in 0..<length where bytes[start + offset] != literal.utf8Start[offset] { return nil }
+    return start + length
   }
 
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, returned as its text.
@@ -198,26 +199,11 @@ package struct JSONParser {
 
   /// Steps over a number, refusing what ``parseNumber()`` refuses.
   private mutating func scanNumber() throws(JSONError) {
-    if peek(UInt8(ascii: "-")) { position += 1 }
-    guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit after '-'") }
-    if bytes[position] == UInt8(ascii: "0") {
-      position += 1
-      if position < bytes.count && isDigit(bytes[position]) { throw error("numbers must not have leading zeros") }
-    } else {
-      skipDigits()
-    }
-    if peek(UInt8(ascii: ".")) {
-      position += 1
-      guard position < bytes.count, isDigit(bytes[position]) else {
-        throw error("expected a digit after the decimal point")
-      }
-      skipDigits()
-    }
-    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
-      position += 1
-      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-      guard position < bytes.count, isDigit(bytes[position]) else { throw error("expected a digit in the exponent") }
-      skipDigits()
+    switch numberEnd(at: position) {
+    case .success(let end): position = end
+    case .failure(let refusal):
+      position = refusal.index
+      throw error(refusal.reason)
     }
   }
 
@@ -263,7 +249,7 @@ package struct JSONParser {
       position += 1
       skipWhitespace()
       let valueStart = position
-      try skipValue()
+      if !skipPlainValue() { try skipValue() }
       members.append(key: key, value: valueStart..<position)
       if try closesContainer(UInt8(ascii: "}")) { return members }
     }
@@ -331,6 +317,127 @@ package struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
     case UInt8(ascii: "/"): throw error("comments are not allowed")
     default: throw error("unexpected \(describe(position)), expected a value")
+    }
+  }
+
+  /// Steps over the value at `position` and returns true when it is plain: strings of printable
+  /// ASCII without escapes, numbers, literals, and arrays and objects of those within the depth
+  /// limit (every value ghlogin writes). For anything else, valid or not, it returns false with
+  /// `position` unchanged, and ``skipValue()`` checks the value with its messages. One loop with
+  /// the open containers as bits (``JSON/maximumDepth`` is 64), no call or throw per token: the
+  /// other hosts' entries of a file with many hosts are stepped over at a few instructions a byte.
+  private mutating func skipPlainValue() -> Bool {
+    enum Next { case value, key, separator }
+    let count = bytes.count
+    var index = position
+    var next = Next.value
+    var objects: UInt64 = 0  // bit n: the container at level n is an object
+    var level = 0
+    while true {
+      if next == .separator && level == 0 {
+        position = index
+        return true
+      }
+      index = whitespaceEnd(from: index)
+      guard index < count else { return false }
+      let byte = bytes[index]
+      switch next {
+      case .key:
+        guard byte == UInt8(ascii: "\""), let end = plainStringEnd(at: index) else { return false }
+        index = whitespaceEnd(from: end)
+        guard index < count, bytes[index] == UInt8(ascii: ":") else { return false }
+        index += 1
+        next = .value
+      case .separator:
+        let inObject = objects >> (level - 1) & 1 == 1
+        if byte == UInt8(ascii: ",") {
+          next = inObject ? .key : .value
+        } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          level -= 1
+        } else {
+          return false
+        }
+        index += 1
+      case .value:
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          guard depth + level < JSON.maximumDepth else { return false }
+          let isObject = byte == UInt8(ascii: "{")
+          objects = isObject ? objects | 1 << level : objects & ~(1 << level)
+          level += 1
+          index = whitespaceEnd(from: index + 1)
+          if index < count, bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            index += 1
+            level -= 1
+            next = .separator
+          } else {
+            next = isObject ? .key : .value
+          }
+        case UInt8(ascii: "\""):
+          guard let end = plainStringEnd(at: index) else { return false }
+          index = end
+          next = .separator
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          guard case .success(let end) = numberEnd(at: index) else { return false }
+          index = end
+          next = .separator
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+          let literal: StaticString = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+          guard let end = literalEnd(literal, at: index) else { return false }
+          index = end
+          next = .separator
+        default:
+          return false
+        }
+      }
+    }
+  }
+
+  /// The end (after the closing `"`) of the string whose `"` is at `start` when all of it is
+  /// printable ASCII without `\`; nil otherwise.
+  private func plainStringEnd(at start: Int) -> Int? {
+    let end = plainRunEnd(from: start + 1)
+    return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? end + 1 : nil
+  }
+
+  /// The end of the number that starts at `start`, by the grammar
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; else where and why it is refused.
+  private func numberEnd(at start: Int) -> Result<Int, NumberRefusal> {
+    let count = bytes.count
+    var index = start
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < count, isDigit(bytes[index]) else { return .failure(.init(index, "expected a digit after '-'")) }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if index < count && isDigit(bytes[index]) { return .failure(.init(index, "numbers must not have leading zeros")) }
+    } else {
+      index = digitsEnd(from: index)
+    }
+    if index < count && bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < count, isDigit(bytes[index]) else {
+        return .failure(.init(index, "expected a digit after the decimal point"))
+      }
+      index = digitsEnd(from: index)
+    }
+    if index < count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      index += 1
+      if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+      guard index < count, isDigit(bytes[index]) else {
+        return .failure(.init(index, "expected a digit in the exponent"))
+      }
+      index = digitsEnd(from: index)
+    }
+    return .success(index)
+  }
+
+  /// Where and why ``numberEnd(at:)`` refused a number.
+  private struct NumberRefusal: Error {
+    var index: Int
+    var reason: String
+    init(_ index: Int, _ reason: String) {
+      self.index = index
+      self.reason = reason
     }
   }
 
@@ -513,24 +620,28 @@ package struct JSONParser {
 
   private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
-  private mutating func skipDigits() {
-    // A local index, as in ``skipWhitespace()``: the position is stored once.
-    var index = position
+  /// The end of the run of digits that starts at `start`.
+  private func digitsEnd(from start: Int) -> Int {
+    var index = start
     let count = bytes.count
     while index < count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-    position = index
+    return index
   }
 
-  private mutating func skipWhitespace() {
-    // A local index: `position` is stored back once, not on every byte of an indentation.
-    var index = position
+  private mutating func skipWhitespace() { position = whitespaceEnd(from: position) }
+
+  /// The end of the run of JSON whitespace that starts at `start` (a local index: the caller
+  /// stores its position once, not on every byte of an indentation).
+  @inline(__always)
+  private func whitespaceEnd(from start: Int) -> Int {
+    var index = start
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
       index += 1
     }
-    position = index
+    return index
   }
 
   /// The end of the run of printable ASCII other than `"` and `\` that starts at `start`
