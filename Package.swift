@@ -75,9 +75,7 @@ let package = Package(
     // (select one with `swift test --filter GHLoginCoreTests`).
     .testTarget(
       name: "GHLoginCoreTests",
-      // GHLoginCLI: the files that still assert the command line's words for Core's messages
-      // (`cliMessage`, `ConfigNotice.cliLine`); they move to GHLoginCLITests (issue 32 §2).
-      dependencies: ["GHLoginCore", "GHLoginTestSupport", "GHLoginCLI"],
+      dependencies: ["GHLoginCore", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(
