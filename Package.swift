@@ -45,7 +45,8 @@ let package = Package(
       swiftSettings: settings
     ),
     // Fakes of GHLoginKit's public seams for a tool's tests (GitHubLoginTransport,
-    // GitHubLoginClock, GitHubLoginBrowser), built on its public API only.
+    // GitHubLoginClock, GitHubLoginBrowser), built on its public API; the browser's socket and
+    // thread are Core's System/ helpers (`package`, through GHLoginKit's re-export of Core).
     .target(
       name: "GHLoginKitTesting",
       dependencies: ["GHLoginKit"],
