@@ -45,7 +45,8 @@ let package = Package(
       swiftSettings: settings
     ),
     // Fakes of GHLoginKit's public seams for a tool's tests (GitHubLoginTransport,
-    // GitHubLoginClock, GitHubLoginBrowser), built on its public API only.
+    // GitHubLoginClock, GitHubLoginBrowser), built on its public API; the browser's socket and
+    // thread are Core's System/ helpers (`package`, through GHLoginKit's re-export of Core).
     .target(
       name: "GHLoginKitTesting",
       dependencies: ["GHLoginKit"],
@@ -75,9 +76,7 @@ let package = Package(
     // (select one with `swift test --filter GHLoginCoreTests`).
     .testTarget(
       name: "GHLoginCoreTests",
-      // GHLoginCLI: the files that still assert the command line's words for Core's messages
-      // (`cliMessage`, `ConfigNotice.cliLine`); they move to GHLoginCLITests (issue 32 §2).
-      dependencies: ["GHLoginCore", "GHLoginTestSupport", "GHLoginCLI"],
+      dependencies: ["GHLoginCore", "GHLoginTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import GHLoginKit
 import Synchronization
 
@@ -41,7 +38,7 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
 
   /// What the browser did, shared with its visits' threads (which never hold the browser).
   private final class Record: Sendable {
-    let state = Mutex<(opened: [String], pages: [Page], visits: [pthread_t])>(([], [], []))
+    let state = Mutex<(opened: [String], pages: [Page], visits: [PosixThread])>(([], [], []))
   }
 
   /// A browser whose user gives `answer`; `onOpen` is called with each URL opened, before the
@@ -76,7 +73,7 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
       defer { state.visits = [] }
       return state.visits
     }
-    for visit in visits { pthread_join(visit, nil) }
+    for visit in visits { visit.join() }
     return record.state.withLock { $0.pages }
   }
 
@@ -100,7 +97,7 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
       "GET \(target.path)?\(query)&state=\(Self.encoded(requestState)) HTTP/1.1\r\n"
       + "Host: \(target.hostAndPort)\r\nUser-Agent: GHLoginKitTesting\r\nConnection: close\r\n\r\n"
     let record = record
-    let visit = try VisitThread.start {
+    let visit = try PosixThread {
       let page = target.exchange(Array(request.utf8))
       record.state.withLock { $0.pages.append(page) }
     }
@@ -165,12 +162,15 @@ public final class ScriptedBrowser: GitHubLoginBrowser {
 }
 
 /// `http://127.0.0.1:PORT/PATH`: where a visit goes (IPv4 loopback literals only, as the
-/// library's listener binds).
+/// library's listener binds). The socket, the thread and the waits are Core's (System/), so this
+/// target calls no C library function itself.
 struct LoopbackTarget: Sendable {
-  let address: in_addr
-  let port: UInt16
+  let address: SocketAddress
   let hostAndPort: String
   let path: String
+
+  /// How long a visit waits for the listener, from the connection to the end of the answer.
+  static let timeout = 10.0
 
   init?(_ url: String) {
     guard url.hasPrefix("http://") else { return nil }
@@ -178,46 +178,33 @@ struct LoopbackTarget: Sendable {
     let authority = rest.prefix { $0 != "/" }
     path = rest.count > authority.count ? String(rest.dropFirst(authority.count)) : "/"
     let parts = authority.split(separator: ":")
-    guard parts.count == 2, let port = UInt16(parts[1]) else { return nil }
-    var address = in_addr()
-    guard inet_pton(AF_INET, String(parts[0]), &address) == 1 else { return nil }
+    guard parts.count == 2, let port = UInt16(parts[1]), let ip = IPAddress.parse(String(parts[0])), ip.count == 4,
+      let address = SocketAddress(ip: ip, port: Int(port))
+    else { return nil }
     self.address = address
-    self.port = port
     hostAndPort = String(authority)
   }
 
   /// Sends `request` on a new connection and reads the answer to its end (10 s at most).
   func exchange(_ request: [UInt8]) -> ScriptedBrowser.Page {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard fd >= 0 else { return ScriptedBrowser.Page(status: 0, body: "socket failed: errno \(errno)") }
-    defer { close(fd) }
-    var timeout = timeval(tv_sec: 10, tv_usec: 0)
-    _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var peer = sockaddr_in()
-    peer.sin_family = sa_family_t(AF_INET)
-    peer.sin_port = port.bigEndian
-    peer.sin_addr = address
-    let connected = withUnsafePointer(to: &peer) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+    let clock = SystemClock()
+    let deadline = clock.monotonic() + Self.timeout
+    let socket: Socket
+    do {
+      socket = try Socket.connect(to: address, deadline: deadline, clock: clock)
+    } catch {
+      return ScriptedBrowser.Page(status: 0, body: "connect failed: \(error)")
     }
-    guard connected == 0 else { return ScriptedBrowser.Page(status: 0, body: "connect failed: errno \(errno)") }
-    var sent = 0
-    while sent < request.count {
-      let count = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return ScriptedBrowser.Page(status: 0, body: "send failed: errno \(errno)") }
-      sent += count
+    defer { socket.close() }
+    let stream = SocketStream(socket: socket, clock: clock)
+    do {
+      try stream.writeAll(request, deadline: deadline)
+    } catch {
+      return ScriptedBrowser.Page(status: 0, body: "send failed: \(error)")
     }
     var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 16_384)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-      if count < 0 && errno == EINTR { continue }
-      if count <= 0 { break }
-      answer += buffer[..<count]
+    while let chunk = try? stream.read(count: 16_384, deadline: deadline), !chunk.isEmpty {
+      answer += chunk
     }
     return Self.page(answer)
   }
@@ -231,34 +218,5 @@ struct LoopbackTarget: Sendable {
     let status = statusLine.count >= 2 && statusLine[0].hasPrefix("HTTP/") ? Int(statusLine[1]) ?? 0 : 0
     let body = end.map { String(decoding: answer[($0 + 4)...], as: UTF8.self) } ?? ""
     return ScriptedBrowser.Page(status: status, body: body)
-  }
-}
-
-/// A POSIX thread running one closure (the library's login waits on its own thread meanwhile).
-enum VisitThread {
-  struct CannotStart: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { "cannot start a thread for the browser's visit (error \(code))" }
-  }
-
-  private final class Work {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  static func start(_ run: @escaping @Sendable () -> Void) throws -> pthread_t {
-    let work = Unmanaged.passRetained(Work(run)).toOpaque()
-    var thread = pthread_t()
-    let code = pthread_create(
-      &thread, nil,
-      { argument in
-        Unmanaged<Work>.fromOpaque(argument!).takeRetainedValue().run()
-        return nil
-      }, work)
-    guard code == 0 else {
-      Unmanaged<Work>.fromOpaque(work).release()
-      throw CannotStart(code: code)
-    }
-    return thread
   }
 }

@@ -2,7 +2,6 @@ import Testing
 
 import GHLoginTestSupport
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite(.verifiesFakes) struct GitHubAPITests {
@@ -74,9 +73,6 @@ import GHLoginTestSupport
     transport.on("GET", Self.userURL, respond: .json(#"{"message":"Bad credentials"}"#, status: 401))
     #expect(throws: error(.tokenRejected)) { try api(transport).user(token: "t") }
     #expect(error(.tokenRejected).exitStatus == .notLoggedIn)
-    #expect(
-      error(.tokenRejected).cliMessage
-        == "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'")
   }
 
   /// R74: a token that cannot be a header value is never sent.
@@ -187,12 +183,11 @@ import GHLoginTestSupport
     offGitHub.isGitHub = false
     let error = try #require(throws: GitHubAPIError.self) { try offGitHub.user(token: "t") }
     #expect(
-      error.cliMessage
-        == "identity check at api_url https://api.github.com/: the server refused /user (HTTP 403); the token may "
-        + "lack a permission or have been revoked. To log in again, run 'ghlogin auth'")
+      error.message.contains(
+        "the server refused /user (HTTP 403); the token may lack a permission or have been revoked"))
     transport.on("GET", Self.userURL, respond: .json(#"{"message":"Forbidden"}"#, status: 403))
     let onGitHub = try #require(throws: GitHubAPIError.self) { try api(transport).user(token: "t") }
-    #expect(onGitHub.cliMessage.hasSuffix("the token may lack a permission or be blocked by an organization policy"))
+    #expect(onGitHub.message.hasSuffix("the token may lack a permission or be blocked by an organization policy"))
   }
 
   @Test func plainHTTPAPIIsRefusedUnlessLoopback() throws {
@@ -204,68 +199,15 @@ import GHLoginTestSupport
     #expect(transport.requests.isEmpty)
   }
 
+  /// The exit status of each kind (its message, in the command line's words, is
+  /// GitHubAPICLIVoiceTests.messagesWithoutAStep).
   @Test(arguments: [
-    (
-      GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true),
-      "the GitHub API rate limit for github.com is exhausted (HTTP 403 for /user); try again later"
-    ),
-    (
-      .forbidden(status: 403, rateLimited: false),
-      "the GitHub API of github.com refused /user (HTTP 403); the token may lack a permission or be blocked by an organization policy"
-    ),
-    (.httpStatus(503), "the GitHub API of github.com answered HTTP 503 for /user; try again later"),
-    (.httpStatus(404), "the GitHub API of github.com answered HTTP 404 for /user; check the host and api_url settings"),
-    (
-      .crossOriginRedirect(to: "https://evil.test"),
-      "the GitHub API of github.com redirected /user to https://evil.test; not followed, so the token was not sent there. Check the host and api_url settings"
-    ),
-    (
-      .badRedirect,
-      "the GitHub API of github.com answered /user with a redirect ghlogin cannot follow; check the api_url setting"
-    ),
-    (.tooManyRedirects, "the GitHub API of github.com redirected /user too many times; check the api_url setting"),
-    (
-      .unexpectedContentType("text/html"),
-      "the GitHub API of github.com answered /user with 'text/html', not JSON; check the host and api_url settings"
-    ),
-    (
-      .malformed("the JSON is not an object"),
-      "the GitHub API of github.com sent an answer to /user that could not be read (the JSON is not an object)"
-    ),
-    (
-      .unusableToken, "the token for github.com contains characters that cannot be sent in a header; run 'ghlogin auth'"
-    ),
+    GitHubAPIError.Kind.forbidden(status: 403, rateLimited: true), .forbidden(status: 403, rateLimited: false),
+    .httpStatus(503), .httpStatus(404), .crossOriginRedirect(to: "https://evil.test"), .badRedirect,
+    .tooManyRedirects, .unexpectedContentType("text/html"), .malformed("the JSON is not an object"), .unusableToken,
   ])
-  func messagesWithoutAStep(kind: GitHubAPIError.Kind, message: String) {
+  func exitStatuses(kind: GitHubAPIError.Kind) {
     let error = GitHubAPIError(kind, host: .gitHubDotCom, path: "/user")
-    #expect(error.cliMessage == message)
     #expect(error.exitStatus == (kind == .unusableToken ? .notLoggedIn : .failure))
-  }
-
-  /// An answer the server should not have given names the step, the config key
-  /// and the URL; a token problem does not (the fix is a new login, not a setting).
-  @Test(arguments: [
-    (
-      GitHubAPIError.Kind.httpStatus(503),
-      "identity check at api_url https://api.github.com/: the server answered HTTP 503 for /user; try again later"
-    ),
-    (
-      .unexpectedContentType("text/html"),
-      "identity check at api_url https://api.github.com/: the server answered /user with 'text/html', not JSON; "
-        + "check the host and api_url settings"
-    ),
-    (
-      .malformed("the JSON is not an object"),
-      "identity check at api_url https://api.github.com/: the server sent an answer to /user that could not be read "
-        + "(the JSON is not an object)"
-    ),
-    (.tokenRejected, "the token for github.com was rejected (revoked or expired); run 'ghlogin auth'"),
-    (
-      .forbidden(status: 429, rateLimited: true),
-      "the GitHub API rate limit for github.com is exhausted (HTTP 429 for /user); try again later"
-    ),
-  ])
-  func messagesNameTheStep(kind: GitHubAPIError.Kind, message: String) {
-    #expect(error(kind).cliMessage == message)
   }
 }

@@ -1,7 +1,6 @@
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 #if canImport(Glibc)
@@ -116,7 +115,7 @@ import GHLoginTestSupport
   @Test func tlsFailureIsTerminal() throws {
     let run = poll([.fail(.tls(host: "github.com", reason: "certificate verify failed"))])
     let error = try #require(throws: EndpointRequestError.self) { try run.result.get() }
-    #expect(error.cliMessage.hasPrefix("device flow polling at token_url \(DeviceStub.tokenURL): "))
+    #expect(error.message.hasPrefix("device flow polling at token_url \(DeviceStub.tokenURL): "))
     #expect(error.underlying == .tls(host: "github.com", reason: "certificate verify failed"))
     #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
@@ -128,7 +127,6 @@ import GHLoginTestSupport
     let run = poll([.pending, .respond(DeviceStub.oauthError(code)), .token])
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
     #expect(error == DeviceFlowError(.expired, host: .gitHubDotCom))
-    #expect(error.cliMessage == "the code expired; run 'ghlogin auth --device' again")
     #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 2)
   }
@@ -138,10 +136,7 @@ import GHLoginTestSupport
     let run = poll([.respond(DeviceStub.oauthError("access_denied")), .token])
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
     #expect(error.kind == .denied)
-    #expect(
-      error.cliMessage
-        == "the login to github.com was denied (access_denied); nothing was stored. Run 'ghlogin auth --device' again to retry"
-    )
+    #expect(error.message.hasPrefix("the login to github.com was denied (access_denied); nothing was stored."))
     #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
   }
@@ -152,7 +147,7 @@ import GHLoginTestSupport
     let run = poll([.respond(DeviceStub.oauthError("device_flow_disabled", status: status)), .token])
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
     #expect(error.kind == .disabled)
-    #expect(error.cliMessage.contains("tick \"Enable Device Flow\" in the app's settings"))
+    #expect(error.message.contains("tick \"Enable Device Flow\" in the app's settings"))
     #expect(error.exitStatus == .failure)
     #expect(run.script.times.count == 1)
   }
@@ -206,7 +201,7 @@ import GHLoginTestSupport
     let run = poll(Array(repeating: .slowDown(), count: 20), expiresIn: 3600)
     let error = try #require(throws: DeviceFlowError.self) { try run.result.get() }
     #expect(error.kind == .clockDrift(slowDowns: 5))
-    #expect(error.cliMessage.contains("the system clock is probably drifting"))
+    #expect(error.message.contains("the system clock is probably drifting"))
     #expect(run.script.times.count == 5)
   }
 

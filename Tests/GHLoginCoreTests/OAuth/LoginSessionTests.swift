@@ -1,7 +1,6 @@
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite(.verifiesFakes) struct LoginSessionTests {
@@ -124,9 +123,8 @@ import GHLoginTestSupport
             AuthorizationErrorResponse(error: "access_denied", description: "<script>x</script>\u{1B}[31m")),
           host: .gitHubDotCom))
     #expect(
-      error.cliMessage
-        == "the login to github.com was denied in the browser (access_denied: <script>x</script>[31m); run 'ghlogin auth' again to retry"
-    )
+      error.message.hasPrefix(
+        "the login to github.com was denied in the browser (access_denied: <script>x</script>[31m)"))
     #expect(error.exitStatus == .failure)
     #expect(transport.requests.isEmpty)
   }
@@ -141,10 +139,7 @@ import GHLoginTestSupport
     #expect(body(reply).contains("you logged in as octocat, but hubot was asked for. Nothing was stored."))
     let error = try #require(throws: LoginError.self) { try session.outcome?.get() }
     #expect(error == LoginError(.userMismatch(expected: "hubot", actual: "octocat"), host: .gitHubDotCom))
-    #expect(
-      error.cliMessage
-        == "logged in to github.com as octocat, but hubot was asked for; nothing was stored. Switch accounts in the browser and run 'ghlogin auth' again"
-    )
+    #expect(error.message.hasPrefix("logged in to github.com as octocat, but hubot was asked for; nothing was stored."))
   }
 
   @Test func expectedLoginComparesCaseInsensitively() throws {

@@ -3,7 +3,6 @@ import Synchronization
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// The refresher against a real credentials file, a fake token endpoint and a manual clock.
@@ -143,7 +142,6 @@ import GHLoginTestSupport
     let error = try #require(throws: RefreshError.self) { try refresher(transport).usable(credential) }
     #expect(error == RefreshError(.sessionExpired, host: .gitHubDotCom))
     #expect(error.exitStatus == .notLoggedIn)
-    #expect(error.cliMessage == "the session for github.com expired; run 'ghlogin auth'")
     #expect(transport.requests.count == 1)
     var expected = credential
     expected.isExpired = true
@@ -214,7 +212,7 @@ import GHLoginTestSupport
     }
     let error = try #require(throws: RefreshError.self) { try refresher(transport).usable(credential) }
     #expect(error.exitStatus == .failure)
-    #expect(error.cliMessage.hasPrefix("the token for github.com has expired and could not be refreshed: "))
+    #expect(error.message.hasPrefix("the token for github.com has expired and could not be refreshed: "))
     #expect(readFile(fixture.file) == before)
     #expect(transport.requests.count == 1)
   }
@@ -227,7 +225,7 @@ import GHLoginTestSupport
     transport.on("POST", Self.tokenURL, respond: .json(#"{"error":"incorrect_client_credentials"}"#))
     let error = try #require(throws: RefreshError.self) { try refresher(transport).usable(credential) }
     #expect(error.exitStatus == .failure)
-    #expect(!error.cliMessage.contains("the-secret"))
+    #expect(!error.message.contains("the-secret"))
     #expect(try !stored().isExpired)
   }
 

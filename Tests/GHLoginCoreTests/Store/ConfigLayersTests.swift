@@ -1,7 +1,6 @@
 import GHLoginTestSupport
 import Testing
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// The layers of the configuration (built-in app < system file < user's file <
@@ -86,7 +85,7 @@ import Testing
     // The environment is a layer like the others: GHLOGIN_CLIENT_SECRET alone is ignored (R108).
     config.clientSecretOverride = "env-secret"
     #expect(config.settings(for: "github.com") == HostSettings(clientID: "org-id"))
-    #expect(config.loneClientSecretWarning?.cliLine.contains("GHLOGIN_CLIENT_SECRET is ignored") == true)
+    #expect(config.loneClientSecretWarning?.text(.words).contains("GHLOGIN_CLIENT_SECRET is ignored") == true)
     config.clientIDOverride = "env-id"
     #expect(config.settings(for: "github.com") == HostSettings(clientID: "env-id", clientSecret: "env-secret"))
     #expect(config.loneClientSecretWarning == nil)

@@ -2,7 +2,6 @@ import Testing
 
 import GHLoginTestSupport
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 @Suite struct ConfigPathsTests {
@@ -57,12 +56,8 @@ import GHLoginTestSupport
     let former = "/work/team repo/credentials.json"
     let current = "/home/u/.config/ghlogin/credentials.json"
     #expect(
-      paths.movedCredentialsNotice(exists: { $0 == former })?.cliLine
-        == "ghlogin: note: /work/team repo/credentials.json is not used: credentials now live in your own directory, "
-        + "not beside GHLOGIN_CONFIG (a config may be shared, a token must not be). ghlogin reads and writes "
-        + "/home/u/.config/ghlogin/credentials.json, where there is none yet. To keep your logins, move the file:\n"
-        + "  mkdir -p -m 700 /home/u/.config/ghlogin && mv '/work/team repo/credentials.json' "
-        + "/home/u/.config/ghlogin/credentials.json\n")
+      paths.movedCredentialsNotice(exists: { $0 == former })
+        == .movedCredentials(former: former, credentialsFile: current, directory: "/home/u/.config/ghlogin"))
     #expect(paths.movedCredentialsNotice(exists: { $0 == former || $0 == current }) == nil, "the new place has one")
     #expect(paths.movedCredentialsNotice(exists: { _ in false }) == nil, "nothing to move")
     #expect(ConfigPaths.shellWord("/a/it's") == #"'/a/it'\''s'"#)

@@ -1,7 +1,6 @@
 import GHLoginTestSupport
 import Testing
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// How ``Config/settings(for:)`` merges host blocks, top-level keys and the environment.
@@ -41,10 +40,8 @@ import Testing
     var config = Config(
       file: "/c.json", topLevel: Self.topLevel, hosts: ["ghe.example.com": HostSettings(scopes: ["repo"])])
     #expect(
-      config.movedAppWarnings.cliLines
-        == "ghlogin: warning: /c.json: the top-level client_id is the app of github.com only (an OAuth app exists "
-        + "on one GitHub host), so ghe.example.com no longer uses it; if the app is ghe.example.com's too, run "
-        + "'ghlogin config set --host ghe.example.com client_id top-id'\n")
+      config.movedAppWarnings
+        == [.movedApp(file: "/c.json", defaultHost: "github.com", host: "ghe.example.com", clientID: "top-id")])
     config.hosts["ghe.example.com"]?.clientID = "ghe-id"
     #expect(config.movedAppWarnings.isEmpty)
     config.hosts = ["github.com": HostSettings(scopes: ["repo"])]
@@ -105,9 +102,9 @@ import Testing
     #expect(secretOnly.settings(for: "github.com").clientID == "file-id")
     #expect(secretOnly.settings(for: "github.com").clientSecret == "file-secret", "R108: a lone secret is ignored")
     #expect(
-      secretOnly.loneClientSecretWarning?.cliLine
-        == "ghlogin: warning: GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
-        + "with the client ID of its own layer); set both variables\n")
+      secretOnly.loneClientSecretWarning?.text(.words)
+        == "GHLOGIN_CLIENT_SECRET is ignored without GHLOGIN_CLIENT_ID (a secret is only sent "
+        + "with the client ID of its own layer); set both variables")
     #expect(both.loneClientSecretWarning == nil)
 
     let empty = try Config.load(paths: paths, variables: ["GHLOGIN_CLIENT_ID": "", "GHLOGIN_CLIENT_SECRET": ""])

@@ -2,7 +2,6 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Writes `text` as a config file in a fresh directory and loads it.
@@ -14,8 +13,8 @@ private func load(_ text: String, variables: [String: String] = [:]) throws -> (
   return (try Config.load(paths: paths, variables: EnvironmentVariables(variables)), file)
 }
 
-/// The message of the `ConfigError` loading `text` throws (with FILE standing for the path),
-/// after checking that it exits with status 2.
+/// The message of the `ConfigError` loading `text` throws, in Core's words (with FILE standing
+/// for the path), after checking that it exits with status 2.
 private func failure(_ text: String, variables: [String: String] = [:]) throws -> String {
   let directory = try TemporaryDirectory()
   let file = directory.at("config.json")
@@ -25,7 +24,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     try Config.load(paths: paths, variables: EnvironmentVariables(variables))
   }
   #expect(error.exitStatus == .usage)
-  return error.cliMessage.replacingOccurrences(of: file, with: "FILE")
+  return error.message.replacingOccurrences(of: file, with: "FILE")
 }
 
 @Suite struct ConfigLoadTests {
@@ -229,7 +228,7 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
       try Config.load(paths: paths, variables: [:])
     }
     #expect(
-      ConfigError.symbolicLink(file: "/c.json").cliMessage
+      ConfigError.symbolicLink(file: "/c.json").message
         == "refusing to use /c.json: it is a symbolic link; replace it with the file itself")
   }
 
@@ -237,12 +236,12 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     let directory = try TemporaryDirectory()
     let paths = ConfigPaths(configFile: directory.path, credentialsFile: directory.at("c"), home: nil)
     let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: [:]) }
-    #expect(error.cliMessage == "\(directory.path) is not a regular file")
+    #expect(error.message == "\(directory.path) is not a regular file")
   }
 
   @Test func largeFileRefused() throws {
     let text = "{\"scopes\": [\"" + String(repeating: "a", count: 1024 * 1024) + "\"]}"
-    #expect(try failure(text) == "FILE is larger than 1 MiB; it is not a ghlogin config file")
+    #expect(try failure(text) == "FILE is larger than 1 MiB; it is not a config file")
   }
 
   @Test(.enabled(if: geteuid() != 0, "root can read any file"))
@@ -251,6 +250,6 @@ private func failure(_ text: String, variables: [String: String] = [:]) throws -
     try writeFile(directory.at("config.json"), "{}", mode: 0o000)
     let paths = ConfigPaths(configFile: directory.at("config.json"), credentialsFile: directory.at("c"), home: nil)
     let error = try #require(throws: ConfigError.self) { try Config.load(paths: paths, variables: [:]) }
-    #expect(error.cliMessage == "cannot read \(directory.at("config.json")): Permission denied")
+    #expect(error.message == "cannot read \(directory.at("config.json")): Permission denied")
   }
 }

@@ -2,7 +2,6 @@ import GHLoginTestSupport
 import Glibc
 import Testing
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Symlinks and directory checks (R62, R63, R65).
@@ -19,8 +18,8 @@ import Testing
       let error = try #require(throws: StoreError.self) { try attempt() }
       #expect(error == .symbolicLink(path: fixture.file))
       #expect(
-        error.cliMessage
-          == "refusing to use \(fixture.file): it is a symbolic link; ghlogin never reads or writes credentials through a link"
+        error.message
+          == "refusing to use \(fixture.file): it is a symbolic link; the library never reads or writes credentials through a link"
       )
     }
     #expect(readFile(victim) == Array("precious\n".utf8))
@@ -72,7 +71,7 @@ import Testing
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(throws: expected) { try fixture.store().load() }
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to use \(directory): it is writable by group or others; run chmod 700 \(directory)")
     #expect(directoryEntries(directory) == [])
   }
@@ -88,7 +87,7 @@ import Testing
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(throws: expected) { try fixture.store().load() }
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to use \(directory): it is writable by group or others, who could replace the credentials directory inside it; run chmod go-w \(directory)"
     )
     #expect(linkStatus(fixture.file) == nil)
@@ -105,7 +104,7 @@ import Testing
     #expect(throws: expected) { try CredentialStore(paths: paths).update { $0 = sampleCredentials() } }
     #expect(access(paths.credentialsFile, F_OK) != 0)
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to use \(temporary.at("shared")): it is writable by group or others, who could replace the "
         + "credentials directory inside it; run chmod go-w \(temporary.at("shared"))")
   }
@@ -156,7 +155,7 @@ import Testing
     try makeDirectory(fixture.home + "/.config", mode: 0o700)
     try writeFile(fixture.configDirectory, "not a directory")
     let error = try #require(throws: StoreError.self) { try fixture.store().update { $0 = sampleCredentials() } }
-    #expect(error.cliMessage == "refusing to use \(fixture.configDirectory): it is not a directory")
+    #expect(error.message == "refusing to use \(fixture.configDirectory): it is not a directory")
   }
 
   @Test(.enabled(if: geteuid() == 0, "needs root to give the directory away"))
@@ -167,7 +166,7 @@ import Testing
     let expected = StoreError.directoryNotOwned(path: fixture.configDirectory)
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to use \(fixture.configDirectory): it belongs to another user; the credentials directory and its "
         + "parents must be yours (or root's): put the credentials elsewhere with GHLOGIN_CREDENTIALS, or run sudo chown "
         + "\(getuid()) \(fixture.configDirectory)")

@@ -3,7 +3,6 @@ import Testing
 
 import GHLoginTestSupport
 
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Reading: file checks (R64, R65), size cap, corrupt and newer files never overwritten (R67).
@@ -46,10 +45,10 @@ import GHLoginTestSupport
     let expected = StoreError.permissionsTooOpen(path: fixture.file, mode: mode)
     expectRefused(fixture, expected)
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to read \(fixture.file): its permissions \(FileMode.octal(mode)) are too open (group or others can access it); run chmod 600 \(fixture.file)"
     )
-    #expect(!expected.cliMessage.contains("SECRET"))
+    #expect(!expected.message.contains("SECRET"))
     #expect(permissions(fixture.file) == mode)
   }
 
@@ -66,7 +65,7 @@ import GHLoginTestSupport
     #expect(chown(fixture.file, 65534, 65534) == 0)
     let expected = StoreError.fileNotOwned(path: fixture.file)
     expectRefused(fixture, expected)
-    #expect(expected.cliMessage == "refusing to read \(fixture.file): it belongs to another user")
+    #expect(expected.message == "refusing to read \(fixture.file): it belongs to another user")
   }
 
   @Test func fifoIsRefusedWithoutBlocking() throws {
@@ -78,7 +77,7 @@ import GHLoginTestSupport
     #expect(throws: expected) { try fixture.store().update { $0 = sampleCredentials() } }
     #expect(access(fixture.paths.lockFile, F_OK) != 0, "no lock file beside it")
     #expect(
-      expected.cliMessage
+      expected.message
         == "refusing to use \(fixture.file) for credentials: it is a FIFO (named pipe), not a regular file; remove it, "
         + "or point GHLOGIN_CREDENTIALS at a file path (the file is created if missing)")
   }
@@ -100,8 +99,8 @@ import GHLoginTestSupport
     expectRefused(fixture, expected)
     #expect(linkStatus(fixture.file)?.st_size == 50 * 1024 * 1024)
     #expect(
-      expected.cliMessage
-        == "refusing to read \(fixture.file): it is larger than 1 MiB, so ghlogin did not write it; it was left untouched"
+      expected.message
+        == "refusing to read \(fixture.file): it is larger than 1 MiB, so the library did not write it; it was left untouched"
     )
   }
 
@@ -117,8 +116,8 @@ import GHLoginTestSupport
     let expected = StoreError.corrupt(path: fixture.file, detail: "invalid JSON at line 1, column 76")
     expectRefused(fixture, expected)
     #expect(
-      expected.cliMessage
-        == "\(fixture.file) is not a valid credentials file (invalid JSON at line 1, column 76); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
+      expected.message
+        == "\(fixture.file) is not a valid credentials file (invalid JSON at line 1, column 76); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken"
     )
   }
 
@@ -142,8 +141,8 @@ import GHLoginTestSupport
     let expected = StoreError.newerVersion(path: fixture.file, version: 3)
     expectRefused(fixture, expected)
     #expect(
-      expected.cliMessage
-        == "\(fixture.file) was written by a newer ghlogin (version 3); it was left untouched. Upgrade ghlogin to use it"
+      expected.message
+        == "\(fixture.file) was written by a newer version (version 3); it was left untouched. Upgrade the library to use it"
     )
   }
 
@@ -160,8 +159,8 @@ import GHLoginTestSupport
       path: fixture.file, detail: #"unknown key "hosts.github.com.accounts[0].client_id""#)
     expectRefused(fixture, expected)
     #expect(
-      expected.cliMessage
-        == "\(fixture.file) is not a valid credentials file (unknown key \"hosts.github.com.accounts[0].client_id\"); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken && ghlogin auth"
+      expected.message
+        == "\(fixture.file) is not a valid credentials file (unknown key \"hosts.github.com.accounts[0].client_id\"); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken"
     )
   }
 }

@@ -4,7 +4,6 @@ import Synchronization
 import Testing
 
 import GHLoginTestSupport
-@testable import GHLoginCLI
 @testable import GHLoginCore
 
 /// Holds an exclusive `flock` on `path` through its own descriptor, like another process would.
@@ -57,8 +56,8 @@ private final class ScriptedClock: GHLoginCore.TimeSource {
     }
     #expect(error == .lockTimeout(path: fixture.paths.lockFile, seconds: 1))
     #expect(
-      error.cliMessage
-        == "timed out after 1 seconds waiting for the lock on \(fixture.paths.lockFile); another ghlogin is still using the credentials. Try again when it has finished"
+      error.message
+        == "timed out after 1 seconds waiting for the lock on \(fixture.paths.lockFile); another program is still using the credentials. Try again when it has finished"
     )
     #expect(!ran)
     #expect(linkStatus(fixture.file) == nil)
@@ -129,7 +128,7 @@ private final class ScriptedClock: GHLoginCore.TimeSource {
     try makeDirectory(fixture.paths.lockFile, mode: 0o700)
     let error = try #require(throws: StoreError.self) { try fixture.store().update { $0 = sampleCredentials() } }
     // open(O_RDWR) on a directory fails with EISDIR before fstat can look.
-    #expect(error.cliMessage == "cannot open the lock file \(fixture.paths.lockFile): Is a directory")
+    #expect(error.message == "cannot open the lock file \(fixture.paths.lockFile): Is a directory")
   }
 
   @Test func looseLockFileModeIsTightened() throws {
