@@ -41,7 +41,7 @@ package struct Environment: Sendable {
   }
   /// Works out ``executablePath``. For the process it is a `readlink`, a `getcwd` and a `PATH`
   /// search, which only `setup-git` needs: not done at start-up (bench/RESULTS.md, issue 8).
-  package var resolveExecutablePath: @Sendable () -> String
+  var resolveExecutablePath: @Sendable () -> String
   /// Installs Ctrl-C handling and returns a descriptor that becomes readable on SIGINT or
   /// SIGTERM; nil in tests, which stop a login with its timeout instead.
   package var interruptDescriptor: @Sendable () -> Int32?

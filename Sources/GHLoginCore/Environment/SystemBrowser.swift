@@ -1,7 +1,7 @@
 /// The browser opener of the product: only `https` URLs, or `http` to a loopback address, are
 /// opened (R14), by ``BrowserLauncher``; a secret never appears in the URL (it carries only
 /// public request values).
-package struct SystemBrowser: BrowserOpener {
+struct SystemBrowser: BrowserOpener {
   package init() {}
 
   package func open(_ url: WebURL, environment: EnvironmentVariables) throws {

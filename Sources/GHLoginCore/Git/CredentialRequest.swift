@@ -9,9 +9,9 @@
 /// `host` (``isPlausibleHost(_:)``).
 package struct CredentialRequest: Sendable, Equatable {
   /// git's limit on one line, including its LF (git-credential.adoc).
-  package static let maximumLineLength = 65_535
+  static let maximumLineLength = 65_535
   /// The most attribute lines read before the terminating empty line.
-  package static let maximumLines = 1_000
+  static let maximumLines = 1_000
   /// The most bytes read from standard input (1 MiB).
   package static let maximumInputSize = 1 << 20
 
@@ -83,7 +83,7 @@ package struct CredentialRequest: Sendable, Equatable {
   /// then answers nothing), or printable ASCII without whitespace, `/`, `\`, `@`, `?` or `#`,
   /// so that no path, query or user info can be smuggled in with it, and no Unicode
   /// separator such as U+0085 or U+2028 can pass for a line break.
-  package static func isPlausibleHost(_ value: String) -> Bool {
+  static func isPlausibleHost(_ value: String) -> Bool {
     value.utf8.allSatisfy { byte in
       byte > 0x20 && byte < 0x7F && !"/\\@?#".utf8.contains(byte)
     }

@@ -61,7 +61,7 @@ package enum CredentialHostMatch {
   }
 
   /// The UTF-8 bytes of `text` with only `A`–`Z` mapped to `a`–`z`.
-  package static func asciiLowercased(_ text: String) -> [UInt8] {
+  static func asciiLowercased(_ text: String) -> [UInt8] {
     text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
   }
 

@@ -41,7 +41,7 @@ extension Endpoints {
   /// the host itself uses `http` (a loopback server: the loader allows `http://` nowhere else),
   /// else `https`. So a device-code URL left out beside `http://127.0.0.1:PORT/...` endpoints is
   /// `http://127.0.0.1:PORT/login/device/code`, not a TLS handshake with a plain server.
-  package static func derivedScheme(host: GitHubHost, given: [WebURL]) -> WebURL.Scheme {
+  static func derivedScheme(host: GitHubHost, given: [WebURL]) -> WebURL.Scheme {
     let onHost = given.filter { $0.authority == host.name }
     return !onHost.isEmpty && onHost.allSatisfy({ $0.scheme == .http }) ? .http : .https
   }
@@ -73,7 +73,7 @@ package struct OAuthApp: Sendable, Equatable, CustomStringConvertible {
 ///
 /// The config loader already enforces this; checking again where requests are
 /// built means a bug elsewhere cannot send a code or token in clear text.
-package struct InsecureEndpointError: ReportableError, Equatable {
+struct InsecureEndpointError: ReportableError, Equatable {
   package var url: WebURL
   package var message: String {
     "refusing to use \(url): plain http:// is allowed only to literal loopback addresses "

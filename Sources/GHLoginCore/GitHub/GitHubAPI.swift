@@ -1,9 +1,9 @@
 /// The GitHub REST API of one host, called with a user's token (R24, R75, R76).
 package struct GitHubAPI: Sendable {
   /// The API version pinned in `X-GitHub-Api-Version`.
-  package static let apiVersion = "2022-11-28"
+  static let apiVersion = "2022-11-28"
   /// The most same-origin redirects followed for one call.
-  package static let maxRedirects = 3
+  static let maxRedirects = 3
 
   package var host: GitHubHost
   /// The API base: `https://api.github.com`, `https://HOST/api/v3`, or the configured one.

@@ -120,7 +120,7 @@ package struct GitHubHost: Sendable, Hashable, CustomStringConvertible {
   package var isGitHubDotCom: Bool { hostname == "github.com" && port == nil }
 
   /// Whether this is a GitHub Enterprise Cloud with data residency host (`SUBDOMAIN.ghe.com`).
-  package var isGHEDotCom: Bool { hostname.hasSuffix(".ghe.com") && !hostname.hasPrefix("[") }
+  var isGHEDotCom: Bool { hostname.hasSuffix(".ghe.com") && !hostname.hasPrefix("[") }
 
   /// The built-in endpoints for this host (R48).
   ///

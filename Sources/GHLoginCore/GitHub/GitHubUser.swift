@@ -10,7 +10,7 @@ package struct GitHubUser: Sendable, Equatable {
   package var name: String?
   package var email: String?
   /// The scopes from `X-OAuth-Scopes`; nil when the header is absent (GitHub App tokens).
-  package var grantedScopes: [String]?
+  var grantedScopes: [String]?
   /// The `/user` body exactly as received (valid JSON).
   package var rawJSON: [UInt8]
   /// When GitHub says the token stops working (`GitHub-Authentication-Token-Expiration`), in

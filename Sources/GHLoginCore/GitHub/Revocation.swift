@@ -3,7 +3,7 @@
 /// GitHub's "Delete an app token" (`apps/delete-token`): HTTP Basic `client_id:client_secret`
 /// and the JSON body `{"access_token": TOKEN}`. The token goes only to the configured API of its
 /// own host, once; a redirect is never followed (R46, R75).
-package struct Revocation: Sendable {
+struct Revocation: Sendable {
   package var host: GitHubHost
   /// The API base of `host` (`https://api.github.com`, `https://HOST/api/v3`, or configured).
   package var api: WebURL

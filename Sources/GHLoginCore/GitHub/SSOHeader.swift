@@ -4,7 +4,7 @@
 ///   SSO; URL is where the user does it.
 /// - `partial-results; organizations=ID,ID`: a list (such as `GET /user/orgs`) left out the
 ///   organisations the token is not authorised for.
-package enum SSOHeader: Sendable, Equatable {
+enum SSOHeader: Sendable, Equatable {
   case required(url: String?)
   case partialResults(organizations: [Int64])
 
@@ -37,7 +37,7 @@ package enum SSOHeader: Sendable, Equatable {
 
   /// `text` when it is an `https://` URL on `host`'s name (any port: GitHub's web host), of
   /// printable ASCII and at most 2000 characters; nil otherwise (then no URL is shown).
-  package static func safeURL(_ text: String, host: GitHubHost) -> String? {
+  static func safeURL(_ text: String, host: GitHubHost) -> String? {
     guard text.utf8.count <= 2000, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
       let url = try? WebURL(parsing: text), url.scheme == .https, url.host.lowercased() == host.hostname
     else { return nil }

@@ -6,7 +6,7 @@ package enum TokenExpirationHeader {
   package static let name = "GitHub-Authentication-Token-Expiration"
 
   /// The warning window of `token` and `env`: seven days.
-  package static let warningWindow: Double = 7 * 86_400
+  static let warningWindow: Double = 7 * 86_400
 
   /// The moment `text` names, in Unix seconds; nil for anything but the two forms above with
   /// a real date and time (month 1–12, a day the month has, hours 0–23, minutes and seconds

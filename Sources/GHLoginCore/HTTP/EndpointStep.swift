@@ -60,7 +60,7 @@ package struct EndpointRequestError: ReportableError, Equatable {
   /// Whether `error` happened on the way to or from the endpoint (resolving, connecting, TLS,
   /// a timeout, a broken answer, the proxy), as opposed to a local setting that stopped the
   /// request before it left (trust files, the proxy variables, plain http) or an interrupt.
-  package static func isNetworkFailure(_ error: HTTPError) -> Bool {
+  static func isNetworkFailure(_ error: HTTPError) -> Bool {
     switch error {
     case .resolve, .connect, .timedOut, .tls, .io, .badResponse, .proxyAuthenticationRequired, .proxyRefused: true
     default: false

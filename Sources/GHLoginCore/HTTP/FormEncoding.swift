@@ -1,7 +1,7 @@
 /// `application/x-www-form-urlencoded` and URL query encoding (RFC 3986 §2, WHATWG URL).
 package enum FormEncoding {
   /// Percent-encodes every byte outside the unreserved set `A-Z a-z 0-9 - . _ ~`.
-  package static func percentEncode(_ value: String) -> String {
+  static func percentEncode(_ value: String) -> String {
     var out = ""
     out.reserveCapacity(value.utf8.count)
     for byte in value.utf8 {
@@ -76,7 +76,7 @@ package enum FormEncoding {
   }
 
   /// The value of one hex digit (either case), or nil. Shared with the proxy user-info decoder.
-  package static func hexValue(_ byte: UInt8) -> UInt8? {
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - 0x30
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - 0x57

@@ -10,7 +10,7 @@ package struct HTTPClient: HTTPTransport {
   package var caFile: String?
   package var userAgent: String
   package var connectTimeout: Double = 10
-  package var maxBodyBytes = 1024 * 1024
+  var maxBodyBytes = 1024 * 1024
   package var clock: any TimeSource = SystemClock()
   /// How names are resolved (`getaddrinfo`; tests inject one that never answers).
   package var lookup: NameLookup = .system
@@ -51,7 +51,7 @@ package struct HTTPClient: HTTPTransport {
   }
 
   /// ``send(_:timeout:)`` with the error type spelled out.
-  package func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
+  func perform(_ request: HTTPRequest, timeout: Double) throws(HTTPError) -> HTTPResponse {
     let url = request.url
     // Plain http only to a literal loopback address, connected as parsed: no lookup can send it elsewhere (R98).
     var loopback: SocketAddress?

@@ -115,7 +115,7 @@ package enum HTTPError: ReportableError, Equatable, Sendable {
   /// False for failures before the request was written (resolution, connect,
   /// proxy tunnel, TLS handshake, refused requests): those are safe to retry
   /// even for a one-time authorization code (R22).
-  package var requestMayHaveBeenSent: Bool {
+  var requestMayHaveBeenSent: Bool {
     switch self {
     case .insecureURL, .invalidRequest, .resolve, .connect, .tls, .invalidProxy, .proxyAuthenticationRequired,
       .proxyRefused, .caFile, .unusableTrustPath, .listen:

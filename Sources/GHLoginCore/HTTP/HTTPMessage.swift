@@ -71,7 +71,7 @@ package struct HTTPResponse: Sendable, Equatable {
   }
 
   /// The media type of `Content-Type`, lowercased, without parameters.
-  package var mediaType: String? {
+  var mediaType: String? {
     guard let value = headers["Content-Type"] else { return nil }
     let type = value.split(separator: ";", maxSplits: 1).first ?? ""
     return type.trimmingASCIIWhitespace().lowercased()

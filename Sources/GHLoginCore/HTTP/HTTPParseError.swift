@@ -72,7 +72,7 @@ package enum HTTPParseError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 /// What feeding bytes to a parser produced.
-package enum HTTPParseResult<Message: Sendable>: Sendable {
+enum HTTPParseResult<Message: Sendable>: Sendable {
   /// The message is not complete yet: feed more bytes (or call `finish()` at EOF).
   case needMore
   /// The whole message.

@@ -5,15 +5,15 @@
 /// obsolete line folding are refused, names are `token`s, values carry no
 /// control characters, `Content-Length` and `Transfer-Encoding` are checked
 /// together so a message can be framed in exactly one way.
-package enum HTTPSyntax {
-  package static let cr: UInt8 = 0x0D
-  package static let lf: UInt8 = 0x0A
+enum HTTPSyntax {
+  static let cr: UInt8 = 0x0D
+  static let lf: UInt8 = 0x0A
   package static let space: UInt8 = 0x20
   package static let tab: UInt8 = 0x09
   package static let colon: UInt8 = 0x3A
 
   /// Whether `byte` is a `tchar` (RFC 9110 §5.6.2).
-  package static func isTokenByte(_ byte: UInt8) -> Bool {
+  static func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -24,17 +24,17 @@ package enum HTTPSyntax {
   }
 
   /// Whether `text` is a non-empty `token`.
-  package static func isToken(_ text: some Collection<UInt8>) -> Bool {
+  static func isToken(_ text: some Collection<UInt8>) -> Bool {
     !text.isEmpty && text.allSatisfy(isTokenByte)
   }
 
   /// Whether `byte` may appear in a field value: visible, SP, HTAB or obs-text, never a control.
-  package static func isFieldValueByte(_ byte: UInt8) -> Bool {
+  static func isFieldValueByte(_ byte: UInt8) -> Bool {
     byte == tab || (byte >= space && byte != 0x7F)
   }
 
   /// Parses `HTTP/1.0` or `HTTP/1.1`; returns the minor version.
-  package static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+  static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
     guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8) else { throw .invalidStartLine }
     let digits = Array(bytes.suffix(3))
     guard digits[1] == UInt8(ascii: "."), (0x30...0x39).contains(digits[0]), (0x30...0x39).contains(digits[2]) else {
@@ -65,7 +65,7 @@ package enum HTTPSyntax {
   }
 
   /// Parses header (or trailer) field lines into ``HTTPHeaders``, at most `limit` fields.
-  package static func parseFields(_ lines: ArraySlice<ArraySlice<UInt8>>, limit: Int) throws(HTTPParseError)
+  static func parseFields(_ lines: ArraySlice<ArraySlice<UInt8>>, limit: Int) throws(HTTPParseError)
     -> HTTPHeaders
   {
     guard lines.count <= limit else { throw .tooManyHeaders(limit: limit) }
@@ -86,7 +86,7 @@ package enum HTTPSyntax {
   }
 
   /// How a message body is delimited, from its header fields.
-  package enum Framing: Equatable {
+  enum Framing: Equatable {
     case none
     case length(Int)
     case chunked
@@ -127,11 +127,11 @@ package enum HTTPSyntax {
 ///
 /// Resumable: it remembers how far it has scanned, so feeding one byte at a
 /// time costs linear work overall.
-package struct HeadScanner {
+struct HeadScanner {
   /// The most bytes the head may take, its final empty line included.
   package let limit: Int
   /// Whether the head may be empty (a trailer section is; a start line is not).
-  package let allowsEmpty: Bool
+  let allowsEmpty: Bool
   private var scanned = 0
 
   package init(limit: Int, allowsEmpty: Bool = false) {

@@ -1,13 +1,13 @@
 /// The head of a request as the loopback listener received it.
-package struct HTTPRequestHead: Sendable, Equatable {
+struct HTTPRequestHead: Sendable, Equatable {
   package var method: String
   /// The request target exactly as sent (origin form for a browser: `/callback?code=...`).
   package var target: String
   /// The minor version: 0 for HTTP/1.0, 1 for HTTP/1.1.
-  package var minorVersion: Int
+  var minorVersion: Int
   package var headers: HTTPHeaders
   /// Whether the request declares a body (`Content-Length` above 0, or chunked).
-  package var hasBody: Bool
+  var hasBody: Bool
 }
 
 /// An incremental, strict HTTP/1.1 request-head parser (listener side).
@@ -17,9 +17,9 @@ package struct HTTPRequestHead: Sendable, Equatable {
 /// `maxHeadBytes` (8 KiB by default, error `.headersTooLarge`, answered 431)
 /// and `maxHeaderCount` fields. Bodies are never read: the framing fields are
 /// validated (so smuggling shapes are refused) and reported as `hasBody`.
-package struct HTTPRequestParser: Sendable {
-  package let maxHeadBytes: Int
-  package let maxHeaderCount: Int
+struct HTTPRequestParser: Sendable {
+  let maxHeadBytes: Int
+  let maxHeaderCount: Int
   private var buffer: [UInt8] = []
   private var scanner: HeadScanner
   private var result: HTTPRequestHead?
@@ -31,7 +31,7 @@ package struct HTTPRequestParser: Sendable {
   }
 
   /// Adds `bytes` and parses as far as they allow; bytes after the head are ignored.
-  package mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPRequestHead> {
+  mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPRequestHead> {
     if let result { return .complete(result) }
     let room = maxHeadBytes + 1 - buffer.count
     if room > 0 { buffer.append(contentsOf: bytes.prefix(room)) }

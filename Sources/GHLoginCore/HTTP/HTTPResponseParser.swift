@@ -8,11 +8,11 @@
 /// `maxBodyBytes`. `100 Continue` heads are skipped; other 1xx are refused.
 /// Responses to `HEAD`, and 204 and 304, have no body. For `CONNECT`, every
 /// response ends with its head (a proxy's body is never read).
-package struct HTTPResponseParser: Sendable {
-  package let maxHeadBytes: Int
-  package let maxHeaderCount: Int
-  package let maxBodyBytes: Int
-  package let requestMethod: String
+struct HTTPResponseParser: Sendable {
+  let maxHeadBytes: Int
+  let maxHeaderCount: Int
+  let maxBodyBytes: Int
+  let requestMethod: String
 
   private enum State: Equatable {
     case head
@@ -51,10 +51,10 @@ package struct HTTPResponseParser: Sendable {
   }
 
   /// Bytes received after the end of the complete response (for CONNECT, what followed the proxy's head).
-  package var unconsumed: ArraySlice<UInt8> { state == .done ? buffer[cursor...] : [] }
+  var unconsumed: ArraySlice<UInt8> { state == .done ? buffer[cursor...] : [] }
 
   /// Adds `bytes` and parses as far as they allow.
-  package mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPResponse> {
+  mutating func feed(_ bytes: some Sequence<UInt8>) throws(HTTPParseError) -> HTTPParseResult<HTTPResponse> {
     if state == .done { return .complete(response) }
     if cursor > 0 && cursor == buffer.count {
       buffer.removeAll(keepingCapacity: true)

@@ -6,12 +6,12 @@
 /// HTAB (R74), so nothing taken from a token, a host or user input can split
 /// a line. The writer owns the framing fields: a caller's `Host`,
 /// `Content-Length`, `Connection` and `Transfer-Encoding` are replaced.
-package enum HTTPWriter {
+enum HTTPWriter {
   /// Fields the writer sets itself; caller values for them are dropped.
-  package static let framingFields: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
+  static let framingFields: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
 
   /// Methods that always carry `Content-Length`, even with an empty body.
-  package static let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH"]
+  static let methodsWithBody: Set<String> = ["POST", "PUT", "PATCH"]
 
   /// `METHOD SP path-and-query SP HTTP/1.1`, `Host` from the URL's authority,
   /// the caller's fields, `User-Agent` if given and absent, `Content-Length`
@@ -58,7 +58,7 @@ package enum HTTPWriter {
   }
 
   /// The standard reason phrase for the statuses the listener sends, else "Status".
-  package static func reasonPhrase(_ status: Int) -> String {
+  static func reasonPhrase(_ status: Int) -> String {
     switch status {
     case 200: "OK"
     case 204: "No Content"

@@ -1,7 +1,7 @@
 /// A request the loopback listener accepted: a `GET` with no body.
 ///
 /// The handler checks `Host` (it knows the port, R10) and the path (R7).
-package struct LoopbackRequest: Sendable {
+struct LoopbackRequest: Sendable {
   package var method: String
   /// The request target as sent, e.g. `/callback?code=...&state=...`.
   package var target: String
@@ -15,7 +15,7 @@ package struct LoopbackRequest: Sendable {
 }
 
 /// The handler's answer; `finish` ends ``LoopbackServer/serve(deadline:clock:stopFD:watching:handler:)`` once it is sent.
-package struct LoopbackReply: Sendable {
+struct LoopbackReply: Sendable {
   package var status: Int
   /// Fields to send; the server adds `Content-Length` and `Connection: close`.
   package var headers: HTTPHeaders
@@ -36,7 +36,7 @@ package struct LoopbackReply: Sendable {
 /// writing (the answer, non-blocking), draining (after `shutdown(SHUT_WR)`,
 /// reading and discarding briefly so unread input does not turn the close
 /// into a reset that destroys the answer in flight).
-package final class LoopbackConnection {
+final class LoopbackConnection {
   package enum State: Equatable {
     case reading
     case writing(finishesServing: Bool)
@@ -44,9 +44,9 @@ package final class LoopbackConnection {
   }
 
   /// How long to keep draining after the answer, at most.
-  package static let drainSeconds = 2.0
+  static let drainSeconds = 2.0
   /// The most bytes discarded while draining before giving up.
-  package static let drainLimit = 1 << 20
+  static let drainLimit = 1 << 20
 
   package let socket: Socket
   package private(set) var state = State.reading

@@ -1,5 +1,5 @@
 /// How ``LoopbackServer/serve(deadline:clock:stopFD:watching:handler:)`` ended.
-package enum LoopbackOutcome: Sendable, Equatable {
+enum LoopbackOutcome: Sendable, Equatable {
   /// The handler returned a reply with `finish == true`, and it was sent.
   case finished
   /// The overall deadline passed.
@@ -17,13 +17,13 @@ package enum LoopbackOutcome: Sendable, Equatable {
 /// answered once and closed, so idle or dripping connections never delay the real callback
 /// (R11); above `maxConnections` the oldest is dropped. Malformed requests get 400, 431 or 405
 /// without reaching the handler. Not `Sendable`: one thread uses it.
-package final class LoopbackServer {
+final class LoopbackServer {
   /// The port actually bound, from `getsockname`.
   package let port: Int
   /// The per-connection deadline in seconds, from accept.
-  package let readTimeout: Double
+  let readTimeout: Double
   /// The most connections kept open at once.
-  package let maxConnections: Int
+  let maxConnections: Int
 
   private var listener: Socket?
   private var connections: [LoopbackConnection] = []
@@ -32,9 +32,9 @@ package final class LoopbackServer {
   /// Larger than the usual 128: when the accept queue is full the kernel drops
   /// a SYN and the browser retries only after a second, so a local flood of
   /// junk connections would delay the real callback.
-  package static let backlog: Int32 = 1024
+  static let backlog: Int32 = 1024
   /// The most connections accepted in one round of the loop, so a flood cannot starve the open ones.
-  package static let acceptBatch = 256
+  static let acceptBatch = 256
 
   /// Binds `127.0.0.1:port` (0 picks an ephemeral port) and listens.
   ///
@@ -64,9 +64,9 @@ package final class LoopbackServer {
   }
 
   /// The listening descriptor (for tests: close-on-exec, bound address).
-  package var listenerFD: Int32? { listener?.fd }
+  var listenerFD: Int32? { listener?.fd }
   /// The open connections' descriptors (for tests: close-on-exec).
-  package var connectionFDs: [Int32] { connections.map { $0.socket.fd } }
+  var connectionFDs: [Int32] { connections.map { $0.socket.fd } }
 
   /// Serves every connection until a finishing reply is sent, `deadline` passes, `stopFD` is
   /// readable, or `watching` is.

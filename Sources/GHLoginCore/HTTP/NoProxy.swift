@@ -8,7 +8,7 @@
 /// - `host:port`, `[v6]:port`, `1.2.3.4:port`: only for that port.
 /// - `10.0.0.1`, `[::1]`, `10.0.0.0/8`, `fd00::/8`: IP-literal hosts only (names are never
 ///   resolved to match them). A trailing dot on the host or entry is ignored.
-package struct NoProxy: Sendable, Equatable {
+struct NoProxy: Sendable, Equatable {
   package enum Entry: Sendable, Equatable {
     case everything
     case domain(String, subdomainsOnly: Bool, port: Int?)

@@ -5,7 +5,7 @@
 /// The URL is `[http://][user[:password]@]host[:port][/]`, port 1080 by
 /// default as in curl; user and password are percent-decoded and go only into
 /// `Proxy-Authorization` on the CONNECT request. `description` never shows them.
-package struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
+struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
   /// The proxy host, lowercased; an IPv6 literal keeps its brackets.
   package var host: String
   package var port: Int
@@ -89,9 +89,9 @@ package struct ProxyURL: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Which proxy, if any, a request goes through: `https_proxy`/`HTTPS_PROXY` and `no_proxy`/`NO_PROXY`.
-package struct ProxySettings: Sendable, Equatable {
+struct ProxySettings: Sendable, Equatable {
   package var proxy: ProxyURL?
-  package var noProxy: NoProxy
+  var noProxy: NoProxy
 
   package init(proxy: ProxyURL?, noProxy: NoProxy = NoProxy("")) {
     self.proxy = proxy

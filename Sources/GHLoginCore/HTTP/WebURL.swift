@@ -92,7 +92,7 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
 
   /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the
   /// port from 1 to 65535 (nil when absent). Shared with the proxy URL parser.
-  package static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
+  static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
     var hostPart = authority
     var port: Int?
     // Searched on the UTF-8 bytes: the delimiters are ASCII, so their indices are valid in the
@@ -132,7 +132,7 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Checked on the UTF-8 bytes, so only ASCII passes: splitting the `String` into labels walked
   /// grapheme clusters (on `docker-credential get`'s path), and `Character.isHexDigit` also took fullwidth digits inside brackets.
-  package static func isValidHost(_ host: String) -> Bool {
+  static func isValidHost(_ host: String) -> Bool {
     let bytes = host.utf8
     if bytes.first == UInt8(ascii: "[") {
       return bytes.count > 2 && bytes.last == UInt8(ascii: "]")
@@ -176,11 +176,11 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Not the name `localhost`: it is resolved like any other name and may point elsewhere
   /// (RFC 8252 §8.3), so plain `http://` to it is refused like any other host.
-  package var isLoopback: Bool { loopbackAddress != nil }
+  var isLoopback: Bool { loopbackAddress != nil }
 
   /// The address of a literal loopback host (4 or 16 bytes), nil for any other host: what the
   /// check allows is what the connection uses (``HTTPClient``), without a name lookup.
-  package var loopbackAddress: [UInt8]? { IPAddress.loopback(host) }
+  var loopbackAddress: [UInt8]? { IPAddress.loopback(host) }
 
   /// The path and query with `suffix` appended to the path (no query may be present).
   package func appending(path suffix: String) -> WebURL {
@@ -194,5 +194,5 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension Character {
-  package var isASCIIDigit: Bool { isASCII && isNumber }
+  var isASCIIDigit: Bool { isASCII && isNumber }
 }

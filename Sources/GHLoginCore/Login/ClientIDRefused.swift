@@ -15,7 +15,7 @@ package struct ClientIDRefused: ReportableError, Equatable {
   /// The OAuth error code the server answered.
   package var code: String
   /// Its `error_description`, if any (sanitised when shown).
-  package var errorDescription: String?
+  var errorDescription: String?
   package var flow: LoginFlow
   package var clientID: String
   /// Where `client_id` came from; nil for a library caller's own configuration.

@@ -105,7 +105,7 @@ package enum FlowChoice {
   }
 
   /// Whether this machine has no browser to show (no display, or a session over SSH).
-  package static func isHeadless(_ variables: EnvironmentVariables) -> Bool {
+  static func isHeadless(_ variables: EnvironmentVariables) -> Bool {
     automatic(variables: variables).0 == .device
   }
 }

@@ -27,7 +27,7 @@ package enum RejectionCheck: Sendable, Equatable {
 
 extension Workspace {
   /// Seconds each request of ``checkReportedRejection(token:on:username:)`` may take.
-  package static let rejectionCheckTimeout = 5.0
+  static let rejectionCheckTimeout = 5.0
 
   /// The one check behind every report that a token was rejected (R102): git's `erase` now, a
   /// library "this API answered 401" later.

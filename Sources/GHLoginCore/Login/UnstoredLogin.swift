@@ -50,7 +50,7 @@ package struct UnstoredLogin: ReportableError {
 
 /// An error that is not a ``ReportableError``, reported as a store failure (exit 1) by its
 /// description.
-package struct UnexpectedStoreFailure: ReportableError {
+struct UnexpectedStoreFailure: ReportableError {
   package var underlying: any Error
   package var message: String { "\(underlying)" }
   package var exitStatus: ExitStatus { .failure }
@@ -60,7 +60,7 @@ package struct UnexpectedStoreFailure: ReportableError {
 extension Workspace {
   /// The error for a login of `host` whose `token` could not be stored because of `error`, after
   /// revoking that token (and its `refreshToken`), best effort (R96, R103).
-  package func unstoredLogin(
+  func unstoredLogin(
     token: String, refreshToken: String? = nil, on host: GitHubHost, after error: any Error
   ) -> UnstoredLogin {
     let manual = revokeByHand(on: host)

@@ -61,7 +61,7 @@ extension Workspace {
 
   /// Whether `host` is known to be GitHub: github.com, `*.ghe.com`, or a host whose endpoints
   /// ghlogin derives itself (a GitHub Enterprise Server: no endpoint URL configured for it).
-  package func isKnownGitHub(_ host: GitHubHost) -> Bool {
+  func isKnownGitHub(_ host: GitHubHost) -> Bool {
     if host.isGitHubDotCom || host.isGHEDotCom { return true }
     let settings = config.settings(for: host.name)
     return settings.authorizeURL == nil && settings.tokenURL == nil && settings.deviceCodeURL == nil
@@ -85,7 +85,7 @@ extension Workspace {
   }
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint
   /// and API client sharing the host's transport.
-  package func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
+  func loginContext(for host: GitHubHost, app: OAuthApp, expectedLogin: String?) -> LoginContext {
     var context = LoginContext(
       host: host, app: app, endpoints: endpoints(for: host), transport: transport(for: host),
       clock: environment.clock, stopFD: stopFD, expectedLogin: expectedLogin)
@@ -104,7 +104,7 @@ package struct MissingClientID: ReportableError, Equatable {
   package var defaultHost: String
   /// Whether a top-level (or environment, or built-in) app serves the default host, though
   /// not `host`: the message then says why (an OAuth app exists on one GitHub host).
-  package var defaultHostHasApp: Bool
+  var defaultHostHasApp: Bool
 
   package init(
     host: String, configFile: String, defaultHost: String = DefaultHost.name, defaultHostHasApp: Bool = false

@@ -5,12 +5,12 @@ extension Workspace {
   /// Before any login asks the server anything: the credentials file is usable and, with the
   /// keyring store, the keyring is reachable and unlocked (R97; ``route(_:)`` calls it for every
   /// login that is to be stored).
-  package func checkReadyForNewLogin() throws { try store.checkReadyForNewLogin(store: config.store) }
+  func checkReadyForNewLogin() throws { try store.checkReadyForNewLogin(store: config.store) }
 
   /// Stores a new login under the store's lock, its tokens where the config's `store` says (an
   /// account already in the keyring stays there: ``Credentials/addNewLogin(_:on:store:)``): the
   /// one way every login stores. Returns the replaced account and the credential as saved.
-  package func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (
+  func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (
     replaced: Credential?, saved: Credential
   ) {
     try store.update { credentials in credentials.addNewLogin(credential, on: host.name, store: config.store) }
@@ -216,7 +216,7 @@ package struct NewLogin: Sendable, Equatable {
   /// Whether it was stored.
   package var stored: Bool
   /// Whether it replaced a stored token of the same account.
-  package var replacedPrevious: Bool
+  var replacedPrevious: Bool
   /// Whether a given token was the stored one already, so nothing was changed.
   package var unchanged: Bool
 

@@ -118,7 +118,7 @@ extension Workspace {
   /// After a new login replaced `old` (same account), revokes its tokens, best effort. Returns
   /// the warning to show when nothing confirmed the revocation (R103), without any prefix: the
   /// caller says it in its own voice.
-  package func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
+  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
     guard old.token != newToken, old.missingSecret == nil, old.secretError == nil else { return nil }
     switch revoke(token: old.token, refreshToken: old.refreshToken, issuedTo: old.clientID, on: host) {
     case .revoked, .alreadyInvalid, .notConfigured:

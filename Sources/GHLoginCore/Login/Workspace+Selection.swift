@@ -77,7 +77,7 @@ extension Workspace {
   /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
   /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
   /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).
-  package func isVisible(_ account: Credential) -> Bool {
+  func isVisible(_ account: Credential) -> Bool {
     callerClientID.map(account.isUsable(byApp:)) ?? true
   }
 }

@@ -95,7 +95,7 @@ extension Workspace {
 
 /// A forced refresh of a login that has no refresh token (an OAuth app's token, or one stored
 /// with `--with-token`): only a new login gives a new token.
-package struct NoRefreshToken: ReportableError, Equatable {
+struct NoRefreshToken: ReportableError, Equatable {
   package var host: GitHubHost
   package var login: String
 

@@ -2,11 +2,11 @@
 ///
 /// Make a fresh value for every attempt and never reuse one. The `description`
 /// hides both secrets, so the value can be logged or shown in a test failure.
-package struct AuthorizationRequest: Sendable, Equatable, CustomStringConvertible {
+struct AuthorizationRequest: Sendable, Equatable, CustomStringConvertible {
   /// The number of CSPRNG bytes behind `state` and the verifier (256 bits each).
-  package static let entropyBytes = 32
+  static let entropyBytes = 32
   /// The only PKCE method GitHub accepts.
-  package static let challengeMethod = "S256"
+  static let challengeMethod = "S256"
 
   /// The anti-CSRF value sent in the authorize URL and checked on the callback.
   package let state: String

@@ -1,13 +1,13 @@
 /// The URL the browser opens to start a login (R14, R15, R19, R20).
-package enum AuthorizeURL {
+enum AuthorizeURL {
   /// The path of the loopback redirect; the registered callback must be `http://127.0.0.1/callback`.
-  package static let callbackPath = "/callback"
+  static let callbackPath = "/callback"
 
   /// `http://127.0.0.1:PORT/callback`: the redirect URI for a listener on `port` (R2).
   ///
   /// Always the IPv4 literal, never `localhost`. The same string goes into the
   /// authorize URL and the token request (R20).
-  package static func redirectURI(port: Int) -> String {
+  static func redirectURI(port: Int) -> String {
     "http://127.0.0.1:\(port)\(callbackPath)"
   }
 

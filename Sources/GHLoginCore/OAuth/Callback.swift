@@ -14,7 +14,7 @@ package struct AuthorizationErrorResponse: Sendable, Equatable {
 }
 
 /// What to do with one request that reached the loopback listener.
-package enum CallbackDecision: Sendable, Equatable {
+enum CallbackDecision: Sendable, Equatable {
   /// A valid redirect with the pending state: exchange `code` (once).
   case accept(code: String)
   /// A valid error redirect with the pending state: the login ends with this error.
@@ -32,13 +32,13 @@ package enum CallbackDecision: Sendable, Equatable {
 /// cleanly with no repeated parameter (R9), and `state` must equal the pending
 /// one in constant time (R8), for error redirects too. Nothing from the request
 /// is ever echoed or used as a redirect target.
-package struct CallbackValidator: Sendable {
+struct CallbackValidator: Sendable {
   /// The listener's port, as read back with `getsockname`.
   package var port: Int
   /// The pending state; compared with ``Crypto/constantTimeEquals(_:_:)``.
   private let state: [UInt8]
   /// The longest `code` accepted; GitHub's are 20 characters.
-  package static let maxCodeLength = 512
+  static let maxCodeLength = 512
 
   package init(port: Int, state: String) {
     self.port = port

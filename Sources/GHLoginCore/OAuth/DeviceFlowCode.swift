@@ -27,13 +27,13 @@ package struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible
   }
 
   /// The interval when the answer has none, or a nonsensical one (RFC 8628 §3.2).
-  package static let defaultInterval = 5
+  static let defaultInterval = 5
   /// The lifetime when the answer has none (GitHub's is 900 s).
-  package static let defaultExpiresIn = 900
+  static let defaultExpiresIn = 900
   /// The longest device or user code accepted.
-  package static let maxCodeLength = 512
+  static let maxCodeLength = 512
   /// Statuses that mean the host has no device flow (cli/oauth treats them so).
-  package static let unavailableStatuses: Set<Int> = [401, 403, 404, 422]
+  static let unavailableStatuses: Set<Int> = [401, 403, 404, 422]
 
   /// Reads the answer of `endpoint` for `host` (R37).
   ///
@@ -98,7 +98,7 @@ package struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible
   }
 
   /// Whether a device or user code can be sent in a form and shown: 1–512 visible ASCII characters.
-  package static func isUsableCode(_ code: String) -> Bool {
+  static func isUsableCode(_ code: String) -> Bool {
     !code.isEmpty && code.utf8.count <= maxCodeLength && code.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
   }
 }
@@ -106,19 +106,19 @@ package struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible
 /// The device authorization grant (RFC 8628): its request parameters and the code request.
 ///
 /// No `client_secret` is ever sent, neither for the code nor for the polls (R33).
-package enum DeviceFlow {
+enum DeviceFlow {
   /// The `grant_type` of a device-code poll.
-  package static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
+  static let grantType = "urn:ietf:params:oauth:grant-type:device_code"
 
   /// `client_id` and, when any, `scope` (space-separated) for `/login/device/code`.
-  package static func codeParameters(app: OAuthApp) -> [(String, String)] {
+  static func codeParameters(app: OAuthApp) -> [(String, String)] {
     var params = [("client_id", app.clientID)]
     if !app.scopes.isEmpty { params.append(("scope", app.scopes.joined(separator: " "))) }
     return params
   }
 
   /// `client_id`, `device_code` and `grant_type` for one poll of the token endpoint.
-  package static func pollParameters(app: OAuthApp, deviceCode: String) -> [(String, String)] {
+  static func pollParameters(app: OAuthApp, deviceCode: String) -> [(String, String)] {
     [("client_id", app.clientID), ("device_code", deviceCode), ("grant_type", grantType)]
   }
 
@@ -127,7 +127,7 @@ package enum DeviceFlow {
   /// Throws what ``DeviceAuthorization/parse(_:host:endpoint:)`` throws,
   /// ``InsecureEndpointError``, or a network failure as an ``EndpointRequestError``
   /// ("device code request at device_code_url https://…: …"); a ``TokenError`` names that step.
-  package static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
+  static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
     try EndpointStep("device code request", key: "device_code_url", url: endpoint.url).run {
       try DeviceAuthorization.parse(
         endpoint.send(codeParameters(app: app)), host: endpoint.host, endpoint: endpoint.url)

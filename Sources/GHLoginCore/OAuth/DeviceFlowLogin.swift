@@ -5,10 +5,10 @@
 /// browser opened on that URL only when its host is the configured host (R39) → the token
 /// endpoint polled (``DeviceFlowPoller``) → `GET /user` and the `--user` check, shared with the
 /// browser flow (``LoginResult/identify(token:in:)``). Nothing is stored here.
-package struct DeviceFlowLogin: Sendable {
+struct DeviceFlowLogin: Sendable {
   package var context: LoginContext
   /// Seconds to give up after when shorter than the code's life (`--timeout`).
-  package var maxWait: Double?
+  var maxWait: Double?
 
   package init(_ context: LoginContext, maxWait: Double? = nil) {
     self.context = context
@@ -63,10 +63,10 @@ package struct DeviceFlowLogin: Sendable {
 
   /// Whether the verification page may be opened automatically: its host is the configured
   /// GitHub host (that of the authorize endpoint), compared without the port (R39, RFC 8628 §5.4).
-  package static func mayOpen(_ page: WebURL, configured: WebURL) -> Bool {
+  static func mayOpen(_ page: WebURL, configured: WebURL) -> Bool {
     page.host == configured.host && (page.scheme == .https || page.isLoopback)
   }
 
   /// "15 minutes", "1 minute 30 seconds": the spoken length of a wait, with plurals (never traps).
-  package static func duration(_ seconds: Double) -> String { DurationText.spoken(seconds) }
+  static func duration(_ seconds: Double) -> String { DurationText.spoken(seconds) }
 }

@@ -5,24 +5,24 @@
 /// (capped at ``maxBackoff`` unless the server asked for more). Each wait adds a safety margin
 /// over the interval (×1.2, ×1.4 once the server has said `slow_down`, as gh does), so a clock
 /// that runs a little fast never makes a poll early.
-package struct DeviceFlowPacing: Sendable, Equatable {
+struct DeviceFlowPacing: Sendable, Equatable {
   /// The interval in seconds the server asked for, as raised since.
   package private(set) var interval: Double
   /// Whether the server has ever answered `slow_down`.
-  package private(set) var slowedDown = false
+  private(set) var slowedDown = false
   /// `slow_down` answers since the last other answer.
-  package private(set) var consecutiveSlowDowns = 0
+  private(set) var consecutiveSlowDowns = 0
 
   /// What `slow_down` adds when the server names no larger interval.
-  package static let slowDownStep = 5.0
+  static let slowDownStep = 5.0
   /// The most a network error raises the interval to.
-  package static let maxBackoff = 60.0
+  static let maxBackoff = 60.0
   /// The margin over the interval before any `slow_down`.
   package static let margin = 1.2
   /// The margin once the server has said `slow_down`.
-  package static let slowDownMargin = 1.4
+  static let slowDownMargin = 1.4
   /// `slow_down` answers in a row that mean the clocks disagree, not that we poll too often (R38).
-  package static let maxConsecutiveSlowDowns = 5
+  static let maxConsecutiveSlowDowns = 5
 
   package init(interval: Int) {
     self.interval = Double(min(max(1, interval), ServerDuration.maxPollInterval))
@@ -46,11 +46,11 @@ package struct DeviceFlowPacing: Sendable, Equatable {
 
   /// A poll that got no answer: poll half as often (at most every ``maxBackoff`` seconds,
   /// unless the interval is already longer).
-  package mutating func networkError() {
+  mutating func networkError() {
     interval = max(interval, min(interval * 2, Self.maxBackoff))
     consecutiveSlowDowns = 0
   }
 
   /// Whether the `slow_down`s in a row show clock drift rather than impatience.
-  package var suggestsClockDrift: Bool { consecutiveSlowDowns >= Self.maxConsecutiveSlowDowns }
+  var suggestsClockDrift: Bool { consecutiveSlowDowns >= Self.maxConsecutiveSlowDowns }
 }

@@ -8,7 +8,7 @@
 /// hint; a network error backs off and retries; `expired_token`, `token_expired`,
 /// `access_denied`, `device_flow_disabled` and every other error stop at once. Nothing is
 /// polled after the deadline (`expires_in`). Sleeping watches `stopFD` so Ctrl-C ends it.
-package struct DeviceFlowPoller: Sendable {
+struct DeviceFlowPoller: Sendable {
   package var authorization: DeviceAuthorization
   package var app: OAuthApp
   /// The token endpoint; polls go through ``TokenEndpoint/post(_:)``.
@@ -17,7 +17,7 @@ package struct DeviceFlowPoller: Sendable {
   /// Becomes readable on Ctrl-C (the ``Interrupt`` self-pipe).
   package var stopFD: Int32?
   /// Seconds to give up after, when shorter than `expires_in` (`--timeout`).
-  package var maxWait: Double?
+  var maxWait: Double?
 
   package init(
     authorization: DeviceAuthorization, app: OAuthApp, endpoint: TokenEndpoint, clock: any TimeSource,
@@ -94,7 +94,7 @@ package struct DeviceFlowPoller: Sendable {
 
   /// Whether a failed poll is worth retrying (R35): no answer, or a cut-off one. TLS, proxy and
   /// request errors are not: they will fail the same way again.
-  package static func isTransient(_ error: HTTPError) -> Bool {
+  static func isTransient(_ error: HTTPError) -> Bool {
     switch error {
     case .resolve, .connect, .timedOut, .io: true
     case .badResponse(_, let parse): parse == .truncated || parse == .noResponse

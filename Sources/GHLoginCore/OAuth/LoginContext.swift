@@ -1,13 +1,13 @@
 /// What every login flow needs, built once by the caller (``Workspace/loginContext(for:app:expectedLogin:)``):
 /// the host, the app, the endpoints, the token endpoint and the API client that share one
 /// transport, the clock, and the descriptor that stops a wait.
-package struct LoginContext: Sendable {
+struct LoginContext: Sendable {
   package var host: GitHubHost
   package var app: OAuthApp
   /// The endpoints (the authorize and device-code URLs are used from here).
   package var endpoints: Endpoints
   /// The token endpoint (code exchange and device-flow polls).
-  package var tokenEndpoint: TokenEndpoint
+  var tokenEndpoint: TokenEndpoint
   /// The REST API (`GET /user` once the token is in).
   package var api: GitHubAPI
   package var clock: any TimeSource

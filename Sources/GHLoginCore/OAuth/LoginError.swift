@@ -31,7 +31,7 @@ package struct LoginError: ConfigSettingError, Equatable {
 
   /// The setting to check for each refusal of the authorize request itself (RFC 6749 §4.1.2.1,
   /// R85): retrying cannot help, the configuration (or the server) is wrong.
-  package static let requestRefusals: [String: String] = [
+  static let requestRefusals: [String: String] = [
     "invalid_request": "authorize_url",
     "unsupported_response_type": "authorize_url",
     "unauthorized_client": "client_id",
@@ -72,7 +72,7 @@ package struct LoginError: ConfigSettingError, Equatable {
   }
 
   /// Short text for the result page: what went wrong, without guidance meant for the terminal.
-  package var pageReason: String {
+  var pageReason: String {
     switch kind {
     case .authorizationError(let response):
       return Self.described(response)

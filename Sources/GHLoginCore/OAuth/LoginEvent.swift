@@ -45,7 +45,7 @@ public enum LoginEvent: Sendable, Hashable, CustomStringConvertible {
   public var description: String { lines.joined(separator: "\n") }
 
   /// "5 minutes", "1 minute 30 seconds": a wait in words, with plurals.
-  package static func duration(_ seconds: Int) -> String { DurationText.spoken(Double(seconds)) }
+  static func duration(_ seconds: Int) -> String { DurationText.spoken(Double(seconds)) }
 }
 
 /// The two ways to log in.

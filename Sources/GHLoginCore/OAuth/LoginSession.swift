@@ -5,7 +5,7 @@ package struct LoginResult: Sendable, Equatable {
   package var token: TokenResponse
   package var user: GitHubUser
   /// Wall-clock seconds (Unix) when the token arrived; expiries count from here (R40).
-  package var receivedAt: Double
+  var receivedAt: Double
 
   package init(token: TokenResponse, user: GitHubUser, receivedAt: Double) {
     self.token = token
@@ -17,7 +17,7 @@ package struct LoginResult: Sendable, Equatable {
   /// says whose token it is, and another account than `expectedLogin` fails the login (R24).
   ///
   /// Throws ``LoginError`` (`userMismatch`), ``GitHubAPIError`` or the transport's error.
-  package static func identify(token: TokenResponse, in context: LoginContext) throws -> LoginResult {
+  static func identify(token: TokenResponse, in context: LoginContext) throws -> LoginResult {
     let receivedAt = context.clock.now()
     let user = try context.api.user(token: token.accessToken)
     if let expected = context.expectedLogin, expected.lowercased() != user.login.lowercased() {
@@ -27,7 +27,7 @@ package struct LoginResult: Sendable, Equatable {
   }
 
   /// When the access token expires (Unix seconds), for expiring tokens.
-  package var accessTokenExpiresAt: Double? { token.expiresIn.map { receivedAt + Double($0) } }
+  var accessTokenExpiresAt: Double? { token.expiresIn.map { receivedAt + Double($0) } }
   /// When the refresh token expires (Unix seconds), when there is one with an expiry.
   package var refreshTokenExpiresAt: Double? { token.refreshTokenExpiresIn.map { receivedAt + Double($0) } }
 }
@@ -39,13 +39,13 @@ package struct LoginResult: Sendable, Equatable {
 /// exactly once, then `/user` is fetched and checked against the expected login.
 /// After that every request is refused, so a redelivered code is never
 /// exchanged again (R22). Used from the one thread that serves the listener.
-package final class LoginSession {
+final class LoginSession {
   package let context: LoginContext
   package let request: AuthorizationRequest
   /// `http://127.0.0.1:PORT/callback`: the one place it is computed; the authorize URL and the
   /// code exchange both send this string (R20).
-  package let redirectURI: String
-  package let validator: CallbackValidator
+  let redirectURI: String
+  let validator: CallbackValidator
 
   /// Set once, by the first valid callback.
   package private(set) var outcome: Result<LoginResult, any Error>?
@@ -65,13 +65,13 @@ package final class LoginSession {
   }
 
   /// ``handle(_:)`` on the parts of a request.
-  package func handle(method: String, target: String, headers: HTTPHeaders) -> LoopbackReply {
+  func handle(method: String, target: String, headers: HTTPHeaders) -> LoopbackReply {
     handle(LoopbackRequest(method: method, target: target, headers: headers))
   }
 
   /// The answer to one request the listener parsed (what the server sends), doing the
   /// exchange when it is the callback.
-  package func handle(_ incoming: LoopbackRequest) -> LoopbackReply {
+  func handle(_ incoming: LoopbackRequest) -> LoopbackReply {
     let host = context.host
     let decision = validator.decide(method: incoming.method, target: incoming.target, headers: incoming.headers)
     if case .reject(let status, let reason) = decision {

@@ -6,7 +6,7 @@
 /// request checked by the session until the first valid callback, the deadline, or a stop →
 /// the listener is closed. With `pasteInput`, a redirect URL pasted there goes through the same
 /// checks (``PasteBack``); whichever valid callback comes first wins. Nothing is stored here.
-package struct LoopbackLogin: Sendable {
+struct LoopbackLogin: Sendable {
   package var context: LoginContext
   /// Seconds to wait for the browser (R11: at most about 10 minutes).
   package var timeout: Double

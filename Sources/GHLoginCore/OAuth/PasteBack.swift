@@ -38,7 +38,7 @@ package enum PasteBack {
   /// user when it was not accepted (then the login keeps waiting), nil otherwise.
   ///
   /// After a nil return `session.outcome` is set unless the line was blank.
-  package static func deliver(_ line: String, to session: LoginSession) -> String? {
+  static func deliver(_ line: String, to session: LoginSession) -> String? {
     let target: String
     let host: String
     switch parse(line) {
@@ -73,12 +73,12 @@ extension PasteBack {
   /// of input is not a line. Not `Sendable`: the login's one thread uses it.
   package struct Input {
     /// The longest line accepted; longer ones are discarded.
-    package static let maxLine = 16 * 1024
+    static let maxLine = 16 * 1024
 
     /// The descriptor read from.
     package let fd: Int32
     /// False once the descriptor reached its end (or failed): stop polling it.
-    package private(set) var isOpen = true
+    private(set) var isOpen = true
     private var buffer: [UInt8] = []
     private var discardingLongLine = false
 
@@ -96,7 +96,7 @@ extension PasteBack {
     }
 
     /// The next complete line, without `\n` or `\r\n`; nil when no whole line is buffered.
-    package mutating func nextLine() -> String? {
+    mutating func nextLine() -> String? {
       while true {
         guard let newline = buffer.firstIndex(of: HTTPSyntax.lf) else {
           if buffer.count > Self.maxLine {

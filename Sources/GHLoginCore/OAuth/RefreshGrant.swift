@@ -1,5 +1,5 @@
 /// The refresh-token grant for expiring GitHub App user tokens (RFC 6749 §6; R41, R42, R44).
-package enum RefreshGrant {
+enum RefreshGrant {
   /// The form parameters of a refresh, in the order sent.
   ///
   /// `client_secret` is sent only when the app has one and the token did not come from the
@@ -14,11 +14,11 @@ package enum RefreshGrant {
 
   /// The OAuth error codes that mean the refresh token is dead for good: GitHub's
   /// `bad_refresh_token` (expired, revoked or already used) and RFC 6749's `invalid_grant`.
-  package static let deadTokenCodes: Set<String> = ["bad_refresh_token", "invalid_grant"]
+  static let deadTokenCodes: Set<String> = ["bad_refresh_token", "invalid_grant"]
 
   /// Whether `error` says the refresh token will never work again (R44), as opposed to a
   /// failure worth trying again later (network, 5xx) or a configuration problem.
-  package static func isDeadRefreshToken(_ error: any Error) -> Bool {
+  static func isDeadRefreshToken(_ error: any Error) -> Bool {
     guard let code = (error as? TokenError)?.oauthCode else { return false }
     return deadTokenCodes.contains(code)
   }

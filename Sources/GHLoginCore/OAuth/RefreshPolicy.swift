@@ -43,7 +43,7 @@ package enum RefreshPolicy {
   }
 
   /// Whether `credential`'s access token has expired at `now` (no margin).
-  package static func hasExpired(_ credential: Credential, now: Double) -> Bool {
+  static func hasExpired(_ credential: Credential, now: Double) -> Bool {
     credential.expiresAt.map { $0 <= now } ?? false
   }
 }

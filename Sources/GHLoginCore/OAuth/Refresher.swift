@@ -35,7 +35,7 @@ package struct Refresher: Sendable {
   package var configFile: String
   /// Whether a config layer set the host's `token_url`: only then does a network failure's
   /// message name the key (``EndpointRequestError/keyIsSet``).
-  package var tokenURLIsSet = true
+  var tokenURLIsSet = true
   /// Wall-clock time for expiry decisions and for the new expiry times.
   package var clock: any TimeSource
   package var margin: Double

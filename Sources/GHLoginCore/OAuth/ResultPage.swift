@@ -2,7 +2,7 @@
 ///
 /// No scripts, no external resources, no links, no redirects; every value that
 /// came from a server is HTML-escaped; the code and state are never shown.
-package struct ResultPage: Sendable, Equatable {
+struct ResultPage: Sendable, Equatable {
   package var status: Int
   package var headers: HTTPHeaders
   package var body: [UInt8]
@@ -29,14 +29,14 @@ package struct ResultPage: Sendable, Equatable {
   }
 
   /// `text` ending as a finished sentence: a period added unless it ends with `.`, `!` or `?`.
-  package static func sentence(_ text: String) -> String {
+  static func sentence(_ text: String) -> String {
     let trimmed = text.trimmingASCIIWhitespace()
     guard let last = trimmed.last else { return trimmed }
     return ".!?".contains(last) ? trimmed : trimmed + "."
   }
 
   /// The headers every page carries: no referrer, no caching, no framing, no sniffing, nothing loaded.
-  package static var standardHeaders: HTTPHeaders {
+  static var standardHeaders: HTTPHeaders {
     HTTPHeaders([
       ("Content-Type", "text/html; charset=utf-8"),
       ("Cache-Control", "no-store"),

@@ -6,13 +6,13 @@
 /// a login that worked stays working. Negative numbers, fractions and non-numbers are still
 /// refused by the callers (as before). Any run of digits is accepted however long, so `2^63`,
 /// `2^64` and `1e999`-sized integers all clamp the same way instead of trapping or overflowing.
-package enum ServerDuration {
+enum ServerDuration {
   /// The longest token or refresh-token lifetime kept: ten years (GitHub's are 8 hours and 6 months).
-  package static let maxTokenLifetime = 10 * 366 * 86_400
+  static let maxTokenLifetime = 10 * 366 * 86_400
   /// The longest a device code is waited for: one hour (GitHub's codes live 15 minutes).
-  package static let maxDeviceCodeLifetime = 3600
+  static let maxDeviceCodeLifetime = 3600
   /// The longest interval between device-flow polls: five minutes (GitHub asks for 5 seconds).
-  package static let maxPollInterval = 300
+  static let maxPollInterval = 300
 
   /// `text` as a whole number of seconds clamped to `limit`, when it is ASCII digits only (a JSON
   /// integer or a form value); nil otherwise (a sign, a fraction, an exponent, nothing).

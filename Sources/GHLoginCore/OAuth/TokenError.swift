@@ -65,7 +65,7 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
   }
 
   /// The OAuth `error` code, when the server sent one (the device flow polls on these).
-  package var oauthCode: String? {
+  var oauthCode: String? {
     if case .oauth(let body) = kind { return body.code }
     return nil
   }

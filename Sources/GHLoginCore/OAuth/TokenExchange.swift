@@ -11,7 +11,7 @@ package struct TokenEndpoint: Sendable {
   package var timeout: Double
   /// Whether a config layer set ``url`` (`token_url`): only then does a network failure's
   /// message name the key (``EndpointRequestError/keyIsSet``).
-  package var urlIsConfigured = true
+  var urlIsConfigured = true
 
   package init(url: WebURL, host: GitHubHost, transport: any HTTPTransport, timeout: Double = 30) {
     self.url = url
@@ -45,7 +45,7 @@ package struct TokenEndpoint: Sendable {
 }
 
 /// The authorization-code grant with PKCE: trades the callback's code for a token (RFC 6749 §4.1.3, RFC 7636 §4.5).
-package enum TokenExchange {
+enum TokenExchange {
   /// The form parameters of the code exchange, in the order sent.
   ///
   /// `client_secret` is included only when the app has one; `redirect_uri` is the

@@ -5,7 +5,7 @@ package struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
   /// The access token, opaque (R30): 1–4096 visible ASCII characters other than `=`.
   package var accessToken: String
   /// Always `bearer` (compared case-insensitively, stored lowercase).
-  package var tokenType: String
+  var tokenType: String
   /// The granted scopes (GitHub sends `repo,gist`); empty for GitHub App tokens.
   package var scopes: [String]
   /// Seconds until the access token expires, for expiring GitHub App user tokens.
@@ -97,7 +97,7 @@ package struct TokenResponse: Sendable, Equatable, CustomStringConvertible {
 /// JSON strings and numbers become text (numbers as their literal); `null`
 /// counts as absent (except for `error`, whose mere presence is a failure);
 /// booleans, arrays and objects are kept as unusable values.
-package struct TokenFields {
+struct TokenFields {
   private enum Value {
     case text(String)
     case number(String)
@@ -163,7 +163,7 @@ package struct TokenFields {
   }
 
   /// The `error` member: its string, or a placeholder when it is present but not a string.
-  package var errorCode: String? {
+  var errorCode: String? {
     switch values["error"] {
     case nil: return nil
     case .text(let text)?: return text.isEmpty ? "(empty)" : text

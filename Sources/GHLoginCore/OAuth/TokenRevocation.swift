@@ -5,9 +5,9 @@
 /// confidential client, `client_id` in the body for a public one (RFC 6749 §3.2.1). §2.2: HTTP
 /// 200 means the token is no longer valid (revoked now, or it already was not); anything else is
 /// a failure. The token goes to this URL once; a redirect is never followed.
-package struct TokenRevocation: Sendable {
+struct TokenRevocation: Sendable {
   /// Which kind of token is sent (`token_type_hint`, RFC 7009 §2.1).
-  package enum Hint: String, Sendable {
+  enum Hint: String, Sendable {
     case refreshToken = "refresh_token"
     case accessToken = "access_token"
   }
@@ -64,7 +64,7 @@ package struct TokenRevocation: Sendable {
 
   /// The OAuth `error` code of an error answer (RFC 7009 §2.2.1), when it is a short code of
   /// `a-z` and `_` (anything else is never quoted).
-  package static func errorCode(_ response: HTTPResponse) -> String? {
+  static func errorCode(_ response: HTTPResponse) -> String? {
     guard let code = (try? JSON.parse(response.body))?.objectValue?["error"]?.stringValue,
       (1...40).contains(code.utf8.count),
       code.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F })

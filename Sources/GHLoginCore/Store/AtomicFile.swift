@@ -1,7 +1,7 @@
 /// Replacing a file atomically and durably (R63, R64).
 package enum AtomicFile {
   /// The start of the temp files' names for `path`: `.NAME.tmp-` in the same directory.
-  package static func temporaryPrefix(for path: String) -> String { "." + FilePath.name(of: path) + ".tmp-" }
+  static func temporaryPrefix(for path: String) -> String { "." + FilePath.name(of: path) + ".tmp-" }
 
   /// Writes `bytes` to a new temp file next to `path`, then renames it over `path`: `open` with
   /// `O_CREAT|O_EXCL|O_NOFOLLOW` and 0600 under a random name, `fchmod(0600)` (never the umask's
@@ -51,7 +51,7 @@ package enum AtomicFile {
   /// so no live writer's temp file can be among them. Failures are ignored.
   /// Lists the directory first (`opendir`/`readdir`), then checks each match with `lstat` so
   /// that only regular files are removed.
-  package static func removeStaleTemporaries(for path: String) {
+  static func removeStaleTemporaries(for path: String) {
     let directory = FilePath.directory(of: path)
     let prefix = temporaryPrefix(for: path)
     var stale: [String] = []

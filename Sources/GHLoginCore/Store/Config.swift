@@ -13,9 +13,9 @@ package struct Config: Sendable, Equatable {
   /// user's, else the system file's.
   package var host: String?
   /// The user's file's own `host` (``host`` may come from the system file).
-  package var userHost: String?
+  var userHost: String?
   /// The user's file's own `store`.
-  package var userStore: TokenStorage?
+  var userStore: TokenStorage?
   /// The system file (`$XDG_CONFIG_DIRS/ghlogin/config.json`), when there is one.
   package var system: ConfigFileLayer?
   /// The app compiled into this ghlogin for github.com (``BuiltInApp``), the lowest layer.
@@ -29,9 +29,9 @@ package struct Config: Sendable, Equatable {
   /// Whether that file existed.
   package var fileExisted: Bool
   /// `GHLOGIN_CLIENT_ID` as captured at load (nil when unset or empty).
-  package var clientIDOverride: String?
+  var clientIDOverride: String?
   /// `GHLOGIN_CLIENT_SECRET` as captured at load (nil when unset or empty).
-  package var clientSecretOverride: String?
+  var clientSecretOverride: String?
   /// Unknown keys a ``UnknownConfigKeys/lenient`` load left out (always empty when strict).
   package var ignoredKeys: [IgnoredConfigKey] = []
   /// The top-level `store`: where new logins keep their tokens (the user's, else the system
@@ -291,7 +291,7 @@ package struct Config: Sendable, Equatable {
   /// Where the `client_id` in effect for `host` comes from, by ``settings(for:)``'s rules: the
   /// environment (`GHLOGIN_CLIENT_ID`), the user's or the system file, or the built-in app;
   /// nil when no layer gives one.
-  package func clientIDSource(for host: String) -> ConfigSource? {
+  func clientIDSource(for host: String) -> ConfigSource? {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
     if clientIDOverride != nil, isDefault { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
@@ -307,7 +307,7 @@ package struct Config: Sendable, Equatable {
 
   /// The warning every command prints when `GHLOGIN_CLIENT_SECRET` is set without
   /// `GHLOGIN_CLIENT_ID` (nil otherwise): the secret is ignored (R108).
-  package var loneClientSecretWarning: ConfigNotice? {
+  var loneClientSecretWarning: ConfigNotice? {
     guard clientSecretOverride != nil, clientIDOverride == nil else { return nil }
     return .loneClientSecret
   }
@@ -342,7 +342,7 @@ package struct Config: Sendable, Equatable {
   /// `client_id` while its file has a top-level one and the host is not ``defaultHost``: before,
   /// the top-level app served that host too; now it serves the default host only, so the host
   /// has no app of its own. Empty when there is none (the common case builds nothing).
-  package var movedAppWarnings: [ConfigNotice] {
+  var movedAppWarnings: [ConfigNotice] {
     // The common case (no hosts blocks) returns before building anything: an array of the
     // layers' tuples cost every command its generic metadata on first use.
     let systemHasBlocks = system.map { $0.topLevel.clientID != nil && !$0.hosts.isEmpty } ?? false

@@ -10,7 +10,7 @@ package struct ConfigEditor {
   package let fileExisted: Bool
 
   /// How long ``edit(file:lockTimeout:clock:_:)`` waits for the config's lock by default, in seconds.
-  package static let defaultLockTimeout = CredentialStore.defaultLockTimeout
+  static let defaultLockTimeout = CredentialStore.defaultLockTimeout
 
   /// Reads `file`, refusing what ``Config/load(paths:variables:unknownKeys:builtIn:)`` refuses, through
   /// the same ``Config/readTrusted(_:)`` (a symbolic link, not a regular file, over 1 MiB,

@@ -78,7 +78,7 @@ extension ConfigPaths {
 
 extension HostSettings {
   /// The keys these settings set, in ``ConfigDecoder/hostKeys`` order.
-  package var setKeys: [String] {
+  var setKeys: [String] {
     let present: [(String, Bool)] = [
       ("client_id", clientID != nil), ("client_secret", clientSecret != nil), ("scopes", scopes != nil),
       ("authorize_url", authorizeURL != nil), ("token_url", tokenURL != nil), ("device_code_url", deviceCodeURL != nil),

@@ -19,7 +19,7 @@ extension ConfigDecoder {
   ///
   /// Anything of the wrong shape (`hosts` not an object, a block not an object) is kept, so
   /// the strict decoder still reports it.
-  package static func removingUnknownKeys(_ object: JSONObject) -> (JSONObject, [IgnoredConfigKey]) {
+  static func removingUnknownKeys(_ object: JSONObject) -> (JSONObject, [IgnoredConfigKey]) {
     // The usual file has no unknown key: return it as it is (this runs on every `token`).
     let blocks = object["hosts"]?.objectValue?.values ?? []
     if object.keys.allSatisfy(topLevelKeys.contains),

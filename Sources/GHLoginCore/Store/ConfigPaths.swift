@@ -20,7 +20,7 @@ package struct ConfigPaths: Sendable, Equatable {
   /// where earlier versions kept the credentials. Never read; only named in
   /// ``movedCredentialsNotice(exists:)``. Nil when `GHLOGIN_CREDENTIALS` is set or it is the
   /// credentials file itself.
-  package var formerCredentialsFile: String?
+  var formerCredentialsFile: String?
 
   package init(
     configFile: String, credentialsFile: String, lockFile: String? = nil, home: String?,
@@ -77,7 +77,7 @@ package struct ConfigPaths: Sendable, Equatable {
   }
 
   /// `path` as one sh word: as it is when it holds only `A-Za-z0-9/._-+,:@%`, else single-quoted.
-  package static func shellWord(_ path: String) -> String {
+  static func shellWord(_ path: String) -> String {
     let plain =
       !path.isEmpty
       && path.utf8.allSatisfy { byte in

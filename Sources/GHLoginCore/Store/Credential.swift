@@ -5,7 +5,7 @@ package struct Credential: Sendable, Equatable {
   /// The access token, opaque (R30): never parsed, never shown in messages.
   package var token: String
   /// Usually `bearer`.
-  package var tokenType: String
+  var tokenType: String
   /// The scopes the server granted (not the ones asked for).
   package var scopes: [String]
   /// When the token was obtained, in Unix seconds.
@@ -40,7 +40,7 @@ package struct Credential: Sendable, Equatable {
   package var secretError: KeyringError?
   /// The values read from this account's keyring items that are not valid tokens, by kind: a
   /// `logout` deletes only items still holding them (R101; never written).
-  package var unusableSecrets: [SecretItem.Kind: String] = [:]
+  var unusableSecrets: [SecretItem.Kind: String] = [:]
 
   /// Throws what reading this account's keyring items found wrong: an unusable item
   /// (``secretError``), else a missing one (``missingSecret``).
@@ -73,10 +73,10 @@ package struct Credential: Sendable, Equatable {
   /// only with its own app (``Refresher``), tokens are revoked only with it
   /// (``Workspace/revoke(token:refreshToken:issuedTo:on:)``), and a library caller with its own
   /// app sees only these logins (``Workspace/isVisible(_:)``).
-  package func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
+  func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
 
   /// ``isUsable(byApp:)`` for a login issued to `issuer` (nil: not recorded); revocation asks it.
-  package static func mayBeUsed(issuedTo issuer: String?, byApp clientID: String) -> Bool {
+  static func mayBeUsed(issuedTo issuer: String?, byApp clientID: String) -> Bool {
     issuer.map { $0 == clientID } ?? true
   }
 
@@ -131,10 +131,10 @@ package struct Credentials: Sendable, Equatable {
   /// The newest file format version this ghlogin reads and writes: 2 adds an account's
   /// `"client_id"`. A file is written as the oldest version that holds it (``formatVersion``),
   /// so an older ghlogin keeps reading the files that do not need the new key.
-  package static let currentVersion = 2
+  static let currentVersion = 2
 
   /// The version these credentials are written as: 2 when an account has a client ID, else 1.
-  package var formatVersion: Int {
+  var formatVersion: Int {
     hosts.values.contains { $0.accounts.contains { $0.clientID != nil } } ? 2 : 1
   }
 

@@ -19,16 +19,16 @@ package enum CredentialCoding {
 
   /// The keys of an account in a version-1 file. Arrays, not sets: a read checks a handful of
   /// keys against them, and a `Set` costs more to build and hash than the search it saves.
-  package static let accountKeys: [String] = [
+  static let accountKeys: [String] = [
     "login", "user_id", "token", "token_type", "scopes", "created_at", "expires_at", "refresh_token",
     "refresh_token_expires_at", "via_device_flow", "expired", "store", "has_refresh_token", "github_token_expiration",
   ]
 
   /// The keys of an account in a version-2 file: version 1's and `"client_id"`.
-  package static let accountKeysVersion2: [String] = accountKeys + ["client_id"]
+  static let accountKeysVersion2: [String] = accountKeys + ["client_id"]
 
   /// The keys of an account in a file of `version` (built once: `token` reads every account).
-  package static func accountKeys(version: Int) -> [String] {
+  static func accountKeys(version: Int) -> [String] {
     version >= 2 ? accountKeysVersion2 : accountKeys
   }
 
@@ -133,7 +133,7 @@ package enum CredentialCoding {
 
   /// Why `host` cannot be a key of `hosts` (R106: the rule for host names typed by the user,
   /// ``GitHubHost/init(storedName:)``), or nil when it can.
-  package static func invalidHostReason(_ host: String) -> String? {
+  static func invalidHostReason(_ host: String) -> String? {
     do {
       _ = try GitHubHost(storedName: host)
       return nil
@@ -143,7 +143,7 @@ package enum CredentialCoding {
   }
 
   /// `host` escaped for a message (nothing in it acts on a terminal), cut to 100 characters.
-  package static func displayHost(_ host: String) -> String {
+  static func displayHost(_ host: String) -> String {
     let cut = host.count > 100 ? String(host.prefix(100)) + "…" : host
     return ConfigDecoder.display(cut)
   }
@@ -258,7 +258,7 @@ package enum CredentialCoding {
 
   /// Refuses what must never be written: tokens with characters no token has (R30), empty
   /// logins or host names, and times that are not finite.
-  package static func validate(_ credentials: Credentials) throws(StoreError) {
+  static func validate(_ credentials: Credentials) throws(StoreError) {
     for (host, entry) in credentials.hosts {
       let shownHost = ConfigDecoder.display(host)
       guard !host.isEmpty else { throw .invalidCredential(host: "\"\"", reason: "the host name is empty") }

@@ -3,14 +3,14 @@
 extension CredentialStore {
   /// Fails when the keyring cannot be reached (no service, libsecret missing) or stays locked,
   /// before a login whose token would have nowhere to go.
-  package func checkKeyring() throws(KeyringError) { try secrets.checkUsable() }
+  func checkKeyring() throws(KeyringError) { try secrets.checkUsable() }
 
   /// What every login checks before it prints a URL or a code, or sends a token anywhere
   /// (R97): the credentials file can be read (an unusable one is refused now, not after the
   /// approval), and with `store` (the config's) the keyring, that it is reachable and unlocked
   /// (its unlock prompt, when one can be shown). A login that passes has somewhere to keep its
   /// token, so an approval is not wasted (R96 revokes a token that still cannot be stored).
-  package func checkReadyForNewLogin(store: TokenStorage) throws {
+  func checkReadyForNewLogin(store: TokenStorage) throws {
     _ = try load()
     if store == .keyring { try checkKeyring() }
   }
@@ -20,7 +20,7 @@ extension CredentialStore {
   /// commands that use one login read only its items (``Workspace`` through
   /// ``resolvedSecrets(of:on:)``). Accounts in the file are not touched, and with none in the
   /// keyring the keyring is never contacted.
-  package func resolveSecrets(_ credentials: inout Credentials) throws(KeyringError) {
+  func resolveSecrets(_ credentials: inout Credentials) throws(KeyringError) {
     for (host, entry) in credentials.hosts {
       for index in entry.accounts.indices where entry.accounts[index].storage == .keyring {
         credentials.hosts[host]?.accounts[index] = try resolvedSecrets(of: entry.accounts[index], on: host)
@@ -79,21 +79,21 @@ extension CredentialStore {
 
 /// What the keyring must do for the credentials to go from `current` to `updated`, in the
 /// order that keeps every account readable from the file or the keyring at every moment.
-package struct SecretSync {
+struct SecretSync {
   /// Items to write (each read back) before the file is written.
   package var writes: [(SecretItem, String)] = []
   /// Items to delete before the file is written: of accounts that are gone (logout), and
   /// refresh tokens an account no longer has. An interruption after these leaves an account
   /// whose item is missing, which `logout` and `auth` repair. Each with the secret read from
   /// it: only an item still holding that is deleted (R101).
-  package var deletesBefore: [(SecretItem, String)] = []
+  var deletesBefore: [(SecretItem, String)] = []
   /// Items to delete once the file is written: of accounts whose tokens moved to the file,
   /// and the old items of a renamed login; each with the secret read from it.
-  package var deletesAfter: [(SecretItem, String)] = []
+  var deletesAfter: [(SecretItem, String)] = []
   /// Items of accounts that are gone but could not be deleted: two items match, and ghlogin
   /// never picks one (R101). The file is written, then the error names the `secret-tool clear`
   /// line.
-  package var itemsLeft: [SecretItem] = []
+  var itemsLeft: [SecretItem] = []
 
   package init(from current: Credentials, to updated: Credentials) {
     let old = Self.accounts(current)
@@ -129,7 +129,7 @@ package struct SecretSync {
   package var isEmpty: Bool { writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty && itemsLeft.isEmpty }
 
   /// Writes and reads back the new items, then deletes what no account needs any more.
-  package func applyBeforeFile(_ secrets: any SecretStore) throws(KeyringError) {
+  func applyBeforeFile(_ secrets: any SecretStore) throws(KeyringError) {
     for (item, secret) in writes {
       try secrets.write(secret, to: item)
       guard try secrets.read(item) == secret else { throw .readBackMismatch(host: item.host, login: item.login) }
@@ -138,7 +138,7 @@ package struct SecretSync {
   }
 
   /// Deletes the items the file no longer points to.
-  package func applyAfterFile(_ secrets: any SecretStore) throws(KeyringError) {
+  func applyAfterFile(_ secrets: any SecretStore) throws(KeyringError) {
     do {
       for (item, secret) in deletesAfter { try secrets.delete(item, holding: secret) }
     } catch {

@@ -7,7 +7,7 @@ package struct CredentialStore: Sendable {
   /// The largest credentials file read, in bytes.
   package static let maximumFileSize = 1024 * 1024
   /// How long ``update(_:)`` waits for the lock by default, in seconds.
-  package static let defaultLockTimeout = 30.0
+  static let defaultLockTimeout = 30.0
 
   package let paths: ConfigPaths
   package let faults: StoreFaults
@@ -76,7 +76,7 @@ package struct CredentialStore: Sendable {
   /// Refuses a credentials path that holds anything but a regular file (or nothing): a
   /// directory, FIFO, device or socket (`GHLOGIN_CREDENTIALS=/dev/null`), by `lstat`, before
   /// any lock file is created beside it. A symbolic link is refused as before.
-  package func checkKind() throws(StoreError) {
+  func checkKind() throws(StoreError) {
     let file = paths.credentialsFile
     let info: FileStatus?
     do { info = try FileSystem.linkStatus(file) } catch { throw .io(path: file, operation: "inspect", error) }

@@ -27,7 +27,7 @@ extension Credentials {
   /// ``TokenStorage/forNewLogin(configured:replacing:)`` says (`store` is the config's). Every
   /// login is added through this, under the store's lock (the login pipeline's one save). Returns
   /// the replaced account and the credential as saved.
-  package mutating func addNewLogin(
+  mutating func addNewLogin(
     _ credential: Credential, on host: String, store: TokenStorage
   ) -> (replaced: Credential?, saved: Credential) {
     var credential = credential

@@ -3,9 +3,9 @@
 /// `flock` locks belong to the open file description, so two `FileLock`s in one process (two
 /// `open` calls) exclude each other just as two processes do, and the kernel drops the lock
 /// when the process dies: a stale lock file never blocks anyone.
-package struct FileLock {
+struct FileLock {
   /// How long ``acquire(_:timeout:clock:)`` sleeps between tries.
-  package static let pollInterval = 0.01
+  static let pollInterval = 0.01
 
   private let fd: FileDescriptor
 

@@ -15,7 +15,7 @@ package struct HostSettings: Sendable, Equatable {
   package var caFile: String?
   /// `container_registries`: registry `host[:port]` names (normalised) whose credential helper
   /// answers with this host's login (``RegistryMap``). Never inherited from the top level.
-  package var containerRegistries: [String]?
+  var containerRegistries: [String]?
 
   package init(
     clientID: String? = nil, clientSecret: String? = nil, scopes: [String]? = nil, authorizeURL: WebURL? = nil,
@@ -49,7 +49,7 @@ package struct ConfigDecoder {
     "container_registries",
   ]
   /// Keys allowed at the top level.
-  package static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
+  static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
 
   /// Decodes the settings keys of `object`; `prefix` is `""` or `hosts.NAME.`, and keys other
   /// than the settings keys must be handled by the caller and listed in `skipping`.
@@ -205,12 +205,12 @@ package struct ConfigDecoder {
   /// `host` or `host:port` as ghlogin names it (lowercased, no `:443`) when `text` is a host
   /// name; nil otherwise. The same rule as `--host` and the credentials file's keys
   /// (``GitHubHost/init(validating:)``, R97, R106): one definition of a host name.
-  package static func normalizedHost(_ text: String) -> String? {
+  static func normalizedHost(_ text: String) -> String? {
     (try? GitHubHost(validating: text))?.name
   }
 
   /// Whether `text` is non-empty and free of whitespace and control characters.
-  package static func isCredentialText(_ text: String) -> Bool {
+  static func isCredentialText(_ text: String) -> Bool {
     // ASCII (every client ID and scope in practice) on the bytes: a scalar's Unicode properties
     // are a table lookup each, for every account of the credentials file on every read.
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -219,7 +219,7 @@ package struct ConfigDecoder {
     return !text.isEmpty && !text.unicodeScalars.contains { isControl($0) || $0.properties.isWhitespace }
   }
 
-  package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
@@ -230,7 +230,7 @@ package struct ConfigDecoder {
 
 /// A key's path for messages (`hosts.NAME.key`), with the key escaped (``ConfigDecoder/display(_:)``)
 /// only when a message is built: decoding a valid file spells out none.
-package struct LazyKeyPath {
+struct LazyKeyPath {
   package var prefix: String
   package var key: String
 

@@ -63,7 +63,7 @@ package enum SafeDirectory {
 
   /// The parent rule of ``check(_:home:)`` alone (R94), for every existing parent of `path` up to
   /// `/`; `path` itself need not exist (a login judges where it will create the directory).
-  package static func checkParents(of path: String) throws(StoreError) {
+  static func checkParents(of path: String) throws(StoreError) {
     for parent in parents(of: absolute(path)) {
       let parentInfo: FileStatus?
       do { parentInfo = try FileSystem.status(parent) } catch {
@@ -89,7 +89,7 @@ package enum SafeDirectory {
 
   /// The parents of the absolute `path`, nearest first, ending with `/`: `/a/b/c` gives
   /// `/a/b`, `/a`, `/`. Trailing slashes are ignored.
-  package static func parents(of path: String) -> [String] {
+  static func parents(of path: String) -> [String] {
     // On the UTF-8 bytes: `hasSuffix`, `removeLast` and `String` comparisons per parent would
     // cost every command that reads the config.
     let slash = UInt8(ascii: "/")

@@ -48,7 +48,7 @@ package protocol SecretStore: Sendable {
 }
 
 /// The keyring backends this build has.
-package enum SecretStores {
+enum SecretStores {
   /// The keyring of this platform: the Secret Service on Linux. Creating it loads nothing;
   /// a backend connects on its first call.
   package static var platform: any SecretStore { SecretServiceStore() }

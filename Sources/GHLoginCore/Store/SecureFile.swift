@@ -1,13 +1,13 @@
 /// Permission bits used by the store, named so that no call site carries bare octal.
-package enum FileMode {
+enum FileMode {
   /// `rw-------`: the credentials file, its temp files and the lock file.
-  package static let ownerReadWrite: UInt32 = 0o600
+  static let ownerReadWrite: UInt32 = 0o600
   /// `rwx------`: directories the store creates.
-  package static let ownerOnly: UInt32 = 0o700
+  static let ownerOnly: UInt32 = 0o700
   /// Every group and other bit; a credentials file must have none.
-  package static let groupOrOtherAny: UInt32 = 0o077
+  static let groupOrOtherAny: UInt32 = 0o077
   /// The group and other write bits; a directory on the path must have neither.
-  package static let groupOrOtherWrite: UInt32 = 0o022
+  static let groupOrOtherWrite: UInt32 = 0o022
   /// The permission bits (without the file type).
   package static let permissions: UInt32 = 0o7777
 

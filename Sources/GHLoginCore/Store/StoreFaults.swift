@@ -15,13 +15,13 @@ package enum WriteStep: String, Sendable, CaseIterable {
 /// Faults to inject into the credential store's writes, for tests; ``none`` in production.
 package struct StoreFaults: Sendable, Equatable {
   /// The step that fails with `EIO`, if any.
-  package var failAt: WriteStep?
+  var failAt: WriteStep?
   /// Kill the process with `SIGKILL` just before the rename (R63: a crash between write and
   /// rename leaves the old file and a stray temp file, nothing else).
-  package var killBeforeRename: Bool
+  var killBeforeRename: Bool
   /// Kill the process with `SIGKILL` once the file is written, before keyring items it no
   /// longer points to are deleted (a migration to the file interrupted at its last step).
-  package var killAfterFile: Bool
+  var killAfterFile: Bool
 
   package init(failAt: WriteStep? = nil, killBeforeRename: Bool = false, killAfterFile: Bool = false) {
     self.failAt = failAt

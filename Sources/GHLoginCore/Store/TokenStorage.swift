@@ -18,7 +18,7 @@ package enum TokenStorage: String, Sendable, Equatable, CaseIterable {
   /// flows, `auth --with-token`, the library's login; R97): the config's `store`, except that
   /// an account already kept in the keyring stays there (tokens leave the keyring only through
   /// `ghlogin migrate --to file`, never as a side effect of logging in again).
-  package static func forNewLogin(configured: TokenStorage, replacing existing: Credential?) -> TokenStorage {
+  static func forNewLogin(configured: TokenStorage, replacing existing: Credential?) -> TokenStorage {
     existing?.storage == .keyring ? .keyring : configured
   }
 }

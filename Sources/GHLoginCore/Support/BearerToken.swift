@@ -4,20 +4,20 @@
 /// characters, then only `=` padding. Nothing else (no space, quote, comma, control or non-ASCII
 /// byte), so a token can go into an `Authorization` header and git's `key=value` credential
 /// protocol unchanged (R30, R74).
-package enum BearerToken {
+enum BearerToken {
   /// The longest token accepted; GitHub's longest today are about 520 characters.
-  package static let maxLength = 4096
+  static let maxLength = 4096
 
   /// Whether `token` can go into an `Authorization` header and the git credential protocol (R30, R74).
   ///
   /// Otherwise opaque: a `b64token` (``isValid(_:)``: letters, digits, `-._~+/`, then only `=`
   /// padding; so no whitespace, quotes, controls or non-ASCII), at most ``maxLength`` long.
-  package static func isUsable(_ token: String) -> Bool {
+  static func isUsable(_ token: String) -> Bool {
     token.utf8.count <= maxLength && isValid(token)
   }
 
   /// Whether `token` is a `b64token`. No length limit here; callers add their own.
-  package static func isValid(_ token: String) -> Bool {
+  static func isValid(_ token: String) -> Bool {
     // On the contiguous bytes when the string has them (every native string): iterating the
     // UTF-8 view byte by byte costs more, for each token of the credentials file.
     if let valid = token.utf8.withContiguousStorageIfAvailable({ isValid(bytes: $0) }) { return valid }
@@ -55,7 +55,7 @@ package enum BearerToken {
 
 /// An OAuth scope list as GitHub writes it: in a token response's `scope` and the
 /// `X-OAuth-Scopes` header.
-package enum ScopeList {
+enum ScopeList {
   /// Splits GitHub's comma-separated scope list (spaces tolerated, RFC 6749 §3.3).
   package static func split(_ text: String) -> [String] {
     text.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)

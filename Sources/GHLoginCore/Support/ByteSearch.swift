@@ -8,10 +8,10 @@
 /// ASCII needles that is the same answer.
 extension String {
   /// The first place `needle` occurs, or nil; an empty needle is found at the start.
-  package func byteRange(of needle: String) -> Range<Index>? { Substring(self).byteRange(of: needle) }
+  func byteRange(of needle: String) -> Range<Index>? { Substring(self).byteRange(of: needle) }
 
   /// Whether `needle` occurs.
-  package func containsBytes(_ needle: String) -> Bool { byteRange(of: needle) != nil }
+  func containsBytes(_ needle: String) -> Bool { byteRange(of: needle) != nil }
 
   /// The non-empty pieces between occurrences of the non-empty `separator`, as
   /// `split(separator:omittingEmptySubsequences: true)` with a string separator.
@@ -30,7 +30,7 @@ extension String {
 
 extension Substring {
   /// The first place `needle` occurs, or nil; an empty needle is found at the start.
-  package func byteRange(of needle: String) -> Range<Index>? {
+  func byteRange(of needle: String) -> Range<Index>? {
     let text = utf8
     let pattern = Array(needle.utf8)
     var start = text.startIndex
@@ -48,5 +48,5 @@ extension Substring {
   }
 
   /// Whether `needle` occurs.
-  package func containsBytes(_ needle: String) -> Bool { byteRange(of: needle) != nil }
+  func containsBytes(_ needle: String) -> Bool { byteRange(of: needle) != nil }
 }

@@ -18,7 +18,7 @@ package enum DurationText {
   /// A wait as a person says it, with correct plurals: "1 second", "90 seconds", "1 minute",
   /// "5 minutes", "60 minutes", "3 minutes 20 seconds" (seconds rounded up; under two minutes
   /// and not whole minutes, in seconds).
-  package static func spoken(_ seconds: Double) -> String {
+  static func spoken(_ seconds: Double) -> String {
     let total = max(0, wholeSeconds(seconds, rounding: .up))
     func unit(_ count: Int, _ name: String) -> String { "\(count) \(name)\(count == 1 ? "" : "s")" }
     if total >= 60 && total % 60 == 0 { return unit(total / 60, "minute") }
@@ -36,7 +36,7 @@ package enum DurationText {
 
   /// `seconds` rounded toward zero as an `Int`, clamped to ±2^52 (so any sum or product of a
   /// few of them stays far from overflow); 0 for NaN. `Int(_: Double)` traps outside `Int`'s range.
-  package static func wholeSeconds(_ seconds: Double, rounding rule: FloatingPointRoundingRule = .towardZero) -> Int {
+  static func wholeSeconds(_ seconds: Double, rounding rule: FloatingPointRoundingRule = .towardZero) -> Int {
     guard !seconds.isNaN else { return 0 }
     let limit = 4_503_599_627_370_496.0  // 2^52
     return Int(min(max(seconds.rounded(rule), -limit), limit))

@@ -35,14 +35,14 @@ package indirect enum JSONValue: Sendable, Equatable {
 
   /// The number as an `Int`, when this is a number written as an integer (no fraction, no
   /// exponent) that fits; `1.0` and `1e2` give nil.
-  package var intValue: Int? {
+  var intValue: Int? {
     guard case .number(let text) = self else { return nil }
     guard !text.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }) else { return nil }
     return Int(text)
   }
 
   /// The number as a `Double` (the nearest one), when this is a number.
-  package var doubleValue: Double? {
+  var doubleValue: Double? {
     guard case .number(let text) = self else { return nil }
     return Double(text)
   }
@@ -66,10 +66,10 @@ package indirect enum JSONValue: Sendable, Equatable {
   }
 
   /// Whether this is `null`.
-  package var isNull: Bool { self == .null }
+  var isNull: Bool { self == .null }
 
   /// The JSON type's name for messages: `null`, `boolean`, `number`, `string`, `array`, `object`.
-  package var typeName: String {
+  var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
@@ -181,7 +181,7 @@ package enum JSON {
   /// The largest input ``parse(_:)-(Collection<UInt8>)`` accepts, in bytes.
   package static let maximumInputSize = 4 * 1024 * 1024
   /// The deepest nesting of arrays and objects ``parse(_:)-(Collection<UInt8>)`` accepts.
-  package static let maximumDepth = 64
+  static let maximumDepth = 64
 
   /// Parses one JSON text.
   ///

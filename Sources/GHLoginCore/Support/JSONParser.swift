@@ -1,7 +1,7 @@
 /// The members of an object whose values ``JSONParser/parseDocument(deferring:)`` checked but
 /// did not build: each key, and where its value is in the input. Two arrays of element types the
 /// standard library prespecializes (`String`, `Range<Int>`), so no array type is made at run time.
-package struct JSONDeferredMembers: Sendable {
+struct JSONDeferredMembers: Sendable {
   /// The keys in order.
   package private(set) var keys: [String] = []
   /// Where each value is: `values[i]`, the bytes of the value of `keys[i]`.
@@ -36,7 +36,7 @@ package struct JSONParser {
   /// but their values are not built: the document has an empty object there, and `members`
   /// names each member and where its value is, for ``parseValue(at:)``. Duplicate keys inside
   /// those values are found only when one is parsed.
-  package mutating func parseDocument(
+  mutating func parseDocument(
     deferring key: String
   ) throws(JSONError) -> (document: JSONValue, members: JSONDeferredMembers?) {
     deferredKey = key
@@ -48,14 +48,14 @@ package struct JSONParser {
   /// The value at `bytes` (one of the ``JSONDeferredMembers/values`` that
   /// ``parseDocument(deferring:)`` gave), fully checked as ``parseDocument()`` checks it; errors
   /// name their position in the whole input.
-  package mutating func parseValue(at bytes: Range<Int>) throws(JSONError) -> JSONValue {
+  mutating func parseValue(at bytes: Range<Int>) throws(JSONError) -> JSONValue {
     position = bytes.lowerBound
     depth = 2
     return try parseValue()
   }
 
   /// Parses the whole input as one value with optional whitespace around it.
-  package mutating func parseDocument() throws(JSONError) -> JSONValue {
+  mutating func parseDocument() throws(JSONError) -> JSONValue {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { throw error("a byte-order mark is not allowed") }
     skipWhitespace()
     let value = try parseValue()

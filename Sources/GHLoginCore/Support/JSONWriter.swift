@@ -1,5 +1,5 @@
 /// Serializes a ``JSONValue`` into UTF-8 bytes; used by ``JSON/serialize(_:pretty:)``.
-package struct JSONWriter {
+struct JSONWriter {
   package let pretty: Bool
   package var output: [UInt8] = []
 
@@ -49,7 +49,7 @@ package struct JSONWriter {
   /// other control characters, DEL, C1 controls and bidi controls as `\uXXXX`
   /// (``TerminalSafeJSON``); everything else as its UTF-8 (encoded in place, not through a
   /// `String` made for each character, on the docker helper's path).
-  package mutating func writeString(_ text: String) {
+  mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
     for scalar in text.unicodeScalars {
       switch scalar.value {

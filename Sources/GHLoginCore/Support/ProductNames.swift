@@ -3,23 +3,23 @@
 /// the product's name (`CoreVoiceTests` fails on the name anywhere else in `Sources/GHLoginCore`):
 /// messages never name a command; their remedies are data (``Remedy``) that the command line
 /// renders as `ghlogin` commands and a library tool in its own words.
-package enum ProductNames {
+enum ProductNames {
   /// The keyring items' `application` attribute, by which every item is found and cleared (R101).
-  package static let keyringApplication = "ghlogin"
+  static let keyringApplication = "ghlogin"
   /// The start of a keyring item's label, as seahorse and `secret-tool` show it.
-  package static let keyringLabelPrefix = "ghlogin: "
+  static let keyringLabelPrefix = "ghlogin: "
   /// The directory of the config and credentials files under `$XDG_CONFIG_HOME` (or
   /// `~/.config`) and of the system config under each `$XDG_CONFIG_DIRS` entry.
   package static let configDirectory = "ghlogin"
   /// The product in the `User-Agent` header (`ghlogin/VERSION`).
-  package static let userAgentProduct = "ghlogin"
+  static let userAgentProduct = "ghlogin"
   /// The docker credential helper's name: docker runs `docker-credential-NAME`.
-  package static let dockerHelper = "ghlogin"
+  static let dockerHelper = "ghlogin"
   /// How a git `credential.helper` value that runs the command ends (`!'/path/ghlogin' git-credential`),
   /// so `setup-git` recognises its own entry after the binary moved.
-  package static let gitHelperSuffix = "ghlogin' git-credential"
+  static let gitHelperSuffix = "ghlogin' git-credential"
   /// The program's name when the process's `argv[0]` is unknown (tests, the library).
-  package static let defaultProgramName = "ghlogin"
+  static let defaultProgramName = "ghlogin"
   /// The start of the title of the page the loopback listener shows after a login.
-  package static let resultPageTitlePrefix = "ghlogin: "
+  static let resultPageTitlePrefix = "ghlogin: "
 }

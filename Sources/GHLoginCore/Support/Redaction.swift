@@ -5,10 +5,10 @@
 package enum Redaction {
   /// The prefixes GitHub documents for its token formats: they say what kind of token it is and
   /// carry no secret.
-  package static let knownPrefixes = ["github_pat_", "gho_", "ghu_", "ghp_", "ghs_", "ghr_"]
+  static let knownPrefixes = ["github_pat_", "gho_", "ghu_", "ghp_", "ghs_", "ghr_"]
 
   /// Tokens shorter than this are shown as `****` only (their last four would be a quarter of them).
-  package static let minimumLengthForSuffix = 16
+  static let minimumLengthForSuffix = 16
 
   package static func redact(_ token: String) -> String {
     let characters = Array(token.unicodeScalars)

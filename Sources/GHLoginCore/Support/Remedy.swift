@@ -28,7 +28,7 @@ package enum LoginChoice: Hashable, Sendable {
   case browserFlow, deviceFlow, scopes
 
   /// The choice in words, for a voice that names no option ("set LoginOptions.flow to .browser").
-  package var inWords: String {
+  var inWords: String {
     switch self {
     case .browserFlow: "set LoginOptions.flow to .browser"
     case .deviceFlow: "set LoginOptions.flow to .device"
@@ -101,7 +101,7 @@ package struct Remedies: Sendable {
   package static let words = Remedies(WordsVoice())
 
   /// Whether this voice shows remedies as commands to run.
-  package var namesCommands: Bool { voice.command(for: .logIn(host: nil)) != nil }
+  var namesCommands: Bool { voice.command(for: .logIn(host: nil)) != nil }
 
   /// `remedy` as a command to show, or nil.
   package func command(_ remedy: Remedy) -> String? { voice.command(for: remedy) }
@@ -110,7 +110,7 @@ package struct Remedies: Sendable {
   package func name(_ setting: Setting) -> String { voice.name(of: setting) }
 
   /// Whether this voice names settings by their config-file keys.
-  package var namesSettingsByKey: Bool { name(.clientID) == Setting.clientID.configKey }
+  var namesSettingsByKey: Bool { name(.clientID) == Setting.clientID.configKey }
 
   /// The setting at config-file `key` (a path such as `hosts.H.client_id` too) as this voice
   /// shows it: quoted as in the file (`"client_id"`), or the setting's own name (`clientID`).
@@ -132,11 +132,11 @@ package struct Remedies: Sendable {
   package var program: String? { voice.programName }
 
   /// "another NAME", or "another program" when this voice names no program.
-  package var anotherProgram: String { "another " + (program ?? "program") }
+  var anotherProgram: String { "another " + (program ?? "program") }
 
   /// The command that logs in to `host`, if this voice names one: the command line's, or the
   /// tool's login command.
-  package func logInCommand(host: String?, user: String? = nil, way: Remedy.LoginWay? = nil) -> String? {
+  func logInCommand(host: String?, user: String? = nil, way: Remedy.LoginWay? = nil) -> String? {
     voice.command(for: .logIn(host: host, user: user, way: way)) ?? voice.loginCommand.map { Sanitize.terminal($0) }
   }
 
@@ -155,7 +155,7 @@ package struct Remedies: Sendable {
   }
 
   /// `remedy` starting a sentence: its first letter capitalised ("log in again" → "Log in again").
-  package static func sentence(_ remedy: String) -> String {
+  static func sentence(_ remedy: String) -> String {
     remedy.prefix(1).uppercased() + remedy.dropFirst()
   }
 }

@@ -22,7 +22,7 @@ package enum Sanitize {
   }
 
   /// Whether `scalar` must not reach a terminal.
-  package static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true  // C0 (ESC is 0x1B), DEL, C1 (CSI is 0x9B)
     case 0x2028, 0x2029: true  // line and paragraph separators

@@ -17,7 +17,7 @@ package func nearestCandidate(to word: String, among candidates: [String]) -> St
 /// The number of single-character insertions, deletions, substitutions and swaps of two
 /// neighbours turning `a` into `b` (the optimal-string-alignment distance: `atuh` is one edit
 /// from `auth`, the commonest typo being two keys hit in the wrong order).
-package func levenshteinDistance(_ a: [Character], _ b: [Character]) -> Int {
+func levenshteinDistance(_ a: [Character], _ b: [Character]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
   var beforePrevious = [Int](repeating: 0, count: b.count + 1)

@@ -7,7 +7,7 @@
 /// and `/user` is text from GitHub's users.
 package enum TerminalSafeJSON {
   /// Whether the scalar `value` is written as a `\u` escape.
-  package static func needsEscape(_ value: UInt32) -> Bool {
+  static func needsEscape(_ value: UInt32) -> Bool {
     switch value {
     case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
     default: false

@@ -5,7 +5,7 @@
 /// ghlogin's own code on that path does (bench/RESULTS.md, issue 19). Decoding repairs every ill-formed
 /// sequence with U+FFFD, so the decoded text re-encodes to the same bytes exactly when the
 /// bytes were valid UTF-8.
-package enum UTF8Text {
+enum UTF8Text {
   /// `bytes` as a `String`, or nil when they are not valid UTF-8.
   package static func validated(_ bytes: [UInt8]) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)

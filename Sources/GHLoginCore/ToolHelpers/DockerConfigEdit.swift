@@ -2,7 +2,7 @@
 /// other key kept as it was (order included). Never `credsStore`, never a token.
 package enum DockerConfigEdit {
   /// The helper name docker appends to `docker-credential-`.
-  package static let helperName = ProductNames.dockerHelper
+  static let helperName = ProductNames.dockerHelper
 
   /// `document` with `credHelpers[registry] = "ghlogin"` for each of `registries`, or, when
   /// `unset`, without those of them that name ghlogin (an entry naming another helper is kept).

@@ -7,7 +7,7 @@ package enum DockerCredentialAnswer {
   package static let notFound = "credentials not found in native keychain\n"
 
   /// The username docker reads as "the secret is an identity token": never answered.
-  package static let identityTokenUsername = "<token>"
+  static let identityTokenUsername = "<token>"
 
   /// `get`'s answer: `{"ServerURL":…,"Username":…,"Secret":…}` and a newline (as Go's
   /// `json.Encoder` writes it). Nil for a username docker would misread as an identity token.

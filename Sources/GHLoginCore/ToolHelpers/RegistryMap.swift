@@ -25,7 +25,7 @@ package struct RegistryMap: Sendable, Equatable {
   }
 
   /// The registries built in for `host` (see the type's documentation).
-  package static func builtInRegistries(for host: GitHubHost) -> [String] {
+  static func builtInRegistries(for host: GitHubHost) -> [String] {
     if host.isGitHubDotCom { return ["ghcr.io", "docker.pkg.github.com"] }
     guard host.port == nil, !host.hostname.hasPrefix("[") else { return [] }
     if host.isGHEDotCom { return ["containers." + host.hostname] }

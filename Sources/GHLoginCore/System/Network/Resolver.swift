@@ -7,7 +7,7 @@ package struct SocketAddress: CustomStringConvertible, Sendable {
   package var storage = sockaddr_storage()
   package var length: socklen_t = 0
 
-  package var family: Int32 { Int32(storage.ss_family) }
+  var family: Int32 { Int32(storage.ss_family) }
 
   /// The address as text (`inet_ntop`), without the port.
   package var description: String {
@@ -64,7 +64,7 @@ package struct SocketAddress: CustomStringConvertible, Sendable {
   package init() {}
 
   /// `127.0.0.1:port` as a `sockaddr_in`.
-  package static func ipv4Loopback(port: Int) -> SocketAddress {
+  static func ipv4Loopback(port: Int) -> SocketAddress {
     var address = SocketAddress()
     var inet = sockaddr_in()
     inet.sin_family = sa_family_t(AF_INET)
@@ -89,7 +89,7 @@ package struct ResolveError: Error, Equatable, Sendable {
 /// `getaddrinfo` itself has no timeout and Ctrl-C does not cut it short, so a name (not an IP
 /// literal) is looked up on a helper thread (``resolve(host:port:lookup:deadline:stopFD:clock:)``)
 /// whose answer is awaited with `poll(2)`.
-package enum Resolver {
+enum Resolver {
   /// Every TCP address for `host` (an IPv6 literal may keep its brackets) and `port`, in
   /// `getaddrinfo`'s order, before `deadline`; ``ResolveError/timedOut`` after it, and
   /// ``ResolveError/interrupted`` as soon as `stopFD` is readable.
@@ -112,7 +112,7 @@ package enum Resolver {
   }
 
   /// `getaddrinfo` for `host` (no brackets) and `port`; blocks as long as the resolver does.
-  package static func systemLookup(host name: String, port: Int) throws(ResolveError) -> [SocketAddress] {
+  static func systemLookup(host name: String, port: Int) throws(ResolveError) -> [SocketAddress] {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -149,7 +149,7 @@ package enum Resolver {
 
   #if DEBUG
     /// The `GHLOGIN_TEST_RESOLVE` entry for `host:port`, which may only point at 127.0.0.1.
-    package static func testMapping(host: String, port: Int, variables: EnvironmentVariables) throws(ResolveError)
+    static func testMapping(host: String, port: Int, variables: EnvironmentVariables) throws(ResolveError)
       -> SocketAddress?
     {
       guard let spec = variables["GHLOGIN_TEST_RESOLVE"] else { return nil }

@@ -14,7 +14,7 @@ package final class Socket {
 
   package init(owning descriptor: FileDescriptor) { self.descriptor = descriptor }
 
-  package static let socketFlags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+  static let socketFlags = Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
 
   /// `socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, IPPROTO_TCP)`.
   package static func tcp(family: Int32) throws(SystemError) -> Socket {
@@ -25,10 +25,10 @@ package final class Socket {
   }
 
   /// `EADDRINUSE`: ``listenOnLoopback(port:backlog:)`` throws `SystemError(call: "bind", errno: addressInUse)` for a busy port.
-  package static let addressInUse = EADDRINUSE
+  static let addressInUse = EADDRINUSE
 
   /// What ``connect(to:deadline:clock:stopFD:)`` throws when the deadline passes (or the kernel gives up).
-  package static let connectTimedOut = SystemError(call: "connect", errno: ETIMEDOUT)
+  static let connectTimedOut = SystemError(call: "connect", errno: ETIMEDOUT)
 
   /// Connects to `address` before `deadline`: non-blocking `connect`, `poll` for writability, then `SO_ERROR`.
   ///
@@ -54,7 +54,7 @@ package final class Socket {
   }
 
   /// The socket's pending error from `getsockopt(SOL_SOCKET, SO_ERROR)`.
-  package func pendingError() throws(SystemError) -> Int32 {
+  func pendingError() throws(SystemError) -> Int32 {
     var value: Int32 = 0
     var length = socklen_t(MemoryLayout<Int32>.size)
     let fd = fd
@@ -67,7 +67,7 @@ package final class Socket {
   /// Sets neither `SO_REUSEADDR` nor `SO_REUSEPORT` (R5): no other socket,
   /// of this or another process, can share the port. Never binds a wildcard
   /// address (R1). A busy port throws `SystemError(call: "bind", errno: EADDRINUSE)`.
-  package static func listenOnLoopback(port: Int, backlog: Int32) throws(SystemError) -> Socket {
+  static func listenOnLoopback(port: Int, backlog: Int32) throws(SystemError) -> Socket {
     let socket = try tcp(family: AF_INET)
     var address = SocketAddress.ipv4Loopback(port: port)
     let fd = socket.fd
@@ -81,7 +81,7 @@ package final class Socket {
   }
 
   /// The bound local address, from `getsockname`.
-  package func localAddress() throws(SystemError) -> SocketAddress {
+  func localAddress() throws(SystemError) -> SocketAddress {
     var address = SocketAddress()
     address.length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let fd = fd
@@ -134,10 +134,10 @@ package final class Socket {
   }
 
   /// `shutdown(SHUT_WR)`: tells the peer nothing more will be sent; errors ignored.
-  package func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
+  func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
 
   /// Sets `TCP_NODELAY` (small requests go out at once); errors ignored.
-  package func disableNagle() {
+  func disableNagle() {
     var one: Int32 = 1
     _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
   }

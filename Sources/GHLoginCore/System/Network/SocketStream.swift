@@ -19,7 +19,7 @@ package enum StreamError: Error, Equatable {
 /// A connected byte stream with deadlines: plain TCP, or TLS over TCP.
 ///
 /// The HTTP client sees only this. Deadlines are absolute monotonic seconds.
-package protocol ByteStream: AnyObject {
+protocol ByteStream: AnyObject {
   /// Writes every byte of `bytes` before `deadline`.
   func writeAll(_ bytes: [UInt8], deadline: Double) throws(StreamError)
   /// Reads at most `count` bytes, waiting until `deadline`; an empty result is a clean end of stream.

@@ -8,7 +8,7 @@
 /// decided above, by ``SystemBrowser`` (R14); this is only the process.
 package enum BrowserLauncher {
   /// Why the browser was not opened; the caller prints the URL either way.
-  package struct LaunchError: ReportableError {
+  struct LaunchError: ReportableError {
     package var message: String
     package var exitStatus: ExitStatus { .failure }
     package var errorKind: ErrorKind { .system }
@@ -67,7 +67,7 @@ package enum BrowserLauncher {
   }
 
   /// How long to watch the launcher for a quick failure before saying the browser was opened.
-  package static let launchGrace = 1.0
+  static let launchGrace = 1.0
 
   /// The launcher (`xdg-open`) usually exits at once: waits up to ``launchGrace`` seconds
   /// (`waitpid(WNOHANG)` every 10 ms) and throws when it exited with a non-zero status or was

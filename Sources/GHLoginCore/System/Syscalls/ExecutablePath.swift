@@ -7,7 +7,7 @@
 /// The path the user ran is preferred when it leads to this very binary (same device and
 /// inode as `/proc/self/exe`): a symbolic link such as `/usr/local/bin/ghlogin` keeps working
 /// after an upgrade replaces what it points to. Otherwise, `readlink("/proc/self/exe")`.
-package enum ExecutablePath {
+enum ExecutablePath {
   /// Resolves `argument0` (the program name as run): with a `/`, against the current directory
   /// (`getcwd`); without one, along `PATH`. Falls back to `/proc/self/exe`, then `argument0`.
   package static func resolve(argument0: String, path: String?) -> String {

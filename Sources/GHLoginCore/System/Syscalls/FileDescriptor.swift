@@ -18,7 +18,7 @@ package final class FileDescriptor {
 
   deinit { close() }
 
-  package var isOpen: Bool { rawValue >= 0 }
+  var isOpen: Bool { rawValue >= 0 }
 
   /// Closes the descriptor with `close(2)`, once; errors are ignored (the descriptor is gone either way).
   package func close() {
@@ -33,7 +33,7 @@ package final class FileDescriptor {
   /// Closes the descriptor with `close(2)`, once, like ``close()``, but reports a failure other
   /// than `EINTR` (a write the kernel could not finish, on some file systems, shows up only
   /// here). The descriptor is released either way; `EINTR` is not retried.
-  package func closeReportingErrors() throws(SystemError) {
+  func closeReportingErrors() throws(SystemError) {
     guard rawValue >= 0 else { return }
     let fd = rawValue
     rawValue = -1
@@ -44,10 +44,10 @@ package final class FileDescriptor {
   }
 
   /// Whether `FD_CLOEXEC` is set (`fcntl(F_GETFD)`).
-  package var isCloseOnExec: Bool { Self.isCloseOnExec(rawValue) }
+  var isCloseOnExec: Bool { Self.isCloseOnExec(rawValue) }
 
   /// Whether `FD_CLOEXEC` is set on `fd` (`fcntl(F_GETFD)`); false for a closed descriptor.
-  package static func isCloseOnExec(_ fd: Int32) -> Bool {
+  static func isCloseOnExec(_ fd: Int32) -> Bool {
     let flags = fcntl(fd, F_GETFD)
     return flags >= 0 && flags & FD_CLOEXEC != 0
   }
@@ -87,7 +87,7 @@ package final class FileDescriptor {
   }
 
   /// Runs a read- or write-like call: `EINTR` retried, `EAGAIN` → `.wouldBlock`, 0 → `.endOfFile`.
-  package static func nonBlocking(_ call: String, _ body: () -> Int) -> Result<Progress, SystemError> {
+  static func nonBlocking(_ call: String, _ body: () -> Int) -> Result<Progress, SystemError> {
     while true {
       let result = body()
       if result > 0 { return .success(.bytes(result)) }
@@ -122,13 +122,13 @@ package final class FileDescriptor {
     /// `O_CREAT`: create the file (with the given mode) when it is missing.
     package static let create = OpenOptions(rawValue: O_CREAT)
     /// `O_EXCL`: with ``create``, fail with `EEXIST` when something is already there.
-    package static let exclusive = OpenOptions(rawValue: O_EXCL)
+    static let exclusive = OpenOptions(rawValue: O_EXCL)
     /// `O_NOFOLLOW`: fail with `ELOOP` when the last component is a symbolic link.
-    package static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
+    static let noFollow = OpenOptions(rawValue: O_NOFOLLOW)
     /// `O_DIRECTORY`: fail unless the path is a directory.
     package static let directory = OpenOptions(rawValue: O_DIRECTORY)
     /// `O_NONBLOCK`: opening (and reading) a FIFO never blocks.
-    package static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
+    static let nonBlocking = OpenOptions(rawValue: O_NONBLOCK)
   }
 
   /// Opens `path` with `open(2)`, always close-on-exec (`O_CLOEXEC`); `mode` is the permission
@@ -149,13 +149,13 @@ package final class FileDescriptor {
   }
 
   /// Sets the permission bits with `fchmod(2)` (exactly, whatever the umask).
-  package func changeMode(_ permissions: UInt32) throws(SystemError) {
+  func changeMode(_ permissions: UInt32) throws(SystemError) {
     let fd = rawValue
     try retryingEINTR("fchmod") { fchmod(fd, permissions) }
   }
 
   /// Flushes the file's data and metadata to the device with `fsync(2)`.
-  package func sync() throws(SystemError) {
+  func sync() throws(SystemError) {
     let fd = rawValue
     try retryingEINTR("fsync") { fsync(fd) }
   }
@@ -163,7 +163,7 @@ package final class FileDescriptor {
   /// Tries once to take an exclusive `flock(2)` without waiting (`LOCK_EX|LOCK_NB`), retrying
   /// `EINTR`: true when taken, false when another open file description holds it
   /// (`EWOULDBLOCK`). The lock lasts until the descriptor is closed.
-  package func tryLockExclusive() throws(SystemError) -> Bool {
+  func tryLockExclusive() throws(SystemError) -> Bool {
     while true {
       if flock(rawValue, LOCK_EX | LOCK_NB) == 0 { return true }
       let code = errno

@@ -30,7 +30,7 @@ package enum FileKind: Equatable, Sendable {
 
   /// "a FIFO (named pipe)", "a directory", … for messages; a symbolic link (never described:
   /// callers refuse it first) and unknown types read "not a regular file".
-  package var phrase: String {
+  var phrase: String {
     switch self {
     case .regular: "a regular file"
     case .directory: "a directory"
@@ -53,7 +53,7 @@ package struct FileStatus: Equatable, Sendable {
   /// The owner's user ID (`st_uid`).
   package var owner: UInt32
   /// The number of hard links (`st_nlink`).
-  package var linkCount: Int
+  var linkCount: Int
   /// The size in bytes (`st_size`).
   package var size: Int
 
@@ -74,5 +74,5 @@ package struct FileStatus: Equatable, Sendable {
 
   /// Whether the sticky bit (`S_ISVTX`) is set: in a directory, only an entry's owner (or the
   /// directory's) may rename or remove it.
-  package var isSticky: Bool { permissions & S_ISVTX != 0 }
+  var isSticky: Bool { permissions & S_ISVTX != 0 }
 }

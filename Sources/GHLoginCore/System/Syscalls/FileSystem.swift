@@ -53,7 +53,7 @@ package enum FileSystem {
 
   /// Opens `directory` (never through a final symlink) and `fsync(2)`s it, so that a rename in
   /// it is durable. `EINVAL` (a file system that cannot sync directories) is ignored.
-  package static func syncDirectory(_ directory: String) throws(SystemError) {
+  static func syncDirectory(_ directory: String) throws(SystemError) {
     let fd = try FileDescriptor.open(directory, .readOnly, [.directory, .noFollow])
     defer { fd.close() }
     do {
@@ -65,7 +65,7 @@ package enum FileSystem {
 
   /// The current working directory (`getcwd(3)`), or nil when it cannot be found (removed, or
   /// too long).
-  package static func currentDirectory() -> String? {
+  static func currentDirectory() -> String? {
     guard let cwd = getcwd(nil, 0) else { return nil }
     defer { free(cwd) }
     return String(cString: cwd)
@@ -74,7 +74,7 @@ package enum FileSystem {
   /// Calls `body` with the name of each entry of `directory` (`opendir`/`readdir`, `.` and
   /// `..` included); false when the directory cannot be opened. Read errors end the listing.
   @discardableResult
-  package static func forEachEntry(in directory: String, _ body: (String) -> Void) -> Bool {
+  static func forEachEntry(in directory: String, _ body: (String) -> Void) -> Bool {
     guard let stream = opendir(directory) else { return false }
     defer { closedir(stream) }
     while let entry = readdir(stream) {

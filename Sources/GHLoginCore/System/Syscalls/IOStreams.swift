@@ -32,7 +32,7 @@ extension ByteInput {
 
   /// Whether `bytes` hold an empty line: they start with LF (or CR LF), or hold LF LF (or
   /// LF CR LF, which the parser then refuses for its CR).
-  package static func hasEmptyLine(_ bytes: [UInt8], from start: Int) -> Bool {
+  static func hasEmptyLine(_ bytes: [UInt8], from start: Int) -> Bool {
     var index = max(0, start - 2)
     while index < bytes.count {
       if bytes[index] == 0x0A {

@@ -40,7 +40,7 @@ package enum Interrupt {
   package static func install() -> Int32 { installation }
 
   /// Whether SIGINT or SIGTERM has arrived since ``install()``.
-  package static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
+  static var wasRequested: Bool { interruptRequested.load(ordering: .sequentiallyConsistent) }
 
   /// The first of SIGINT or SIGTERM that arrived since ``install()``, if any: the command's
   /// status is 130 for the one, 143 for the other, and the process then dies of that signal.
@@ -53,7 +53,7 @@ package enum Interrupt {
   package static var wasTerminated: Bool { signal == SIGTERM }
 
   /// The read end when installed, else nil.
-  package static var installedFD: Int32? {
+  static var installedFD: Int32? {
     let fd = interruptReadFD.load(ordering: .sequentiallyConsistent)
     return fd >= 0 ? fd : nil
   }

@@ -35,7 +35,7 @@ package enum Poll {
 
   /// Whether `fd` is readable right now (`poll(2)` with a zero timeout; `EINTR` retried).
   /// Errors and hang-ups count as not readable.
-  package static func isReadableNow(_ fd: Int32) -> Bool {
+  static func isReadableNow(_ fd: Int32) -> Bool {
     var fds = [pollfd(fd: fd, events: readable, revents: 0)]
     let count = nfds_t(fds.count)
     let ready = try? fds.withUnsafeMutableBufferPointer { buffer throws(SystemError) in
@@ -69,12 +69,12 @@ package enum Poll {
 }
 
 /// A set of descriptors for one `poll(2)` call, rebuilt each round of an event loop.
-package struct PollSet {
+struct PollSet {
   private var fds: [pollfd] = []
 
   package var count: Int { fds.count }
 
-  package mutating func removeAll() { fds.removeAll(keepingCapacity: true) }
+  mutating func removeAll() { fds.removeAll(keepingCapacity: true) }
 
   /// Adds `fd` waiting for `events` (``Poll/readable`` or ``Poll/writable``); returns its index.
   @discardableResult
@@ -84,7 +84,7 @@ package struct PollSet {
   }
 
   /// Whether the descriptor at `index` has any event, errors and hang-ups included.
-  package func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
+  func isReady(_ index: Int) -> Bool { fds[index].revents != 0 }
 
   /// Calls `poll(2)` until `deadline`; returns the number of ready descriptors (0 on timeout).
   package mutating func wait(deadline: Double, clock: any TimeSource) throws(SystemError) -> Int {

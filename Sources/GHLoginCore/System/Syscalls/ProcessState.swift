@@ -5,7 +5,7 @@
 /// What the C library holds about this process: its environment block and standard descriptors.
 package enum ProcessState {
   /// The standard input descriptor (`STDIN_FILENO`).
-  package static var standardInput: Int32 { STDIN_FILENO }
+  static var standardInput: Int32 { STDIN_FILENO }
   /// The standard output descriptor (`STDOUT_FILENO`).
   package static var standardOutput: Int32 { STDOUT_FILENO }
   /// The standard error descriptor (`STDERR_FILENO`).
@@ -15,10 +15,10 @@ package enum ProcessState {
   package static var userID: UInt32 { getuid() }
 
   /// The effective user ID, from `geteuid(2)` (which always succeeds: no errno).
-  package static var effectiveUserID: UInt32 { geteuid() }
+  static var effectiveUserID: UInt32 { geteuid() }
 
   /// The login name of user `uid` (`getpwuid_r(3)`), or nil when the user database has none.
-  package static func userName(_ uid: UInt32) -> String? {
+  static func userName(_ uid: UInt32) -> String? {
     var entry = passwd()
     var found: UnsafeMutablePointer<passwd>?
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -29,12 +29,12 @@ package enum ProcessState {
 
   /// Sends this process `SIGKILL` (`kill(getpid(), SIGKILL)`): it dies at once, nothing
   /// flushed, unwound or cleaned up. Only the store's test faults call it, to crash at a chosen step.
-  package static func killImmediately() { _ = kill(getpid(), SIGKILL) }
+  static func killImmediately() { _ = kill(getpid(), SIGKILL) }
 
   /// The value of `name` in `environ`, found in place: what ``environmentVariables()`` would hold
   /// for it (the last `name=` entry wins, as there), without copying the other entries. Nil for
   /// a name that is empty or holds `=` or NUL, which no entry can have. No call, so no errno.
-  package static func environmentVariable(_ name: String) -> String? {
+  static func environmentVariable(_ name: String) -> String? {
     var name = name
     return name.withUTF8 { key -> String? in
       guard !key.isEmpty, !key.contains(UInt8(ascii: "=")), !key.contains(0) else { return nil }
@@ -77,7 +77,7 @@ package enum ProcessState {
 }
 
 /// Heap copies of C strings, for C APIs that take arrays of `char *`.
-package enum CStringCopy {
+enum CStringCopy {
   /// A `strdup(3)` copy of `string`, to give back with ``free(_:)``; nil only when out of
   /// memory (`ENOMEM`), which callers pass on as a null entry.
   package static func duplicate(_ string: String) -> UnsafeMutablePointer<CChar>? { strdup(string) }

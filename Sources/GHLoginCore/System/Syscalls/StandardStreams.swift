@@ -6,7 +6,7 @@
 ///
 /// errno policy: `write(2)` is retried on `EINTR`; any other error drops the rest of the text
 /// (nobody is left to tell when stdout or stderr is gone). `isatty(3)` failing means "not a terminal".
-package struct FileOutput: TextOutput {
+struct FileOutput: TextOutput {
   package let fd: Int32
   package init(fd: Int32) { self.fd = fd }
 
@@ -32,7 +32,7 @@ package struct FileOutput: TextOutput {
 ///
 /// errno policy: `read(2)` is retried on `EINTR`; any other error counts as end of input
 /// (what was read so far is returned). `isatty(3)` failing means "not a terminal".
-package struct FileInput: ByteInput {
+struct FileInput: ByteInput {
   package let fd: Int32
   package init(fd: Int32) { self.fd = fd }
 

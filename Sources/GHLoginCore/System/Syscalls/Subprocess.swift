@@ -18,7 +18,7 @@ package enum Subprocess {
   }
 
   /// The largest output kept from each stream; the rest is read and dropped.
-  package static let outputLimit = 1 << 20
+  static let outputLimit = 1 << 20
 
   /// The first regular, executable file named `name` in the directories of `path` (a
   /// colon-separated list); empty entries (the current directory) are skipped on purpose.

@@ -20,19 +20,19 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
   package var description: String { "\(call): \(reason)" }
 
   /// An `EIO` failure of `call`: what the store's fault injection throws (no C call is made).
-  package static func inputOutput(call: String) -> SystemError { SystemError(call: call, errno: EIO) }
+  static func inputOutput(call: String) -> SystemError { SystemError(call: call, errno: EIO) }
 
   /// An `ENOENT` failure of `call`, for a check that found nothing where something must be.
-  package static func noSuchFile(call: String) -> SystemError { SystemError(call: call, errno: ENOENT) }
+  static func noSuchFile(call: String) -> SystemError { SystemError(call: call, errno: ENOENT) }
 
   /// `ENOENT`: nothing is at the path (or a directory on it is missing).
-  package var isNoSuchFile: Bool { errno == ENOENT }
+  var isNoSuchFile: Bool { errno == ENOENT }
   /// `EEXIST`: something is already at the path (`O_CREAT|O_EXCL`, `mkdir`).
-  package var isAlreadyExisting: Bool { errno == EEXIST }
+  var isAlreadyExisting: Bool { errno == EEXIST }
   /// `ELOOP`: with `O_NOFOLLOW`, the last component is a symbolic link.
-  package var isSymbolicLinkRefused: Bool { errno == ELOOP }
+  var isSymbolicLinkRefused: Bool { errno == ELOOP }
   /// `EINVAL`: for `fsync`, a file (system) that cannot be synchronised.
-  package var isInvalidArgument: Bool { errno == EINVAL }
+  var isInvalidArgument: Bool { errno == EINVAL }
 }
 
 /// Calls `body` until it does not fail with `EINTR`.
@@ -42,7 +42,7 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Never use it for `close`: a `close` interrupted by a signal has already
 /// released the descriptor, and retrying could close someone else's.
 @discardableResult
-package func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws(SystemError) -> T {
+func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws(SystemError) -> T {
   while true {
     let result = body()
     if result != -1 { return result }

@@ -21,7 +21,7 @@ package protocol TimeSource: Sendable {
 
 extension TimeSource {
   /// The longest real time one `poll(2)` blocks on a clock other than the system's: 100 ms.
-  package static var injectedClockSlice: Double { 0.1 }
+  static var injectedClockSlice: Double { 0.1 }
 
   /// ``injectedClockSlice``: clocks other than the system's are checked every 100 ms.
   package var pollSlice: Double? { Self.injectedClockSlice }

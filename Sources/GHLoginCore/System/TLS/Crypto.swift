@@ -1,11 +1,11 @@
 import COpenSSL
 
 /// The random number generator failed, or OpenSSL could not be loaded; nothing secret was produced.
-package struct CryptoError: ReportableError, Equatable {
+struct CryptoError: ReportableError, Equatable {
   /// The OpenSSL function that failed, for example `"RAND_bytes"`, or `"dlopen"`.
   package var call: String
   /// Why OpenSSL could not be loaded (``TLSLibrary/LoadError``'s text); nil for a failed call.
-  package var loadFailure: String? = nil
+  var loadFailure: String? = nil
 
   package var message: String {
     if let loadFailure { return loadFailure + "; nothing was sent" }
@@ -25,7 +25,7 @@ package enum Crypto {
   ///
   /// Wraps `RAND_bytes`. It fails closed: any result other than 1 throws a
   /// ``CryptoError`` and no partially random bytes are returned.
-  package static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
+  static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
     precondition(count >= 0 && count <= Int(Int32.max), "randomBytes: count out of range")
     if count == 0 { return [] }
     do {
@@ -63,7 +63,7 @@ package enum Crypto {
   /// Wraps `CRYPTO_memcmp`. Lengths are compared first; a length is not a secret here
   /// (state values have a fixed length). Only called after ``randomBytes(_:)`` made the
   /// state, so OpenSSL is already loaded.
-  package static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     guard a.count == b.count else { return false }
     if a.isEmpty { return true }
     TLSLibrary.loadOrStop()

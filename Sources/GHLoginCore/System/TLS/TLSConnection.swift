@@ -14,7 +14,7 @@ import COpenSSL
 ///
 /// `@unchecked Sendable`: the `SSL*` belongs to the one request that created it, which may
 /// move between threads but never uses it from two at once.
-package final class TLSConnection: ByteStream, @unchecked Sendable {
+final class TLSConnection: ByteStream, @unchecked Sendable {
   /// Kept alive while the `SSL` made from it is.
   private let context: TLSContext
   private let ssl: OpaquePointer
@@ -170,13 +170,13 @@ package final class TLSConnection: ByteStream, @unchecked Sendable {
   }
 
   /// `certificate verify failed: ` and `X509_verify_cert_error_string` (e.g. `hostname mismatch`).
-  package static func verifyReason(_ result: Int) -> String {
+  static func verifyReason(_ result: Int) -> String {
     "certificate verify failed: " + String(cString: X509_verify_cert_error_string(result))
   }
 
   /// The reason text of the earliest queued OpenSSL error (`ERR_reason_error_string`, else
   /// `ERR_error_string_n`), clearing the queue; nil when it is empty.
-  package static func queuedErrorReason() -> String? {
+  static func queuedErrorReason() -> String? {
     let code = ERR_get_error()
     defer { ERR_clear_error() }
     guard code != 0 else { return nil }

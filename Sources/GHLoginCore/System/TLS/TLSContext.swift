@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// `@unchecked Sendable`: OpenSSL allows `SSL_new` on one `SSL_CTX` from several threads as
 /// long as nothing modifies the context, and nothing does once it is built.
-package final class TLSContext: @unchecked Sendable {
+final class TLSContext: @unchecked Sendable {
   /// The `SSL_CTX*`.
   package let pointer: OpaquePointer
 
@@ -57,7 +57,7 @@ package final class TLSContext: @unchecked Sendable {
 /// The contexts of one process, by trust: at most `capacity`, the oldest dropped first (and
 /// freed once no connection uses it). Trusts differ only by `SSL_CERT_FILE`, `SSL_CERT_DIR`
 /// and a host's `ca_file`, so a few entries are plenty.
-package final class TLSContextCache: Sendable {
+final class TLSContextCache: Sendable {
   /// The cache every ``TLSConnection`` uses.
   package static let shared = TLSContextCache(capacity: 4)
 

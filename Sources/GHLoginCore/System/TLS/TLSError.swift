@@ -3,7 +3,7 @@
 /// Reasons are OpenSSL's fixed texts (`X509_verify_cert_error_string`,
 /// `ERR_reason_error_string`) or `strerror`, produced in one place
 /// (`TLSConnection.failureReason`); never bytes from the peer.
-package enum TLSError: Error, Equatable {
+enum TLSError: Error, Equatable {
   /// OpenSSL could not create the context or connection, or refused a setting.
   case setup(String)
   /// The extra CA file could not be loaded.

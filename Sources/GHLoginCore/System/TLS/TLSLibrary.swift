@@ -9,9 +9,9 @@ import COpenSSL
 /// still supplies the code, so its security updates apply without a rebuild.
 ///
 /// Call ``load()`` before any OpenSSL function; ``TLSConnection`` and ``Crypto`` do.
-package enum TLSLibrary {
+enum TLSLibrary {
   /// OpenSSL could not be loaded; `reason` is `dlerror`'s text.
-  package struct LoadError: Error, Equatable {
+  struct LoadError: Error, Equatable {
     package var reason: String
 
     /// What to tell the user: the loader's reason and which package provides the library.
@@ -28,7 +28,7 @@ package enum TLSLibrary {
   /// Loads OpenSSL or stops the process with the reason, for the few non-throwing helpers
   /// (``Crypto/sha256(_:)``, ``Crypto/constantTimeEquals(_:_:)``) that only run after a
   /// throwing call has already loaded it.
-  package static func loadOrStop() {
+  static func loadOrStop() {
     do {
       try load()
     } catch {

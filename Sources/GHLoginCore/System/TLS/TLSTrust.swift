@@ -10,10 +10,10 @@ import COpenSSL
 /// is set and those load no certificate, the distribution bundles are probed.
 /// An extra PEM bundle (`caFile`) is added on top. There is no switch to turn
 /// verification off.
-package struct TLSTrust: Sendable, Hashable {
+struct TLSTrust: Sendable, Hashable {
   package var certFile: String?
-  package var certDirectories: String?
-  package var extraCAFile: String?
+  var certDirectories: String?
+  var extraCAFile: String?
 
   package init(variables: EnvironmentVariables, caFile: String?) {
     certFile = variables["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -22,7 +22,7 @@ package struct TLSTrust: Sendable, Hashable {
   }
 
   /// CA bundles of the common distributions, as Go's `crypto/x509/root_linux.go` lists them.
-  package static let distributionBundles = [
+  static let distributionBundles = [
     "/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Gentoo, Arch
     "/etc/pki/tls/certs/ca-bundle.crt",  // Fedora, RHEL 6
     "/etc/ssl/ca-bundle.pem",  // openSUSE

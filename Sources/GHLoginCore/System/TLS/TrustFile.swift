@@ -10,12 +10,12 @@
 /// `fstat`: only a regular file (of at most ``maximumSize`` bytes) is used, and OpenSSL reads it
 /// through `/proc/self/fd/N`, the inode checked, so the name cannot be swapped for a FIFO in
 /// between. `SSL_CERT_DIR` entries must be directories (opened with `O_DIRECTORY|O_NONBLOCK`).
-package final class TrustFile {
+final class TrustFile {
   /// The largest CA bundle read (Debian's is about 220 KB).
-  package static let maximumSize = 16 << 20
+  static let maximumSize = 16 << 20
 
   /// What is wrong with a trust path, or nil when it is missing or unreadable (left to OpenSSL).
-  package enum Problem: Error, Equatable {
+  enum Problem: Error, Equatable {
     /// Not a regular file (or not a directory for `SSL_CERT_DIR`): its kind, for the message.
     case wrongKind(String)
     case tooLarge
@@ -23,7 +23,7 @@ package final class TrustFile {
 
   private let fd: Int32
   /// The path to give OpenSSL: `/proc/self/fd/N` when `/proc` is there, else the checked path.
-  package let pathForOpenSSL: String
+  let pathForOpenSSL: String
 
   /// Opens `path` as a CA file: nil when it cannot be opened (missing, no permission: OpenSSL
   /// then fails on it as before); throws ``Problem`` when it is there but unusable.
@@ -53,7 +53,7 @@ package final class TrustFile {
 
   /// Checks that `path` (one `SSL_CERT_DIR` entry) is a directory; a missing or unreadable one
   /// is left to OpenSSL (which skips it). Throws ``Problem/wrongKind(_:)`` for anything else.
-  package static func checkDirectory(_ path: String) throws(Problem) {
+  static func checkDirectory(_ path: String) throws(Problem) {
     let opened = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard opened >= 0 else { return }
     defer { _ = Glibc.close(opened) }

@@ -27,7 +27,7 @@ private func handleTerminalSignal(_ signal: Int32) {
 /// Handlers are installed without `SA_RESTART`, so a `tcsetattr` a background process makes
 /// (which the kernel answers with SIGTTOU) returns `EINTR` instead of being retried forever.
 /// A signal that was ignored when the read began (`nohup`'s SIGHUP) stays ignored.
-package final class TerminalSignals {
+final class TerminalSignals {
   /// Ends the process (the terminal is restored first): HUP, QUIT, PIPE, ALRM, and INT and TERM
   /// when no stop descriptor handles those.
   package static let ending: [Int32] = [SIGHUP, SIGQUIT, SIGPIPE, SIGALRM]
@@ -74,7 +74,7 @@ package final class TerminalSignals {
   }
 
   /// The signals that arrived since the last call, in order, without duplicates.
-  package func drain() -> [Int32] {
+  func drain() -> [Int32] {
     var arrived: [Int32] = []
     var byte: UInt8 = 0
     while read(readFD, &byte, 1) == 1 {
@@ -103,7 +103,7 @@ package final class TerminalSignals {
 
   /// Stops the process as `signal` would with its default action (the caller has restored the
   /// terminal), and returns once SIGCONT continued it, with this guard's handler back.
-  package func stopByDefaultAction(_ signal: Int32) {
+  func stopByDefaultAction(_ signal: Int32) {
     var ours = sigaction()
     sigaction(signal, nil, &ours)
     Self.raiseWithDefaultAction(signal)
@@ -113,7 +113,7 @@ package final class TerminalSignals {
   /// Ends the process by `signal`'s default action (the caller has restored the terminal):
   /// every handler is put back first, then the signal's own disposition is reset and the signal
   /// raised again. Returns only if the signal did not end the process.
-  package func endByDefaultAction(_ signal: Int32) {
+  func endByDefaultAction(_ signal: Int32) {
     uninstall()
     Self.raiseWithDefaultAction(signal)
   }
@@ -135,7 +135,7 @@ package final class TerminalSignals {
 
 /// Whether the process may leave a core dump (and be read by the user's other processes
 /// through ptrace and `/proc/PID/mem`): `prctl(PR_SET_DUMPABLE)`.
-package enum CoreDumps {
+enum CoreDumps {
   /// glibc's `prctl`, which Swift cannot call directly (it is variadic in the header); looked up
   /// once. Every argument ghlogin passes is an `unsigned long`, as the kernel reads them.
   /// `<linux/prctl.h>`'s option numbers (the header's macros are not imported).
