@@ -183,6 +183,7 @@ package struct JSONParser {
   }
 
   /// The end of `literal` when the input has it at `start`; nil otherwise.
+  @inline(__always)
   private func literalEnd(_ literal: StaticString, at start: Int) -> Int? {
     let length = literal.utf8CodeUnitCount
     guard start + length <= bytes.count else { return nil }
@@ -199,12 +200,9 @@ package struct JSONParser {
 
   /// Steps over a number, refusing what ``parseNumber()`` refuses.
   private mutating func scanNumber() throws(JSONError) {
-    switch numberEnd(at: position) {
-    case .success(let end): position = end
-    case .failure(let refusal):
-      position = refusal.index
-      throw error(refusal.reason)
-    }
+    let (end, refusal) = numberEnd(at: position)
+    position = end
+    if let refusal { throw error("\(refusal)") }
   }
 
   /// The members of the object at `position`, each value checked by ``skipValue()``; the
@@ -378,7 +376,8 @@ package struct JSONParser {
           index = end
           next = .separator
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          guard case .success(let end) = numberEnd(at: index) else { return false }
+          let (end, refusal) = numberEnd(at: index)
+          guard refusal == nil else { return false }
           index = end
           next = .separator
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
@@ -395,28 +394,30 @@ package struct JSONParser {
 
   /// The end (after the closing `"`) of the string whose `"` is at `start` when all of it is
   /// printable ASCII without `\`; nil otherwise.
+  @inline(__always)
   private func plainStringEnd(at start: Int) -> Int? {
     let end = plainRunEnd(from: start + 1)
     return end < bytes.count && bytes[end] == UInt8(ascii: "\"") ? end + 1 : nil
   }
 
   /// The end of the number that starts at `start`, by the grammar
-  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; else where and why it is refused.
-  private func numberEnd(at start: Int) -> Result<Int, NumberRefusal> {
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; when it is refused, where and why.
+  @inline(__always)
+  private func numberEnd(at start: Int) -> (end: Int, refusal: StaticString?) {
     let count = bytes.count
     var index = start
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < count, isDigit(bytes[index]) else { return .failure(.init(index, "expected a digit after '-'")) }
+    guard index < count, isDigit(bytes[index]) else { return (index, "expected a digit after '-'") }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
-      if index < count && isDigit(bytes[index]) { return .failure(.init(index, "numbers must not have leading zeros")) }
+      if index < count && isDigit(bytes[index]) { return (index, "numbers must not have leading zeros") }
     } else {
       index = digitsEnd(from: index)
     }
     if index < count && bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard index < count, isDigit(bytes[index]) else {
-        return .failure(.init(index, "expected a digit after the decimal point"))
+        return (index, "expected a digit after the decimal point")
       }
       index = digitsEnd(from: index)
     }
@@ -424,21 +425,11 @@ package struct JSONParser {
       index += 1
       if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
       guard index < count, isDigit(bytes[index]) else {
-        return .failure(.init(index, "expected a digit in the exponent"))
+        return (index, "expected a digit in the exponent")
       }
       index = digitsEnd(from: index)
     }
-    return .success(index)
-  }
-
-  /// Where and why ``numberEnd(at:)`` refused a number.
-  private struct NumberRefusal: Error {
-    var index: Int
-    var reason: String
-    init(_ index: Int, _ reason: String) {
-      self.index = index
-      self.reason = reason
-    }
+    return (index, nil)
   }
 
   /// An object (`keyed`) or array at `position`, checked as ``parseObject()`` and
@@ -640,6 +631,13 @@ package struct JSONParser {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
       index += 1
+      // After a line break, the indentation: eight spaces at a time.
+      if byte == 0x0A, let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+        while index + 8 <= count && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
+        {
+          index += 8
+        }
+      }
     }
     return index
   }
