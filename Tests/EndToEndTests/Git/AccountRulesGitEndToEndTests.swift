@@ -136,12 +136,41 @@ import Testing
     #expect(status.stdout.contains("\"default\""), "\(status.stdout)")
   }
 
-  /// A `dir` rule for `~/work`; no git config.
+  /// The built ghlogin run in `~/DIRECTORY`, trusting the test CA.
+  func ghlogin(_ arguments: [String], in directory: String) throws -> (status: Int32, stdout: String, stderr: String) {
+    try ChildProcess(
+      executable: "/bin/sh",
+      arguments: [
+        "-c", #"cd "$1" && shift && exec "$@""#, "sh", sandbox.home + "/" + directory, try HarnessPaths.ghloginBinary(),
+      ] + arguments,
+      environment: sandbox.environment(gitTLS), stdin: ""
+    ).finish(timeout: 30)
+  }
+
+  /// A `dir` rule for `~/work`; no git config. Then `whoami --explain` says the rule chose,
+  /// `logout` says so too, and once the rule's account is gone nothing falls back to alice.
   @Test func aDirRuleChoosesTheWorkAccount() throws {
     try CredentialsFile.writePrivateFile(
       sandbox.home + "/.config/ghlogin/config.json",
       Array(#"{"account_rules": [{"dir": "~/work", "account": "alice-work"}]}"#.utf8))
     try checkRounds()
+    let config = sandbox.home + "/.config/ghlogin/config.json"
+    let explained = try ghlogin(["whoami", "--explain", "--host", host], in: "work/api")
+    #expect(explained.status == 0, "\(explained.stderr)")
+    #expect(
+      explained.stdout
+        == "alice-work on \(host)\nalice-work on \(host) chosen by account_rules[0] (dir ~/work) in \(config)\n")
+    let plain = try ghlogin(["whoami", "--explain", "--host", host], in: "oss/tool")
+    #expect(plain.stdout == "alice on \(host)\nalice on \(host) chosen by the host's default account\n")
+    let logout = try ghlogin(["logout", "--local-only", "--host", host], in: "work/api")
+    #expect(logout.status == 0, "\(logout.stderr)")
+    #expect(logout.stderr.hasPrefix("alice-work on \(host) chosen by account_rules[0] (dir ~/work) in \(config)\n"))
+    #expect(logout.stderr.contains("Logged out of \(host) as alice-work"))
+    let after = try ghlogin(["token", "--host", host], in: "work/api")
+    #expect(after.status == 4)
+    #expect(after.stdout.isEmpty)
+    #expect(after.stderr.contains("not logged in to \(host) as alice-work, chosen here by account_rules[0]"))
+    #expect(try ghlogin(["token", "--host", host], in: "oss/tool").stdout == Self.alice + "\n")
   }
 
   /// An `owner` rule: git sends the path because `setup-git` set `credential.useHttpPath`.
