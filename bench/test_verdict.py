@@ -71,6 +71,14 @@ class Work:
             self.write(f"answer.{name}.status", f"{(statuses or {}).get(name, 0)}\n")
         return self
 
+    def accounts(self, token=4.3, user=1.2, git=1.5, drop=None):
+        """Made-up accounts rounds (bench_accounts): token, token --user, each git config, ms per run."""
+        times = {"accounts-token": token, "accounts-user": user, "accounts-urlmatch": git, "accounts-git": git}
+        for n in range(1, 4):
+            results = [{"command": name, "times": [t / 1000] * 4} for name, t in times.items() if name != drop]
+            self.write(f"accounts.{n}.json", json.dumps({"results": results}))
+        return self
+
     def figures(self, ms=None, readelf=READELF_OK, drop=None, nm=NM_OK):
         times = {**GOOD_MS, **(ms or {})}
         for n in range(1, 4):
@@ -155,6 +163,27 @@ class Figures(unittest.TestCase):
         self.assertEqual(status, 0, text)
         self.assertNotIn("FAIL", text)
         self.assertIn("commit abc1234", text)
+
+    def test_without_accounts_rounds_the_row_is_skipped(self):
+        status, text = Work().figures().verdict()
+        self.assertEqual(status, 0, text)
+        self.assertRegex(text, r"two accounts in a work tree: .* SKIP")
+
+    def test_two_accounts_within_the_git_lookups_pass(self):
+        # 4.3 / (1.2 + 2 x 1.5) = 1.02x
+        status, text = Work().figures().accounts().verdict()
+        self.assertEqual(status, 0, text)
+        self.assertRegex(text, r"two accounts in a work tree: token vs token --user \+ its 2 git config \(<= 1.25x\) "
+                               r"+4.30 ms +--user 1.20 ms, git config 1.50 \+ 1.50 ms +1.02x +PASS")
+
+    def test_two_accounts_over_the_git_lookups_fail(self):
+        # 5.3 / 4.2 = 1.26x
+        status, text = Work().figures().accounts(token=5.3).verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"two accounts in a work tree: .* 1.26x +FAIL")
+
+    def test_an_accounts_round_without_a_command_is_a_broken_bench(self):
+        self.assertEqual(Work().figures().accounts(drop="accounts-git").verdict()[0], 2)
 
     def test_realistic_token_over_the_floor_limit_fails(self):
         # 1.33 / 1.2 = 1.11x the floor program: just over

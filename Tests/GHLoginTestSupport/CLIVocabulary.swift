@@ -7,6 +7,7 @@ public enum CLIVocabulary {
   public static let optionNames: [String] = [
     "--add-scopes",
     "--device",
+    "--explain",
     "--force",
     "--header",
     "--help",
@@ -32,6 +33,7 @@ public enum CLIVocabulary {
 
   /// Every config-file key.
   public static let configKeys: [String] = [
+    "account_rules",
     "api_url",
     "authorize_url",
     "ca_file",

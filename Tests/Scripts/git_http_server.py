@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
-"""git_http_server.py ROOT CERT KEY USER TOKEN
+"""git_http_server.py ROOT CERT KEY USER TOKEN [USER TOKEN ...]
 
 A git server for end-to-end tests: serves the repositories under ROOT with `git http-backend`
 over HTTPS on 127.0.0.1 (an ephemeral port, never another address), and only to requests
-carrying HTTP Basic credentials exactly USER:TOKEN; anything else gets 401 with
+carrying HTTP Basic credentials exactly USER:TOKEN of one of the accounts given (a table of
+USER TOKEN pairs); anything else gets 401 with
 `WWW-Authenticate: Basic realm="ghlogin test"`, as GitHub does. `GET /api/v3/user` is the host's
-API as ghlogin derives it: 200 `{"login": USER, "id": 1}` for `Authorization: Bearer TOKEN`,
-401 for anything else (what `git-credential erase` checks, R102).
+API as ghlogin derives it: 200 `{"login": USER, "id": N}` (N: the account's place in the table,
+from 1) for `Authorization: Bearer TOKEN`, 401 for anything else (what `git-credential erase`
+checks, R102).
 
 Prints `PORT <n>` on stdout once listening. Logs one line per request on stderr:
-`<status> <method> <path> auth=<none|ok|wrong>`. Exits when its stdin reaches EOF.
+`<status> <method> <path> auth=<none|ok|wrong> user=<USER|-> fp=<fingerprint|->`, the
+fingerprint being the first 12 hex digits of the SHA-256 of the token sent (never the token).
+Exits when its stdin reaches EOF.
 Python 3 standard library only.
 """
 
 import base64
+import hashlib
 import http.server
 import os
 import ssl
@@ -23,8 +28,27 @@ import threading
 
 
 def main() -> None:
-    root, cert, key, user, token = sys.argv[1:6]
-    expected = "Basic " + base64.b64encode(f"{user}:{token}".encode()).decode()
+    root, cert, key = sys.argv[1:4]
+    pairs = sys.argv[4:]
+    if len(pairs) < 2 or len(pairs) % 2:
+        sys.exit("usage: git_http_server.py ROOT CERT KEY USER TOKEN [USER TOKEN ...]")
+    accounts = [(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+    # Basic header -> user, Bearer header -> (user, id)
+    basic = {"Basic " + base64.b64encode(f"{u}:{t}".encode()).decode(): u for u, t in accounts}
+    bearer = {"Bearer " + t: (u, n) for n, (u, t) in enumerate(accounts, start=1)}
+
+    def fingerprint(header):
+        """The SHA-256 prefix of the token (or password) in an Authorization header, or "-"."""
+        if not header:
+            return "-"
+        scheme, _, value = header.partition(" ")
+        secret = value
+        if scheme == "Basic":
+            try:
+                secret = base64.b64decode(value).decode("utf-8", "replace").partition(":")[2]
+            except ValueError:
+                secret = value
+        return hashlib.sha256(secret.encode()).hexdigest()[:12]
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, format, *args):  # quiet: we log our own line
@@ -39,17 +63,19 @@ def main() -> None:
         def serve(self):
             given = self.headers.get("Authorization")
             if self.path == "/api/v3/user":
-                if given == "Bearer " + token:
-                    body = ('{"login": "%s", "id": 1}' % user).encode()
-                    self.reply(200, [("Content-Type", "application/json")], body, "ok")
+                if given in bearer:
+                    login, number = bearer[given]
+                    body = ('{"login": "%s", "id": %d}' % (login, number)).encode()
+                    self.reply(200, [("Content-Type", "application/json")], body, "ok", login)
                 else:
                     self.reply(401, [("Content-Type", "application/json")], b'{"message": "Bad credentials"}',
                                "none" if given is None else "wrong")
                 return
-            if given != expected:
+            if given not in basic:
                 self.reply(401, [("WWW-Authenticate", 'Basic realm="ghlogin test"')], b"authentication required\n",
                            "none" if given is None else "wrong")
                 return
+            user = basic[given]
             path, _, query = self.path.partition("?")
             body = self.read_body()
             env = {
@@ -79,7 +105,7 @@ def main() -> None:
                     status = int(value.split()[0])
                 elif name:
                     headers.append((name, value.strip()))
-            self.reply(status, headers, content, "ok")
+            self.reply(status, headers, content, "ok", user)
 
         def read_body(self) -> bytes:
             if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
@@ -94,7 +120,7 @@ def main() -> None:
             length = int(self.headers.get("Content-Length") or 0)
             return self.rfile.read(length) if length else b""
 
-        def reply(self, status, headers, content, auth):
+        def reply(self, status, headers, content, auth, login="-"):
             self.send_response(status)
             for name, value in headers:
                 self.send_header(name, value)
@@ -102,7 +128,8 @@ def main() -> None:
             self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(content)
-            print(f"{status} {self.command} {self.path} auth={auth}", file=sys.stderr, flush=True)
+            sent = fingerprint(self.headers.get("Authorization"))
+            print(f"{status} {self.command} {self.path} auth={auth} user={login} fp={sent}", file=sys.stderr, flush=True)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

@@ -202,7 +202,7 @@ struct AuthCommand: Command {
     // No countdown while a redirect address may be pasted: redrawing would hide what is typed.
     let pasting = plan.pasteInput != nil
     do {
-      _ = try stoppable.login(plan, remedies: .ghlogin) { event in
+      let newLogin = try stoppable.login(plan, remedies: .ghlogin) { event in
         switch event {
         case .loggedIn:
           waiting.stop(erase: true)
@@ -218,6 +218,10 @@ struct AuthCommand: Command {
         Workspace.printWarning(warning, on: environment)
       }
       waiting.stop(erase: true)
+      // The rules are not asked who logs in (R112), but they may choose another account here.
+      if let note = workspace.ruleMismatchNote(newLogin: newLogin.token.login, on: plan.host) {
+        environment.stderr.write(note)
+      }
     } catch {
       waiting.stop(erase: (error as? any ReportableError)?.exitStatus != .interrupted)
       throw error

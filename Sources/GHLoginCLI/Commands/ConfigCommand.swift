@@ -117,7 +117,8 @@ struct ConfigCommand: Command {
       }
       environment.stdout.write(Self.text(of: value) + "\n")
     case .set(let key, let given):
-      let value = Self.value(given == "-" ? try Self.readValue(key, in: environment) : given, for: key)
+      let text = given == "-" ? try Self.readValue(key, in: environment) : given
+      let value = key == "account_rules" ? try Self.rules(text) : Self.value(text, for: key)
       try ConfigEditor.edit(file: paths.configFile) { editor in
         editor.set(key, to: value, host: host)
         return true
@@ -181,6 +182,17 @@ struct ConfigCommand: Command {
     guard key == "scopes" || key == "container_registries" else { return .string(text) }
     let names = text.split(whereSeparator: { $0 == "," || $0 == " " }).map { JSONValue.string(String($0)) }
     return .array(names)
+  }
+
+  /// `account_rules` as given to `set`: a JSON list, which replaces the file's whole (checked
+  /// rule by rule when the edited file is checked, so a bad rule writes nothing).
+  static func rules(_ text: String) throws(UsageError) -> JSONValue {
+    guard let value = try? JSON.parse(Array(text.utf8)) else {
+      throw UsageError(
+        "account_rules must be a JSON list such as '[{\"dir\": \"~/work\", \"account\": \"LOGIN\"}]'; "
+          + "nothing was written")
+    }
+    return value
   }
 
   /// A value as `get` prints it: a string as it is, a list comma-separated, anything else as JSON.

@@ -38,6 +38,14 @@ enum ConfigTopic {
         + "Example: ghlogin config set --host ghe.example.com container_registries registry.example.com:5000"
     ),
     (
+      "account_rules",
+      "Which account to use where, a list (top level only) such as [{\"dir\": \"~/work\", \"account\": "
+        + "\"alice-work\"}, {\"host\": \"github.com\", \"owner\": \"acme\", \"account\": \"alice-work\"}]: each rule has "
+        + "exactly one of dir (this directory or below) and owner (the repository's owner in git's path, "
+        + "with credential.useHttpPath), an account, and optionally a host. The first that matches wins, after "
+        + "--user, GHLOGIN_USER and the repository's git config; see doc/accounts.md."
+    ),
+    (
       "hosts",
       "Per-host blocks, {\"HOST\": {...}}, holding any of the keys above except host, store and hosts; "
         + "a block's client_id comes with its own client_secret."
@@ -58,7 +66,7 @@ enum ConfigTopic {
       "The client secret of GHLOGIN_CLIENT_ID's app; ignored, with a warning, without GHLOGIN_CLIENT_ID "
         + "(a secret is only sent with the client ID of its own layer)."
     ),
-    ("GHLOGIN_USER", "The account to use for one command, instead of the active one."),
+    ("GHLOGIN_USER", "The account to use, over the repository's git config, account_rules and the active one."),
     ("GH_HOST", "The host to use when --host is not given."),
     ("XDG_CONFIG_HOME", "The directory holding ghlogin/ (default: ~/.config)."),
     (

@@ -105,6 +105,9 @@ struct DockerCredentialCommand: Command {
       let githubHost = try GitHubHost(validating: host)
       let account = try workspace.account(on: githubHost, user: nil, in: credentials)
       return (host, try workspace.store.resolvedSecrets(of: account, on: host))
+    } catch let error as NotLoggedIn where error.chosenBy != nil {
+      // A rule named an account that is not logged in (R112): that login, never another.
+      throw Failure(reason: error.cliMessage, fix: nil)
     } catch is NotLoggedIn {
       throw Failure(
         reason: "\(registry) needs a \(host) login with read:packages, and there is none",

@@ -69,7 +69,9 @@ struct GitCredentialCommand: Command {
   private func get(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
-    let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    var workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    // git's `username=` ranks with --user; its `path=` (credential.useHttpPath) serves `owner` rules.
+    workspace.accountRequest = AccountRequest(caller: .git, path: request.values["path"])
     // The file alone (the keyring items of the one login answered are read when it is
     // chosen), and only the entry of the host the request names is decoded: another host's does not fail it.
     let credentials = try workspace.store.loadFile(choosingHost: { names in
@@ -82,8 +84,11 @@ struct GitCredentialCommand: Command {
       // The shared way to a usable token: refreshed first when it expires within five minutes.
       account = try workspace.usableCredential(AccountSelection(host: stored.name, user: wanted), in: credentials)
         .credential
-    } catch is NotLoggedIn {
-      return .success  // no such account on that host: git asks its next helper
+    } catch let error as NotLoggedIn {
+      // No such account on that host: git asks its next helper. When a rule named the account
+      // (R112: never another one instead), say which login to make.
+      if error.chosenBy != nil { environment.stderr.write("ghlogin: \(error.cliMessage)\n") }
+      return .success
     } catch let error as RefreshError {
       // Expired and not refreshable now: say why on stderr, give git nothing (R59: no login here).
       environment.stderr.write("ghlogin: \(error.cliMessage)\n")

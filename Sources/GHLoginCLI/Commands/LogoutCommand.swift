@@ -25,7 +25,9 @@ struct LogoutCommand: Command {
   /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
+    let note = workspace.accountRuleNote(selection)
     let outcome = try workspace.logout(selection, revoke: !localOnly)
+    if let note { environment.stderr.write(note) }
     let host = outcome.host
     let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
     let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"

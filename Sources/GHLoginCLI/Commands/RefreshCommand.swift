@@ -24,6 +24,7 @@ struct RefreshCommand: Command {
     let workspace = try Workspace(environment)
     let credentials = try workspace.store.loadFile()
     let (host, account) = try workspace.select(selection, in: credentials)
+    if let note = workspace.accountRuleNote(selection) { environment.stderr.write(note) }
     try account.checkSecrets(on: host.name)
     let login = Sanitize.terminal(account.login)
     if account.refreshToken == nil && !account.isExpired {

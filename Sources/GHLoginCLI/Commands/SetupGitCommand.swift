@@ -7,8 +7,10 @@ struct SetupGitCommand: Command {
     discussion: """
       For each host, runs `git config --global` to reset credential.https://HOST.helper to the
       empty value (so helpers configured elsewhere are not asked for that host) and then adds
-      !'/absolute/path/to/ghlogin' git-credential. Running it again changes nothing; --unset
-      removes ghlogin's entries (and the empty reset when nothing else is left).
+      !'/absolute/path/to/ghlogin' git-credential, and sets credential.https://HOST.useHttpPath
+      to true (git then sends the repository's path, which account_rules' owner rules match).
+      Running it again changes nothing; --unset removes ghlogin's entries and useHttpPath (and
+      the empty reset when nothing else is left).
       The hosts: --host, else GH_HOST or the config's host, else every host you are logged in
       to, else github.com. git's global file is the one git chooses (GIT_CONFIG_GLOBAL, else
       ~/.gitconfig or $XDG_CONFIG_HOME/git/config). A host whose helper is another program
@@ -57,12 +59,18 @@ struct SetupGitCommand: Command {
       let key = GitConfig.helperKey(for: host)
       if unset {
         if try remove(key, current: value, git: git) {
+          try git.remove(GitConfig.useHttpPathKey(for: host), value: "true")
           environment.stderr.write("Removed ghlogin from git's credential helpers for https://\(host.name)\n")
         } else {
           environment.stderr.write(
             "ghlogin was not one of git's credential helpers for https://\(host.name); nothing to remove\n")
         }
       } else {
+        // git then sends the repository's path, which `owner` account rules match (R112). Set
+        // first, once: the helper entries rewritten below then keep their place, and a second
+        // run leaves the file byte for byte as it was.
+        let useHttpPath = GitConfig.useHttpPathKey(for: host)
+        if try git.values(useHttpPath) != ["true"] { try git.set(useHttpPath, "true") }
         try git.reset(key)
         try git.add(key, value)
         environment.stderr.write("Configured git to use ghlogin for https://\(host.name)\n")

@@ -81,7 +81,7 @@ struct StatusCommand: Command {
     if json {
       let status = printJSON(
         credentials, hosts: hosts, checks: checks, details: details, file: workspace.paths.credentialsFile,
-        in: environment)
+        workspace: workspace, in: environment)
       return status == .success ? verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace) : status
     }
     let style = TerminalStyle(environment.stdout, variables: environment.variables)
@@ -120,7 +120,7 @@ struct StatusCommand: Command {
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
     _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?,
-    details: [String: [Int64: TokenCheck.Details]], file: String, in environment: Environment
+    details: [String: [Int64: TokenCheck.Details]], file: String, workspace: Workspace, in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
@@ -146,7 +146,23 @@ struct StatusCommand: Command {
         if showToken { object["token"] = account.token.isEmpty ? .null : .string(account.token) }
         return .object(object)
       }
-      object[host] = ["accounts": .array(accounts)]
+      var hostObject = JSONObject()
+      hostObject["accounts"] = .array(accounts)
+      // The account a command here uses and what chose it (R112), or why none can be.
+      if let validHost = try? GitHubHost(validating: host) {
+        do {
+          let choice = try workspace.accountChoice(on: validHost, user: nil, in: credentials)
+          hostObject["chosen"] = [
+            "login": .string(choice.account.login), "chosen_by": .string(choice.reason.key),
+            "reason": .string(choice.reason.described),
+          ]
+        } catch {
+          hostObject["chosen"] = [
+            "login": error.user.map(JSONValue.string) ?? .null, "chosen_by": .null, "error": .string(error.cliMessage),
+          ]
+        }
+      }
+      object[host] = .object(hostObject)
     }
     let document: JSONValue = ["credentials_file": .string(file), "hosts": .object(object)]
     environment.stdout.write(JSON.serialize(document, pretty: true) + "\n")

@@ -39,6 +39,12 @@ package struct GitConfig {
   /// `credential.https://HOST.helper`: the helper list git uses for that host over HTTPS.
   package static func helperKey(for host: GitHubHost) -> String { "credential.https://\(host.name).helper" }
 
+  /// `credential.https://HOST.useHttpPath`: with it true, git sends the repository's path
+  /// with each request, which `owner` account rules need (R112).
+  package static func useHttpPathKey(for host: GitHubHost) -> String {
+    "credential.https://\(host.name).useHttpPath"
+  }
+
   /// The value that makes git run `ghlogin git-credential OPERATION` through its shell:
   /// `!'PATH' git-credential`, the path single-quoted for sh so spaces and quotes survive.
   package static func helperValue(executable: String) -> String {
@@ -64,6 +70,11 @@ package struct GitConfig {
   /// the helpers configured for the host in less specific places (gitcredentials, "helper").
   package func reset(_ key: String) throws(Failure) {
     _ = try git(["config", "--global", "--replace-all", key, ""])
+  }
+
+  /// Sets `key` to `value` alone (`--replace-all`).
+  package func set(_ key: String, _ value: String) throws(Failure) {
+    _ = try git(["config", "--global", "--replace-all", key, value])
   }
 
   /// Adds one more value to `key` (`--add`).

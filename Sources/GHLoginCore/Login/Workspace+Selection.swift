@@ -47,23 +47,19 @@ extension Workspace {
     return (host, try store.resolvedSecrets(of: account, on: host.name))
   }
 
-  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one, among the
-  /// accounts this caller sees (``isVisible(_:)``). When the active account is hidden, the first
-  /// visible one that is not stale (R92); none visible is ``NotLoggedIn``.
+  /// The account to use on `host`, among the accounts this caller sees (``isVisible(_:)``):
+  /// the one a name or rule chooses (``accountChoice(on:user:in:)``: `--user`, `GHLOGIN_USER`,
+  /// the repository's git config, `account_rules`), else the default (``defaultAccount(on:in:)``).
   package func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn)
     -> Credential
   {
-    guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
-    let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
-    if let wanted {
-      // The account the login answers to (R92), never a stale entry behind a hidden one.
-      guard let account = entry.accounts.first(where: { $0.login.lowercased() == wanted.lowercased() }),
-        isVisible(account)
-      else {
-        throw NotLoggedIn(host: host.name, user: wanted)
-      }
-      return account
-    }
+    try accountChoice(on: host, user: option, in: credentials).account
+  }
+
+  /// The host's default account, when no name or rule chooses one: the active one among the
+  /// accounts this caller sees. When the active account is hidden, the first visible one that
+  /// is not stale (R92); none visible is ``NotLoggedIn``.
+  package func defaultAccount(on host: GitHubHost, in entry: HostEntry) throws(NotLoggedIn) -> Credential {
     if let active = entry.accounts.first(where: { $0.login == entry.activeLogin }), isVisible(active) {
       return active
     }
@@ -77,7 +73,7 @@ extension Workspace {
   /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
   /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
   /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).
-  func isVisible(_ account: Credential) -> Bool {
+  package func isVisible(_ account: Credential) -> Bool {
     callerClientID.map(account.isUsable(byApp:)) ?? true
   }
 }
@@ -119,16 +115,23 @@ package struct SeveralHosts: ReportableError, Equatable {
 package struct NotLoggedIn: ReportableError, Equatable {
   package var host: String
   package var user: String?
+  /// What named `user` (``AccountReason/described``), when not the caller itself: a git
+  /// config key or an `account_rules` entry (R112: it never falls back to another account).
+  package var chosenBy: String?
 
-  package init(host: String, user: String? = nil) {
+  package init(host: String, user: String? = nil, chosenBy: String? = nil) {
     self.host = host
     self.user = user
+    self.chosenBy = chosenBy
   }
 
   package var message: String { message(.words) }
 
   package func message(_ remedies: Remedies) -> String {
     let remedy = remedies.logIn(host: host, user: user, again: false)
+    if let user, let chosenBy {
+      return "not logged in to \(host) as \(Sanitize.terminal(user)), chosen here by \(chosenBy); \(remedy)"
+    }
     if let user { return "not logged in to \(host) as \(Sanitize.terminal(user)); \(remedy)" }
     return "not logged in to \(host); \(remedy)"
   }

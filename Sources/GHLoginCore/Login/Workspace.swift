@@ -27,7 +27,10 @@ package struct Workspace: Sendable {
   /// (``init(_:paths:configuration:)``). It sees only the logins that app made and those with no
   /// client ID (``isVisible(_:)``). Nil for the commands, the helpers and `GitHubLogin()`, which
   /// take the host's accounts as they are.
-  private(set) var callerClientID: String?
+  package private(set) var callerClientID: String?
+  /// What the caller knows about its request for the account rules (``AccountRequest``: git's
+  /// path, the directory to judge); the default judges the working directory.
+  package var accountRequest = AccountRequest()
 
   /// Resolves the paths, loads the config and opens the store, printing nothing (the command
   /// line prints ``warnings``, the library returns them). Unless `quiet`, ``warnings`` holds a notice when a `credentials.json` of an earlier

@@ -40,6 +40,8 @@ package struct Config: Sendable, Equatable {
   /// With no top-level `host` but top-level endpoint overrides: the host they share, or why
   /// there is none (``EndpointHost``, R87). Nil when the file names a host or overrides nothing.
   package var endpointHost: Result<String, ConfigError>?
+  /// The user's file's own `account_rules` (nil when it has none; ``accountRules`` is in effect).
+  package var userAccountRules: [AccountRule]?
 
   package init(
     file: String, fileExisted: Bool = false, host: String? = nil, topLevel: HostSettings = HostSettings(),
@@ -84,7 +86,7 @@ package struct Config: Sendable, Equatable {
       let layer = try decode(bytes, into: Config(file: candidate), unknownKeys: unknownKeys)
       config.system = ConfigFileLayer(
         file: candidate, host: layer.userHost, store: layer.userStore, topLevel: layer.topLevel, hosts: layer.hosts,
-        ignoredKeys: layer.ignoredKeys)
+        ignoredKeys: layer.ignoredKeys, accountRules: layer.userAccountRules)
       break
     }
     if let bytes = try readTrusted(file) {
@@ -199,7 +201,7 @@ package struct Config: Sendable, Equatable {
     }
 
     let decoder = ConfigDecoder(file: file)
-    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store"])
+    config.topLevel = try decoder.settings(object, prefix: "", skipping: ["host", "hosts", "store", "account_rules"])
     if let host = object["host"] { config.host = try decoder.host(host, "host") }
     config.userHost = config.host
     if let store = object["store"] {
@@ -207,6 +209,7 @@ package struct Config: Sendable, Equatable {
       config.userStore = config.store
     }
     if let hosts = object["hosts"] { config.hosts = try decoder.hosts(hosts, "hosts") }
+    if let rules = object["account_rules"] { config.userAccountRules = try decoder.accountRules(rules) }
     config.deriveEndpointHost()
     return config
   }

@@ -50,6 +50,8 @@ package struct ConfigFileLayer: Sendable, Equatable {
   package var topLevel = HostSettings()
   package var hosts: [String: HostSettings] = [:]
   package var ignoredKeys: [IgnoredConfigKey] = []
+  /// The file's `account_rules`, when it has them.
+  package var accountRules: [AccountRule]?
 }
 
 extension ConfigPaths {
@@ -99,6 +101,7 @@ extension Config {
       var store: TokenStorage?
       var topLevel: HostSettings
       var hosts: [String: HostSettings]
+      var accountRules: [AccountRule]?
     }
     var layers: [Raw] = []
     if let builtIn {
@@ -112,12 +115,12 @@ extension Config {
       layers.append(
         Raw(
           source: ConfigSource(layer: .system, location: system.file), host: system.host, store: system.store,
-          topLevel: system.topLevel, hosts: system.hosts))
+          topLevel: system.topLevel, hosts: system.hosts, accountRules: system.accountRules))
     }
     layers.append(
       Raw(
         source: ConfigSource(layer: .user, location: file), host: userHost, store: userStore, topLevel: topLevel,
-        hosts: hosts))
+        hosts: hosts, accountRules: userAccountRules))
     // Each key path with the layers that set it, in first-seen order.
     var paths: [String] = []
     var setters: [String: [ConfigSource]] = [:]
@@ -128,6 +131,7 @@ extension Config {
     for layer in layers {
       if layer.host != nil { add("host", layer.source) }
       if layer.store != nil { add("store", layer.source) }
+      if layer.accountRules != nil { add("account_rules", layer.source) }
       for key in layer.topLevel.setKeys { add(key, layer.source) }
       for (name, block) in layer.hosts.sorted(by: { $0.key < $1.key }) {
         for key in block.setKeys { add("hosts.\(name).\(key)", layer.source) }

@@ -46,7 +46,8 @@ extension ConfigDecoder {
         }
         var kept = JSONObject()
         for (blockKey, blockValue) in blockObject.entries {
-          if hostKeys.contains(blockKey) {
+          // A misplaced `account_rules` is refused even here: ignoring it would pick another account.
+          if hostKeys.contains(blockKey) || blockKey == "account_rules" {
             kept.append(key: blockKey, value: blockValue)
           } else {
             ignored.append(

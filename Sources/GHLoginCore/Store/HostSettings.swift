@@ -49,7 +49,7 @@ package struct ConfigDecoder {
     "container_registries",
   ]
   /// Keys allowed at the top level.
-  static let topLevelKeys = hostKeys + ["host", "hosts", "store"]
+  package static let topLevelKeys = hostKeys + ["host", "hosts", "store", "account_rules"]
 
   /// Decodes the settings keys of `object`; `prefix` is `""` or `hosts.NAME.`, and keys other
   /// than the settings keys must be handled by the caller and listed in `skipping`.
@@ -79,6 +79,9 @@ package struct ConfigDecoder {
         }
         settings.caFile = text
       case "container_registries": settings.containerRegistries = try registries(value, path)
+      case "account_rules" where !prefix.isEmpty:
+        throw .invalidValue(
+          file: file, key: path.text, reason: "is allowed only at the top level (a list for every host)")
       default:
         throw .unknownKey(file: file, key: path.text, suggestion: nearestCandidate(to: key, among: known))
       }

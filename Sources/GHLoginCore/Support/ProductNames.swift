@@ -22,4 +22,7 @@ enum ProductNames {
   static let defaultProgramName = "ghlogin"
   /// The start of the title of the page the loopback listener shows after a login.
   static let resultPageTitlePrefix = "ghlogin: "
+  /// The git config key naming the account for a repository (`git config ghlogin.account
+  /// alice-work`, issue 33 §2): users' git config files hold it.
+  package static let gitAccountKey = "ghlogin.account"
 }

@@ -51,7 +51,8 @@ import GHLoginTestSupport
               "token_redacted": "ghu_****0042", "store": "file", "check": nil,
               "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]
-          ]
+          ],
+          "chosen": ["login": "hubot", "chosen_by": "default", "reason": "the host's default account"],
         ],
         "github.com": [
           "accounts": [
@@ -61,7 +62,8 @@ import GHLoginTestSupport
               "session_expired": false, "token_redacted": "gho_****8B4a", "store": "file", "check": nil,
               "github_token_expiration": nil, "sso_unauthorized_organizations": nil,
             ]
-          ]
+          ],
+          "chosen": ["login": "octocat", "chosen_by": "default", "reason": "the host's default account"],
         ],
       ],
     ]
