@@ -47,38 +47,46 @@ extension Workspace {
     return (host, try store.resolvedSecrets(of: account, on: host.name))
   }
 
-  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the active one, among the
-  /// accounts this caller sees (``isVisible(_:)``). When the active account is hidden, the first
-  /// visible one that is not stale (R92); none visible is ``NotLoggedIn``.
+  /// The account to use on `host`: `--user`, else `GHLOGIN_USER`, else the host's default for
+  /// the caller's app (``HostEntry/defaultAccount(forApp:)``), among the accounts this caller
+  /// sees (``isVisible(_:toApp:)``; of two logins of one user, its own app's first). When that default
+  /// is hidden, the first visible one that is not stale (R92); none visible is ``NotLoggedIn``.
   package func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn)
     -> Credential
   {
     guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
+    let app = callerApp(on: host)
     let wanted = option ?? environment.variables["GHLOGIN_USER"].flatMap { $0.isEmpty ? nil : $0 }
     if let wanted {
       // The account the login answers to (R92), never a stale entry behind a hidden one.
-      guard let account = entry.accounts.first(where: { $0.login.lowercased() == wanted.lowercased() }),
-        isVisible(account)
-      else {
+      guard let account = entry.account(wanted, forApp: app) else {
         throw NotLoggedIn(host: host.name, user: wanted)
       }
       return account
     }
-    if let active = entry.accounts.first(where: { $0.login == entry.activeLogin }), isVisible(active) {
-      return active
-    }
-    guard let first = entry.accounts.first(where: { isVisible($0) && !entry.isStale($0) }) else {
+    if let chosen = entry.defaultAccount(forApp: app) { return chosen }
+    guard let first = entry.accounts.first(where: { isVisible($0, toApp: app) && !entry.isStale($0) }) else {
       throw NotLoggedIn(host: host.name)
     }
     return first
   }
 
-  /// Whether this caller sees `account` (SECURITY.md, "Two apps on one host"): always when it has no app in mind (the
-  /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
-  /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
-  /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).
-  package func isVisible(_ account: Credential) -> Bool {
-    callerClientID.map(account.isUsable(byApp:)) ?? true
+  /// The caller's app on `host` (issue 33 §1): a library caller's own app (``callerClientID``),
+  /// else the client ID the configuration resolves for the host (the built-in app on a packaged
+  /// build), the same for every entry point of one binary (`token`, `env`, `whoami`, the git,
+  /// docker and Go helpers, `auth`). Nil only when no client ID is configured at all (a source
+  /// build with none): such a caller takes any login.
+  package func callerApp(on host: GitHubHost) -> String? {
+    if let callerClientID { return callerClientID }
+    return config.settings(for: host.name).clientID.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Whether a caller whose app is `app` (``callerApp(on:)``) sees `account` (SECURITY.md, "Two
+  /// apps on one host", R111): the logins its app made and those with no client ID (tokens
+  /// stored with `--with-token`), never another app's (``Credential/isUsable(byApp:)``); a caller
+  /// without an app sees every login.
+  package func isVisible(_ account: Credential, toApp app: String?) -> Bool {
+    app.map(account.isUsable(byApp:)) ?? true
   }
 }
 

@@ -8,8 +8,10 @@ import GHLoginCore
 /// uses; a test passes one that keeps items in memory. Calls may block (an unlock prompt).
 ///
 /// Items live in one place: ``read(_:)`` and ``delete(_:holding:)`` look only where
-/// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``;
-/// when two items match, throw ``GitHubLoginKeyringError/failed(reason:)`` rather than choose.
+/// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``,
+/// and an item whose attributes have no `client_id` (written before items carried one) never
+/// matches an item that has one; when two items match, throw
+/// ``GitHubLoginKeyringError/failed(reason:)`` rather than choose.
 public protocol GitHubLoginKeyring: Sendable {
   /// Throws when the keyring cannot be used now (``GitHubLoginKeyringError/unavailable(reason:)``,
   /// ``GitHubLoginKeyringError/locked``). A login calls it before it asks the server anything,
@@ -55,10 +57,14 @@ public struct GitHubLoginKeyringItem: Sendable, Hashable {
   public let userID: Int64
   /// The access or the refresh token.
   public let kind: Kind
+  /// The client ID of the OAuth app that issued the login; nil for a token stored as it was
+  /// given. Two apps' logins of one user are two items (R111).
+  public let clientID: String?
   /// What a keyring's window shows for the item ("ghlogin: token for octocat on github.com").
   public let label: String
   /// The attributes the item is written and found with: `application` (`ghlogin`), `host`,
-  /// `login`, `user_id` and `kind`, as the Secret Service stores them.
+  /// `login`, `user_id`, `kind` and `client_id` (the client ID, or empty for none), as the Secret
+  /// Service stores them; an item written before `client_id` was kept has the first five only.
   public let attributes: [String: String]
 
   init(_ item: SecretItem) {
@@ -66,6 +72,7 @@ public struct GitHubLoginKeyringItem: Sendable, Hashable {
     login = item.login
     userID = item.userID
     kind = item.kind == .accessToken ? .accessToken : .refreshToken
+    clientID = item.clientID
     label = item.label
     attributes = Dictionary(item.attributes) { first, _ in first }
   }
