@@ -174,7 +174,9 @@ package struct HostEntry: Sendable, Equatable {
   /// is just the active login, and the file keeps its version.
   package mutating func makeDefault(_ login: String, forApp app: String?) {
     if let previous = activeLogin, previous.lowercased() != login.lowercased() {
-      for other in Set(accounts.compactMap(\.clientID)) where other != app && defaults[other] == nil {
+      // Only an app that could use the previous login keeps it: for any other it named nothing.
+      for other in Set(accounts.compactMap(\.clientID))
+      where other != app && defaults[other] == nil && account(previous, forApp: other) != nil {
         defaults[other] = previous
       }
     }
