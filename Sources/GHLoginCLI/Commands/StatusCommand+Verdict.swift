@@ -15,7 +15,9 @@ extension StatusCommand {
   ) -> ExitStatus {
     let deciding = chosenHost(workspace).map { [$0] } ?? hosts
     for name in deciding {
-      guard let active = credentials.hosts[name]?.active, active.isExpired else { continue }
+      guard let active = Self.active(on: name, in: credentials, workspace: workspace), active.isExpired else {
+        continue
+      }
       workspace.environment.stderr.write(
         "ghlogin: the session for \(name) (\(Sanitize.terminal(active.login))) has expired; "
           + "run 'ghlogin auth --host \(name)'\n")
@@ -23,13 +25,21 @@ extension StatusCommand {
     }
     guard let checks else { return .success }
     for name in deciding {
-      guard let active = credentials.hosts[name]?.active, checks[name]?[active.userID] == .rejected else { continue }
+      guard let active = Self.active(on: name, in: credentials, workspace: workspace),
+        checks[name]?[active.userID] == .rejected
+      else { continue }
       workspace.environment.stderr.write(
         "ghlogin: the active token for \(name) (\(Sanitize.terminal(active.login))) was rejected by GitHub; "
           + "run 'ghlogin auth --host \(name)'\n")
       return .notLoggedIn
     }
     return .success
+  }
+
+  /// The active account of `host` for this command line's app (each app has its own: R111).
+  static func active(on host: String, in credentials: Credentials, workspace: Workspace) -> Credential? {
+    guard let entry = credentials.hosts[host], let githubHost = try? GitHubHost(validating: host) else { return nil }
+    return entry.defaultAccount(forApp: workspace.callerApp(on: githubHost))
   }
 
   /// Takes GitHub's token expiries from the checks into `credentials` (to show) and the store.
@@ -63,7 +73,7 @@ extension StatusCommand {
     let variables = workspace.environment.variables
     let known = credentials.hosts.keys.sorted()
     let name = chosenHost(workspace) ?? (known.count == 1 ? known[0] : GitHubHost.gitHubDotCom.name)
-    guard let active = credentials.hosts[name]?.active else { return }
+    guard let active = Self.active(on: name, in: credentials, workspace: workspace) else { return }
     for variable in ["GH_TOKEN", "GITHUB_TOKEN"] {
       guard let value = variables[variable], !value.isEmpty,
         !CredentialHostMatch.constantTimeEqual(value, active.token)

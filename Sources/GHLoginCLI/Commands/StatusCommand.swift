@@ -84,7 +84,7 @@ struct StatusCommand: Command {
     if json {
       let status = printJSON(
         credentials, hosts: hosts, checks: checks, details: details, file: workspace.paths.credentialsFile,
-        in: environment)
+        workspace: workspace, in: environment)
       return status == .success ? verdict(checks, credentials: credentials, hosts: hosts, workspace: workspace) : status
     }
     let style = TerminalStyle(environment.stdout, variables: environment.variables)
@@ -127,15 +127,16 @@ struct StatusCommand: Command {
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
     _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?,
-    details: [String: [Int64: TokenCheck.Details]], file: String, in environment: Environment
+    details: [String: [Int64: TokenCheck.Details]], file: String, workspace: Workspace, in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
       guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else { continue }
+      let app = (try? GitHubHost(validating: host)).flatMap { workspace.callerApp(on: $0) }
       let accounts = entry.accounts.map { account -> JSONValue in
         let base: JSONValue = [
           "login": .string(account.login),
-          "active": .bool(entry.isActive(account)),
+          "active": .bool(entry.isDefault(account, forApp: app)),
           "login_stale": .bool(entry.isStale(account)),
           "scopes": .array(account.scopes.map(JSONValue.string)),
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
