@@ -105,6 +105,14 @@ import Testing
     #expect(status.stdout.components(separatedBy: "octocat").count - 1 == 2, "\(status.stdout)")
     #expect(status.stdout.contains("    app: client ID \(appA)\n"), "\(status.stdout)")
     #expect(status.stdout.contains("    app: client ID \(appB)\n"), "\(status.stdout)")
+
+    // Online, each login is checked on its own (app B's token revoked, app A's still valid).
+    try fake.revoke(newB)
+    let online = try runGHLogin(["status"], env: env)
+    #expect(online.status == 0, "\(online.stderr)")
+    let valid = try #require(online.stdout.range(of: "    online: valid\n"), "\(online.stdout)")
+    let rejected = try #require(online.stdout.range(of: "    online: rejected by github.test"), "\(online.stdout)")
+    #expect(valid.lowerBound < rejected.lowerBound, "app A's login is listed first")
   }
 
   @Test func twoAppsRefreshTheirOwnLoginsOnceEachWithTheFileStore() throws {

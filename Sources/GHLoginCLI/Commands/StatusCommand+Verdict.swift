@@ -11,7 +11,7 @@ extension StatusCommand {
   /// Exit 4, with a line on stderr, when GitHub rejected the active token of the chosen host
   /// (or of any listed host when none is chosen); 0 otherwise, whatever could not be checked.
   func verdict(
-    _ checks: [String: [Int64: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
+    _ checks: [String: [TokenCheck.Key: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
   ) -> ExitStatus {
     let deciding = chosenHost(workspace).map { [$0] } ?? hosts
     for name in deciding {
@@ -26,7 +26,7 @@ extension StatusCommand {
     guard let checks else { return .success }
     for name in deciding {
       guard let active = Self.active(on: name, in: credentials, workspace: workspace),
-        checks[name]?[active.userID] == .rejected
+        checks[name]?[TokenCheck.Key(active)] == .rejected
       else { continue }
       workspace.environment.stderr.write(
         "ghlogin: the active token for \(name) (\(Sanitize.terminal(active.login))) was rejected by GitHub; "
@@ -44,12 +44,12 @@ extension StatusCommand {
 
   /// Takes GitHub's token expiries from the checks into `credentials` (to show) and the store.
   func learnGitHubExpirations(
-    _ details: [String: [Int64: TokenCheck.Details]], in credentials: inout Credentials, workspace: Workspace
+    _ details: [String: [TokenCheck.Key: TokenCheck.Details]], in credentials: inout Credentials, workspace: Workspace
   ) {
     for (host, byID) in details {
       guard var entry = credentials.hosts[host] else { continue }
       for index in entry.accounts.indices {
-        guard let expiration = byID[entry.accounts[index].userID]?.gitHubExpiration else { continue }
+        guard let expiration = byID[TokenCheck.Key(entry.accounts[index])]?.gitHubExpiration else { continue }
         workspace.recordGitHubExpiration(expiration, of: entry.accounts[index], on: host)
         entry.accounts[index].gitHubExpiration = expiration
       }

@@ -101,7 +101,7 @@ struct StatusCommand: Command {
       // Each login's app, when the host has more than one app's (R111).
       let severalApps = Set(entry.accounts.map { $0.clientID ?? "" }).count > 1
       for account in entry.accounts {
-        let check = checks?[host]?[account.userID]
+        let check = checks?[host]?[TokenCheck.Key(account)]
         text += Self.describe(
           account, on: host, active: entry.isDefault(account, forApp: app), stale: entry.isStale(account),
           clock: environment.clock, keyringProblem: keyringProblem, showToken: showToken, failed: check == .rejected,
@@ -109,7 +109,7 @@ struct StatusCommand: Command {
         if let check {
           text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
         }
-        text += Self.describeSSO(details[host]?[account.userID], on: host)
+        text += Self.describeSSO(details[host]?[TokenCheck.Key(account)], on: host)
       }
     }
     guard found else {
@@ -126,8 +126,9 @@ struct StatusCommand: Command {
 
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
-    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?,
-    details: [String: [Int64: TokenCheck.Details]], file: String, workspace: Workspace, in environment: Environment
+    _ credentials: Credentials, hosts: [String], checks: [String: [TokenCheck.Key: TokenCheck]]?,
+    details: [String: [TokenCheck.Key: TokenCheck.Details]], file: String, workspace: Workspace,
+    in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
@@ -144,10 +145,10 @@ struct StatusCommand: Command {
           "session_expired": .bool(account.isExpired),
           "token_redacted": account.token.isEmpty ? .null : .string(Redaction.redact(account.token)),
           "store": .string(account.storage.rawValue),
-          "check": checks?[host]?[account.userID]?.json ?? .null,
+          "check": checks?[host]?[TokenCheck.Key(account)]?.json ?? .null,
           "github_token_expiration": account.gitHubExpiration.flatMap { Int64(exactly: $0.rounded(.down)) }
             .map(JSONValue.init(integer:)) ?? .null,
-          "sso_unauthorized_organizations": details[host]?[account.userID]?.unauthorizedOrganizations
+          "sso_unauthorized_organizations": details[host]?[TokenCheck.Key(account)]?.unauthorizedOrganizations
             .map { JSONValue(integer: Int64($0)) } ?? .null,
         ]
         var object = base.objectValue ?? JSONObject()
