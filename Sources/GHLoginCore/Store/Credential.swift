@@ -32,7 +32,7 @@ package struct Credential: Sendable, Equatable {
   /// A refresh replaces the tokens and keeps it.
   package var clientID: String?
   /// Whether this login's keyring items were written before items carried `client_id` (five
-  /// attributes, ``SecretItem/predatesClientID``): true for every keyring login of a version-1
+  /// attributes, ``GitHubLoginKeyringItem/predatesClientID``): true for every keyring login of a version-1
   /// or -2 file, and in version 3 where `"keyring_attributes": 5` says so. The next write of the
   /// login's items replaces them with six-attribute ones (``SecretSync``).
   package var keyringItemsPredateClientID = false

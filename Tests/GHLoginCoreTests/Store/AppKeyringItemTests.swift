@@ -25,15 +25,15 @@ import GHLoginTestSupport
 
   @Test func newItemsCarryTheClientIDOrAnEmptyOne() {
     #expect(
-      Self.item(.accessToken, clientID: "Iv1.a").attributes.map { "\($0.0)=\($0.1)" }
+      Self.item(.accessToken, clientID: "Iv1.a").orderedAttributes.map { "\($0.0)=\($0.1)" }
         == [
           "application=ghlogin", "host=github.com", "login=octocat", "user_id=583231", "kind=access_token",
           "client_id=Iv1.a",
         ])
-    #expect(Self.item(.refreshToken, clientID: nil).attributes.last.map { "\($0.0)=\($0.1)" } == "client_id=")
+    #expect(Self.item(.refreshToken, clientID: nil).orderedAttributes.last.map { "\($0.0)=\($0.1)" } == "client_id=")
     #expect(Self.item(.accessToken, clientID: nil).absentAttribute == nil)
     let old = Self.item(.accessToken, clientID: "Iv1.a", legacy: true)
-    #expect(old.attributes.count == 5 && !old.attributes.contains { $0.0 == "client_id" })
+    #expect(old.orderedAttributes.count == 5 && !old.orderedAttributes.contains { $0.0 == "client_id" })
     #expect(old.absentAttribute == "client_id")
   }
 
