@@ -8,15 +8,20 @@ extension Workspace {
   package func checkReadyForNewLogin() throws { try store.checkReadyForNewLogin(store: config.store) }
 
   /// Stores a new login under the store's lock, its tokens where the config's `store` says (an
-  /// account already in the keyring stays there: ``Credentials/addNewLogin(_:on:store:defaultFor:)``):
-  /// the one way every login stores. It replaces only the same app's login of that user (R111)
+  /// account already in the keyring stays there: ``Credentials/addNewLogin(_:on:store:defaultFor:replacingUnrecorded:)``):
+  /// the one way every login stores. It replaces only the same app's login of that user (R111;
+  /// for the command line's app, else a login of the user that records no app)
   /// and becomes the default of this caller's app (``callerApp(on:)``) alone. Returns the replaced
   /// account and the credential as saved.
   package func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (
     replaced: Credential?, saved: Credential
   ) {
     try store.update { credentials in
-      credentials.addNewLogin(credential, on: host.name, store: config.store, defaultFor: callerApp(on: host))
+      // The command line's app (not a tool's own) takes over a login that records no app: it is
+      // most likely the one an earlier release made with this app (R92).
+      credentials.addNewLogin(
+        credential, on: host.name, store: config.store, defaultFor: callerApp(on: host),
+        replacingUnrecorded: callerClientID == nil)
     }
   }
 

@@ -8,11 +8,18 @@ extension Credentials {
   /// A rename on GitHub can give the login to another id than the one stored under it: the new
   /// account is then placed before the old entry, so the login answers to it alone and the old
   /// entry is stale (``HostEntry/isStale(_:)``) until that account logs in again or is removed.
+  ///
+  /// With `replacingUnrecorded`, an app's login of a user who has none of that app's but one
+  /// that records no app (a login an earlier release stored, or a token stored with
+  /// `--with-token`) replaces that one, as every login did before logins were told apart by app
+  /// (R92's one login per user; its token is revoked as a replaced one's).
   @discardableResult
-  package mutating func save(_ credential: Credential, on host: String, defaultFor app: String?) -> Credential? {
+  package mutating func save(
+    _ credential: Credential, on host: String, defaultFor app: String?, replacingUnrecorded: Bool = false
+  ) -> Credential? {
     var entry = hosts[host] ?? HostEntry()
     var replaced: Credential?
-    let index = entry.accounts.firstIndex { $0.isSameLogin(as: credential) }
+    let index = Self.replacedIndex(of: credential, in: entry, replacingUnrecorded: replacingUnrecorded)
     if let index { replaced = entry.accounts.remove(at: index) }
     let wanted = credential.login.lowercased()
     if let clash = entry.accounts.firstIndex(where: {
@@ -27,24 +34,34 @@ extension Credentials {
     return replaced
   }
 
-  /// ``save(_:on:defaultFor:)`` as the app that issued `credential` (none: a caller without an app).
+  /// The index of the login `credential` replaces in `entry` (``save(_:on:defaultFor:replacingUnrecorded:)``).
+  private static func replacedIndex(of credential: Credential, in entry: HostEntry, replacingUnrecorded: Bool) -> Int? {
+    if let same = entry.accounts.firstIndex(where: { $0.isSameLogin(as: credential) }) { return same }
+    guard replacingUnrecorded, credential.clientID != nil else { return nil }
+    return entry.accounts.firstIndex { $0.userID == credential.userID && $0.clientID == nil }
+  }
+
+  /// ``save(_:on:defaultFor:replacingUnrecorded:)`` as the app that issued `credential` (none: a caller without an app).
   @discardableResult
   package mutating func save(_ credential: Credential, on host: String) -> Credential? {
     save(credential, on: host, defaultFor: credential.clientID)
   }
 
-  /// Adds a new login's `credential` as ``save(_:on:defaultFor:)`` does, its tokens kept where
+  /// Adds a new login's `credential` as ``save(_:on:defaultFor:replacingUnrecorded:)`` does, its tokens kept where
   /// ``TokenStorage/forNewLogin(configured:replacing:)`` says (`store` is the config's). Every
   /// login is added through this, under the store's lock (the login pipeline's one save), by the
   /// caller whose app is `app`, whose default it becomes. Returns the replaced login and the
   /// credential as saved.
   package mutating func addNewLogin(
-    _ credential: Credential, on host: String, store: TokenStorage, defaultFor app: String?
+    _ credential: Credential, on host: String, store: TokenStorage, defaultFor app: String?,
+    replacingUnrecorded: Bool = false
   ) -> (replaced: Credential?, saved: Credential) {
     var credential = credential
-    let existing = hosts[host]?.accounts.first { $0.isSameLogin(as: credential) }
+    let existing = hosts[host].flatMap { entry in
+      Self.replacedIndex(of: credential, in: entry, replacingUnrecorded: replacingUnrecorded).map { entry.accounts[$0] }
+    }
     credential.storage = TokenStorage.forNewLogin(configured: store, replacing: existing)
-    return (save(credential, on: host, defaultFor: app), credential)
+    return (save(credential, on: host, defaultFor: app, replacingUnrecorded: replacingUnrecorded), credential)
   }
 
   /// Removes the account `login` answers to on `host` (one account; a stale entry with the same

@@ -186,4 +186,25 @@ import GHLoginTestSupport
       try CredentialCoding.decode(Array(empty.utf8))
     }
   }
+
+  /// The command line's app takes over the user's login that records no app when it has none of
+  /// its own (a login an earlier release stored: R92's one login per user); a tool with its own
+  /// app never does, and neither replaces another app's login.
+  @Test func onlyTheCommandLinesAppTakesOverALoginThatRecordsNoApp() {
+    let older = Self.login(token: "gho_older", clientID: nil)
+    var credentials = Credentials(hosts: ["github.com": HostEntry(activeLogin: "alice", accounts: [older])])
+    var tool = credentials
+    #expect(tool.addNewLogin(Self.aliceB, on: "github.com", store: .file, defaultFor: Self.appB).replaced == nil)
+    #expect(tool.hosts["github.com"]?.accounts == [older, Self.aliceB])
+    let (replaced, saved) = credentials.addNewLogin(
+      Self.aliceA, on: "github.com", store: .file, defaultFor: Self.appA, replacingUnrecorded: true)
+    #expect(replaced == older && saved == Self.aliceA)
+    #expect(credentials.hosts["github.com"]?.accounts == [Self.aliceA])
+    // With a login of its own app, that one is replaced, and the one without an app stays.
+    credentials.save(older, on: "github.com", defaultFor: Self.appA)
+    let again = Self.login(token: "ghu_aliceA3", clientID: Self.appA)
+    #expect(
+      credentials.save(again, on: "github.com", defaultFor: Self.appA, replacingUnrecorded: true) == Self.aliceA)
+    #expect(credentials.hosts["github.com"]?.accounts == [again, older])
+  }
 }
