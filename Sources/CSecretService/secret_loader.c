@@ -48,13 +48,15 @@ typedef struct {
 /* SECRET_ERROR_IS_LOCKED in the "secret-error" domain. */
 #define GHL_SECRET_ERROR_IS_LOCKED 2
 
-/* The items ghlogin writes: every attribute it may name. Lookups match on the attributes
- * given (all five, R101), not on the schema name, so items stay readable whatever wrote them;
- * they search the default collection only, the one items are stored in. */
+/* The items ghlogin writes: every attribute it may name (`client_id` since issue 33: the app
+ * that issued the login, "" for a token stored as given; items written before have the other
+ * five). Lookups match on the attributes given (all of them, R101), not on the schema name, so
+ * items stay readable whatever wrote them; they search the default collection only, the one
+ * items are stored in. */
 static const ghl_schema ghl_token_schema = {
     .name = "org.ghlogin.Token",
     .flags = GHL_SCHEMA_DONT_MATCH_NAME,
-    .attributes = {{"application", 0}, {"host", 0}, {"login", 0}, {"user_id", 0}, {"kind", 0}, {NULL, 0}},
+    .attributes = {{"application", 0}, {"host", 0}, {"login", 0}, {"user_id", 0}, {"kind", 0}, {"client_id", 0}, {NULL, 0}},
 };
 
 static struct {
@@ -89,6 +91,10 @@ static struct {
   int (*secret_service_delete_item_dbus_path_sync)(void *service, const char *item_path, void *cancellable,
                                                    ghl_gerror **error);
   const char *(*secret_value_get)(void *value, size_t *length);
+  void *(*secret_item_new_for_dbus_path_sync)(void *service, const char *path, int flags, void *cancellable,
+                                              ghl_gerror **error);
+  void *(*secret_item_get_attributes)(void *item);
+  int (*g_hash_table_contains)(void *table, const void *key);
   void (*secret_value_unref)(void *value);
 } ghl_secret;
 
@@ -135,6 +141,9 @@ static void ghl_secret_load_once(void) {
   GHL_RESOLVE(secret_service_delete_item_dbus_path_sync);
   GHL_RESOLVE(secret_value_get);
   GHL_RESOLVE(secret_value_unref);
+  GHL_RESOLVE(secret_item_new_for_dbus_path_sync);
+  GHL_RESOLVE(secret_item_get_attributes);
+  GHL_RESOLVE(g_hash_table_contains);
 #undef GHL_RESOLVE
   ghl_secret_loaded = 1;
 }
@@ -355,12 +364,30 @@ static void ghl_matches_free(ghl_matches *found) {
   if (found->service != NULL) ghl_secret.g_object_unref(found->service);
 }
 
-static void ghl_keep(ghl_matches *found, char **paths, int locked) {
+/* Whether the item at `path` carries the attribute `name`. An item whose attributes cannot be
+ * read counts as not carrying it: it is kept, so a doubt is an ambiguity, never a choice. */
+static int ghl_item_has(void *service, const char *path, const char *name) {
+  ghl_gerror *error = NULL;
+  void *item = ghl_secret.secret_item_new_for_dbus_path_sync(service, path, 0, ghl_cancellable(), &error);
+  if (error != NULL) ghl_secret.g_error_free(error);
+  if (item == NULL) return 0;
+  void *attributes = ghl_secret.secret_item_get_attributes(item);
+  int has = attributes != NULL && ghl_secret.g_hash_table_contains(attributes, name);
+  if (attributes != NULL) ghl_secret.g_hash_table_unref(attributes);
+  ghl_secret.g_object_unref(item);
+  return has;
+}
+
+/* Keeps the paths of `paths` in the default collection, leaving out items that carry the
+ * attribute `absent` (when not NULL): a lookup of an item written with five attributes never
+ * finds a newer item that has all five and a sixth (R101). */
+static void ghl_keep(ghl_matches *found, char **paths, int locked, const char *absent) {
   size_t prefix = strlen(found->collection);
   for (; paths != NULL && *paths != NULL; paths++) {
     /* Item paths are COLLECTION/ITEM (the Secret Service API's object paths). */
     if (strncmp(*paths, found->collection, prefix) != 0 || (*paths)[prefix] != '/') continue;
     if (strchr(*paths + prefix + 1, '/') != NULL) continue;
+    if (absent != NULL && ghl_item_has(found->service, *paths, absent)) continue;
     if (found->count < GHL_MAX_MATCHES) found->paths[found->count] = *paths;
     found->count++;
     if (locked) found->anyLocked = 1;
@@ -370,8 +397,8 @@ static void ghl_keep(ghl_matches *found, char **paths, int locked) {
 /* Every item of the default collection whose attributes include all of these (the service
  * matches; other collections are never considered), unlocked through the service's prompt
  * when one is locked. Free `found` with ghl_matches_free whatever the outcome. */
-static int ghl_search(const char *const *names, const char *const *values, int count, ghl_matches *found,
-                      char *message, size_t size) {
+static int ghl_search(const char *const *names, const char *const *values, int count, const char *absent,
+                      ghl_matches *found, char *message, size_t size) {
   memset(found, 0, sizeof *found);
   int outcome = ghl_collection(&found->service, &found->collection, message, size);
   if (outcome != GHL_SECRET_OK || found->collection == NULL) return outcome;
@@ -390,8 +417,8 @@ static int ghl_search(const char *const *names, const char *const *values, int c
     if (error != NULL) {
       outcome = ghl_outcome(error, message, size);
     } else {
-      ghl_keep(found, found->unlocked, 0);
-      ghl_keep(found, found->locked, 1);
+      ghl_keep(found, found->unlocked, 0, absent);
+      ghl_keep(found, found->locked, 1, absent);
       if (!found->anyLocked) break;
       if (pass == 0) {
         int listed = found->count < GHL_MAX_MATCHES ? found->count : GHL_MAX_MATCHES;
@@ -435,11 +462,11 @@ static char *ghl_item_secret(void *service, const char *path, int *outcome, char
   return copy;
 }
 
-static int ghl_lookup(const char *const *names, const char *const *values, int count, char **secret,
-                      char *message, size_t message_size) {
+static int ghl_lookup(const char *const *names, const char *const *values, int count, const char *absent,
+                      char **secret, char *message, size_t message_size) {
   *secret = NULL;
   ghl_matches found;
-  int outcome = ghl_search(names, values, count, &found, message, message_size);
+  int outcome = ghl_search(names, values, count, absent, &found, message, message_size);
   if (outcome == GHL_SECRET_OK) {
     if (found.count == 0) {
       outcome = GHL_SECRET_NOT_FOUND;
@@ -506,10 +533,10 @@ static int ghl_store(const char *const *names, const char *const *values, int co
   return GHL_SECRET_OK;
 }
 
-static int ghl_clear(const char *const *names, const char *const *values, int count, const char *secret,
-                     char *message, size_t message_size) {
+static int ghl_clear(const char *const *names, const char *const *values, int count, const char *absent,
+                     const char *secret, char *message, size_t message_size) {
   ghl_matches found;
-  int outcome = ghl_search(names, values, count, &found, message, message_size);
+  int outcome = ghl_search(names, values, count, absent, &found, message, message_size);
   int listed = found.count < GHL_MAX_MATCHES ? found.count : GHL_MAX_MATCHES;
   for (int i = 0; i < listed && outcome == GHL_SECRET_OK; i++) {
     /* Only an item that holds what ghlogin read: anything else is not ours to remove. */
@@ -526,14 +553,14 @@ static int ghl_clear(const char *const *names, const char *const *values, int co
 }
 
 /* The public calls: each one operation under its watch. */
-int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
-                      char *message, size_t message_size) {
+int ghl_secret_lookup(const char *const *names, const char *const *values, int count, const char *absent,
+                      char **secret, char *message, size_t message_size) {
   *secret = NULL;
   int loaded = ghl_secret_load(message, message_size);
   if (loaded != GHL_SECRET_OK) return loaded;
   ghl_watch watch;
   ghl_watch_start(&watch);
-  int outcome = ghl_lookup(names, values, count, secret, message, message_size);
+  int outcome = ghl_lookup(names, values, count, absent, secret, message, message_size);
   outcome = ghl_watch_end(&watch, outcome, message, message_size);
   if (outcome != GHL_SECRET_OK && *secret != NULL) {
     ghl_secret_free(*secret);
@@ -560,13 +587,13 @@ int ghl_secret_store(const char *const *names, const char *const *values, int co
   return ghl_watch_end(&watch, outcome, message, message_size);
 }
 
-int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
-                     char *message, size_t message_size) {
+int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *absent,
+                     const char *secret, char *message, size_t message_size) {
   int loaded = ghl_secret_load(message, message_size);
   if (loaded != GHL_SECRET_OK) return loaded;
   ghl_watch watch;
   ghl_watch_start(&watch);
-  int outcome = ghl_clear(names, values, count, secret, message, message_size);
+  int outcome = ghl_clear(names, values, count, absent, secret, message, message_size);
   return ghl_watch_end(&watch, outcome, message, message_size);
 }
 

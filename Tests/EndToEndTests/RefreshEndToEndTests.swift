@@ -46,9 +46,10 @@ import Testing
       status.stdout.contains("    expires: in 7h 59m\n    refresh token: expires in 182 days\n"), "\(status.stdout)")
   }
 
-  /// Two apps on one host, on the built binary: an expired login another app made (its `client_id` is not
-  /// the configured one) is not refreshed with the configured app: exit 4, the message says
-  /// what to run, nothing reaches the fake, and the file is byte for byte as it was.
+  /// Two apps on one host (R111), on the built binary: an expired login another app made (its
+  /// `client_id` is not the configured one) is not this binary's login: it is neither used nor
+  /// refreshed with the configured app: exit 4, the message says what to run, nothing reaches the
+  /// fake, and the file is byte for byte as it was.
   @Test func anExpiredLoginOfAnotherAppIsNotRefreshed() throws {
     let fake = try FakeGitHub.start()
     let sandbox = try Sandbox(fake: fake)
@@ -61,12 +62,7 @@ import Testing
     let run = try runGHLogin(["token"], env: sandbox.environment())
     #expect(run.status == 4, "\(run.stderr)")
     #expect(run.stdout == "")
-    #expect(
-      run.stderr
-        == "ghlogin: the token for github.test (octocat) has expired and cannot be refreshed here: octocat logged in "
-        + "with another OAuth app (client ID Iv1.otherapp) than the configured one (Iv1.testclient), and a refresh "
-        + "token is only sent with the app that issued it. Run 'ghlogin auth --host github.test --user octocat' to "
-        + "log in with the configured app\n")
+    #expect(run.stderr == "ghlogin: not logged in to github.test; run 'ghlogin auth --host github.test'\n")
     #expect(try fake.requests().isEmpty)
     #expect(sandbox.credentialsBytes() == before)
   }

@@ -6,6 +6,7 @@ public enum CLIVocabulary {
   /// Every long option of every command, with its dashes.
   public static let optionNames: [String] = [
     "--add-scopes",
+    "--all-apps",
     "--device",
     "--explain",
     "--force",

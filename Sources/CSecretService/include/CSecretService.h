@@ -38,20 +38,23 @@ int ghl_secret_load(char *message, size_t message_size);
  * service to unlock it (its prompt) when it is locked: GHL_SECRET_OK, UNAVAILABLE or LOCKED. */
 int ghl_secret_check(char *message, size_t message_size);
 
-/* Looks up the secret of the one item with these attributes; none is GHL_SECRET_NOT_FOUND and
- * two or more GHL_SECRET_AMBIGUOUS. On GHL_SECRET_OK, *secret is a malloc'ed NUL-terminated
- * copy the caller wipes and frees with ghl_secret_free. */
-int ghl_secret_lookup(const char *const *names, const char *const *values, int count, char **secret,
-                      char *message, size_t message_size);
+/* Looks up the secret of the one item with these attributes, leaving out items that carry the
+ * attribute `absent` (NULL: none left out; how an item written with five attributes is found
+ * beside newer ones that have a sixth); none is GHL_SECRET_NOT_FOUND and two or more
+ * GHL_SECRET_AMBIGUOUS. On GHL_SECRET_OK, *secret is a malloc'ed NUL-terminated copy the caller
+ * wipes and frees with ghl_secret_free. */
+int ghl_secret_lookup(const char *const *names, const char *const *values, int count, const char *absent,
+                      char **secret, char *message, size_t message_size);
 
 /* Creates or replaces the item with exactly these attributes in the default collection. */
 int ghl_secret_store(const char *const *names, const char *const *values, int count, const char *label,
                      const char *secret, char *message, size_t message_size);
 
-/* Deletes the items matching these attributes that hold exactly `secret` (what ghlogin read
- * from them); items holding anything else are left. None matching is GHL_SECRET_OK. */
-int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *secret,
-                     char *message, size_t message_size);
+/* Deletes the items matching these attributes (and not carrying `absent`, as for a lookup) that
+ * hold exactly `secret` (what ghlogin read from them); items holding anything else are left.
+ * None matching is GHL_SECRET_OK. */
+int ghl_secret_clear(const char *const *names, const char *const *values, int count, const char *absent,
+                     const char *secret, char *message, size_t message_size);
 
 /* Every call below ends within `call_seconds` (an unlock prompt, when `may_prompt`, within
  * `prompt_seconds` more); without `may_prompt` the service is never asked to prompt and a

@@ -11,23 +11,48 @@ struct LogoutCommand: Command {
       then removed from the credentials file even if the revocation failed; when nothing confirmed
       it, ghlogin warns that the token may still be valid and says where to revoke it by hand.
       --local-only skips the revocation.
+      Each app keeps its own login of a user (a tool built on GHLoginKit, or a token stored with
+      'auth --with-token', beside ghlogin's): logout removes this ghlogin's login (its app's, else
+      the one without an app). --all-apps removes every login of that user on the host, each app's;
+      a token another app issued cannot be revoked with this app's credentials, and ghlogin says
+      where to revoke it by hand.
       """,
-    options: [.host, .user, .flag("local-only", help: "Only remove the token from this machine; do not revoke it")])
+    options: [
+      .host, .user, .flag("local-only", help: "Only remove the token from this machine; do not revoke it"),
+      .flag("all-apps", help: "Remove every app's login of the user on the host, not only this app's"),
+    ])
 
   var selection: AccountSelection
   var localOnly: Bool
+  var allApps: Bool
 
   init(_ arguments: ParsedArguments) {
     selection = AccountSelection(arguments)
     localOnly = arguments.flag("local-only")
+    allApps = arguments.flag("all-apps")
   }
 
-  /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), reported on stderr.
+  /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), or with `--all-apps`
+  /// ``Workspace/logoutAllApps(_:revoke:)``, reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
     let note = workspace.accountRuleNote(selection)
-    let outcome = try workspace.logout(selection, revoke: !localOnly)
+    let outcomes =
+      allApps
+      ? try workspace.logoutAllApps(selection, revoke: !localOnly)
+      : [try workspace.logout(selection, revoke: !localOnly)]
     if let note { environment.stderr.write(note) }
+    for outcome in outcomes { Self.report(outcome, workspace: workspace, environment: environment) }
+    if let last = outcomes.last(where: \.wasActive) ?? outcomes.last,
+      let line = Self.activeNow(on: last.host, after: last, workspace: workspace)
+    {
+      environment.stderr.write(line)
+    }
+    return .success
+  }
+
+  /// What became of one removed login, on stderr.
+  static func report(_ outcome: LogoutOutcome, workspace: Workspace, environment: Environment) {
     let host = outcome.host
     let manual = Workspace.revokeByHand(outcome.manualRevocationURL)
     let done = "Logged out of \(host) as \(Sanitize.terminal(outcome.login))"
@@ -54,8 +79,6 @@ struct LogoutCommand: Command {
           + (reason.hasSuffix(RevocationError.notOfferedAdvice)
             ? Self.revocationHint(on: host, outcome, workspace: workspace) : "") + "\n\(done)\n")
     }
-    if let line = Self.activeNow(on: host, after: outcome, workspace: workspace) { environment.stderr.write(line) }
-    return .success
   }
 
   /// On a server that is not GitHub and has no `revocation_url` (nothing configured to revoke
@@ -69,9 +92,13 @@ struct LogoutCommand: Command {
     return ". To revoke at logout, give its RFC 7009 revocation endpoint: \(line) URL"
   }
 
-  /// After logging out the active account of a host that keeps others: which one is active now.
+  /// After logging out the active account of a host that keeps others: which one is active now
+  /// for this app.
   static func activeNow(on host: String, after outcome: LogoutOutcome, workspace: Workspace) -> String? {
-    guard outcome.wasActive, let entry = try? workspace.store.load().hosts[host], let active = entry.activeLogin,
+    guard outcome.wasActive, let entry = try? workspace.store.loadFile().hosts[host],
+      let githubHost = try? GitHubHost(validating: host),
+      let active = entry.defaultLogin(forApp: workspace.callerApp(on: githubHost)),
+      entry.account(active, forApp: workspace.callerApp(on: githubHost)) != nil,
       active.lowercased() != outcome.login.lowercased()
     else { return nil }
     return "\(Sanitize.terminal(active)) is now the active account on \(host) (change it with "

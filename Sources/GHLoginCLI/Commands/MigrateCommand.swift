@@ -36,9 +36,10 @@ struct MigrateCommand: Command {
     let workspace = try Workspace(environment)
     let chosen = try accounts(in: workspace.store.loadFile(), workspace: workspace)
     guard !chosen.isEmpty else { throw NotLoggedIn(host: selection.host ?? "any host", user: selection.user) }
-    for (host, userID, login) in chosen {
+    for (host, login, key) in chosen {
       let (moved, account): (Bool, Credential?) = try workspace.store.update { credentials in
-        guard let index = credentials.hosts[host]?.accounts.firstIndex(where: { $0.userID == userID }),
+        // The same login (user and app, R111): another app's login of the user moves on its own.
+        guard let index = credentials.hosts[host]?.accounts.firstIndex(where: { $0.isSameLogin(as: key) }),
           let account = credentials.hosts[host]?.accounts[index]
         else { return (false, nil) }
         try account.checkSecrets(on: host)
@@ -67,18 +68,18 @@ struct MigrateCommand: Command {
     return .success
   }
 
-  /// The accounts to move, as (host, user id, login): all of them, or those on `--host` (and
-  /// `--user`) only.
-  private func accounts(in credentials: Credentials, workspace: Workspace) throws -> [(String, Int64, String)] {
+  /// The accounts to move, as (host, login, the account as read): all of them, or those on
+  /// `--host` (and `--user`) only.
+  private func accounts(in credentials: Credentials, workspace: Workspace) throws -> [(String, String, Credential)] {
     var hosts = credentials.hosts.keys.sorted()
     if selection.host != nil || selection.user != nil {
       hosts = [try workspace.host(selection.host, credentials: credentials).name]
     }
-    var result: [(String, Int64, String)] = []
+    var result: [(String, String, Credential)] = []
     for host in hosts {
       for account in credentials.hosts[host]?.accounts ?? [] {
         if let user = selection.user, user.lowercased() != account.login.lowercased() { continue }
-        result.append((host, account.userID, account.login))
+        result.append((host, account.login, account))
       }
     }
     if let user = selection.user, result.isEmpty { throw NotLoggedIn(host: hosts.first ?? "github.com", user: user) }

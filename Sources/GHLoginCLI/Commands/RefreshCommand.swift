@@ -39,7 +39,7 @@ struct RefreshCommand: Command {
           + "It expires in \(DurationText.describe(left)); run 'ghlogin auth' then.\n")
       return .success
     }
-    let outcome = try workspace.refresher(for: host).refresh(login: account.login, force: true)
+    let outcome = try workspace.refresher(for: host).refresh(account, force: true)
     if let failure = outcome.deferredFailure {
       let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
       throw ForcedRefreshFailed(

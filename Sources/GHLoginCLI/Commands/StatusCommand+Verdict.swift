@@ -11,11 +11,13 @@ extension StatusCommand {
   /// Exit 4, with a line on stderr, when GitHub rejected the active token of the chosen host
   /// (or of any listed host when none is chosen); 0 otherwise, whatever could not be checked.
   func verdict(
-    _ checks: [String: [Int64: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
+    _ checks: [String: [TokenCheck.Key: TokenCheck]]?, credentials: Credentials, hosts: [String], workspace: Workspace
   ) -> ExitStatus {
     let deciding = chosenHost(workspace).map { [$0] } ?? hosts
     for name in deciding {
-      guard let active = credentials.hosts[name]?.active, active.isExpired else { continue }
+      guard let active = Self.active(on: name, in: credentials, workspace: workspace), active.isExpired else {
+        continue
+      }
       workspace.environment.stderr.write(
         "ghlogin: the session for \(name) (\(Sanitize.terminal(active.login))) has expired; "
           + "run 'ghlogin auth --host \(name)'\n")
@@ -23,7 +25,9 @@ extension StatusCommand {
     }
     guard let checks else { return .success }
     for name in deciding {
-      guard let active = credentials.hosts[name]?.active, checks[name]?[active.userID] == .rejected else { continue }
+      guard let active = Self.active(on: name, in: credentials, workspace: workspace),
+        checks[name]?[TokenCheck.Key(active)] == .rejected
+      else { continue }
       workspace.environment.stderr.write(
         "ghlogin: the active token for \(name) (\(Sanitize.terminal(active.login))) was rejected by GitHub; "
           + "run 'ghlogin auth --host \(name)'\n")
@@ -32,14 +36,20 @@ extension StatusCommand {
     return .success
   }
 
+  /// The active account of `host` for this command line's app (each app has its own: R111).
+  static func active(on host: String, in credentials: Credentials, workspace: Workspace) -> Credential? {
+    guard let entry = credentials.hosts[host], let githubHost = try? GitHubHost(validating: host) else { return nil }
+    return entry.defaultAccount(forApp: workspace.callerApp(on: githubHost))
+  }
+
   /// Takes GitHub's token expiries from the checks into `credentials` (to show) and the store.
   func learnGitHubExpirations(
-    _ details: [String: [Int64: TokenCheck.Details]], in credentials: inout Credentials, workspace: Workspace
+    _ details: [String: [TokenCheck.Key: TokenCheck.Details]], in credentials: inout Credentials, workspace: Workspace
   ) {
     for (host, byID) in details {
       guard var entry = credentials.hosts[host] else { continue }
       for index in entry.accounts.indices {
-        guard let expiration = byID[entry.accounts[index].userID]?.gitHubExpiration else { continue }
+        guard let expiration = byID[TokenCheck.Key(entry.accounts[index])]?.gitHubExpiration else { continue }
         workspace.recordGitHubExpiration(expiration, of: entry.accounts[index], on: host)
         entry.accounts[index].gitHubExpiration = expiration
       }
@@ -63,7 +73,7 @@ extension StatusCommand {
     let variables = workspace.environment.variables
     let known = credentials.hosts.keys.sorted()
     let name = chosenHost(workspace) ?? (known.count == 1 ? known[0] : GitHubHost.gitHubDotCom.name)
-    guard let active = credentials.hosts[name]?.active else { return }
+    guard let active = Self.active(on: name, in: credentials, workspace: workspace) else { return }
     for variable in ["GH_TOKEN", "GITHUB_TOKEN"] {
       guard let value = variables[variable], !value.isEmpty,
         !CredentialHostMatch.constantTimeEqual(value, active.token)

@@ -12,6 +12,9 @@ struct StatusCommand: Command {
       the active account of the chosen host (see below) has a session that expired (its refresh
       token was refused): so 'ghlogin status || ghlogin auth' logs in when it is needed.
       --show-token shows the whole token (on stdout) instead of its redacted form.
+      When a host has logins of several apps (a tool built on GHLoginKit with its own OAuth app,
+      a token stored with 'auth --with-token'), each login says its app: the built-in app's name,
+      else its client ID; "active" is this ghlogin's app's default account (each app has its own).
 
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
@@ -94,15 +97,19 @@ struct StatusCommand: Command {
       }
       found = true
       text += "\(style.bold(host))\n"
+      let app = (try? GitHubHost(validating: host)).flatMap { workspace.callerApp(on: $0) }
+      // Each login's app, when the host has more than one app's (R111).
+      let severalApps = Set(entry.accounts.map { $0.clientID ?? "" }).count > 1
       for account in entry.accounts {
-        let check = checks?[host]?[account.userID]
+        let check = checks?[host]?[TokenCheck.Key(account)]
         text += Self.describe(
-          account, on: host, active: entry.isActive(account), stale: entry.isStale(account), clock: environment.clock,
-          keyringProblem: keyringProblem, showToken: showToken, failed: check == .rejected, style: style)
+          account, on: host, active: entry.isDefault(account, forApp: app), stale: entry.isStale(account),
+          clock: environment.clock, keyringProblem: keyringProblem, showToken: showToken, failed: check == .rejected,
+          style: style, app: severalApps ? Self.appName(of: account, config: workspace.config) : nil)
         if let check {
           text += "    online: \(check.describe(host: host, storedLogin: account.login))\n"
         }
-        text += Self.describeSSO(details[host]?[account.userID], on: host)
+        text += Self.describeSSO(details[host]?[TokenCheck.Key(account)], on: host)
       }
     }
     guard found else {
@@ -119,16 +126,18 @@ struct StatusCommand: Command {
 
   /// `--json`: the documented object on stdout; exit 4 (with a line on stderr) when it lists no login.
   private func printJSON(
-    _ credentials: Credentials, hosts: [String], checks: [String: [Int64: TokenCheck]]?,
-    details: [String: [Int64: TokenCheck.Details]], file: String, workspace: Workspace, in environment: Environment
+    _ credentials: Credentials, hosts: [String], checks: [String: [TokenCheck.Key: TokenCheck]]?,
+    details: [String: [TokenCheck.Key: TokenCheck.Details]], file: String, workspace: Workspace,
+    in environment: Environment
   ) -> ExitStatus {
     var object = JSONObject()
     for host in hosts {
       guard let entry = credentials.hosts[host], !entry.accounts.isEmpty else { continue }
+      let app = (try? GitHubHost(validating: host)).flatMap { workspace.callerApp(on: $0) }
       let accounts = entry.accounts.map { account -> JSONValue in
         let base: JSONValue = [
           "login": .string(account.login),
-          "active": .bool(entry.isActive(account)),
+          "active": .bool(entry.isDefault(account, forApp: app)),
           "login_stale": .bool(entry.isStale(account)),
           "scopes": .array(account.scopes.map(JSONValue.string)),
           "expires_at": account.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:))
@@ -136,10 +145,10 @@ struct StatusCommand: Command {
           "session_expired": .bool(account.isExpired),
           "token_redacted": account.token.isEmpty ? .null : .string(Redaction.redact(account.token)),
           "store": .string(account.storage.rawValue),
-          "check": checks?[host]?[account.userID]?.json ?? .null,
+          "check": checks?[host]?[TokenCheck.Key(account)]?.json ?? .null,
           "github_token_expiration": account.gitHubExpiration.flatMap { Int64(exactly: $0.rounded(.down)) }
             .map(JSONValue.init(integer:)) ?? .null,
-          "sso_unauthorized_organizations": details[host]?[account.userID]?.unauthorizedOrganizations
+          "sso_unauthorized_organizations": details[host]?[TokenCheck.Key(account)]?.unauthorizedOrganizations
             .map { JSONValue(integer: Int64($0)) } ?? .null,
         ]
         var object = base.objectValue ?? JSONObject()
@@ -175,12 +184,22 @@ struct StatusCommand: Command {
     return .success
   }
 
+  /// The app that issued `account`, as `status` names it: the built-in app's name, else its
+  /// client ID; a login without one was stored as a given token (`auth --with-token`).
+  static func appName(of account: Credential, config: Config) -> String {
+    guard let clientID = account.clientID else { return "none (a token stored with 'auth --with-token')" }
+    if let builtIn = config.builtIn, builtIn.clientID == clientID, let name = builtIn.name {
+      return "\(Sanitize.terminal(name)) (client ID \(Sanitize.terminal(clientID)))"
+    }
+    return "client ID \(Sanitize.terminal(clientID))"
+  }
+
   /// The lines for one account (internal, not private: the token-response fuzz target drives it
   /// with hostile expiry times). `keyringProblem` is why the keyring could not be read, if so.
   static func describe(
     _ account: Credential, on host: String, active: Bool, stale: Bool = false, clock: any TimeSource,
     keyringProblem: KeyringError? = nil, showToken: Bool = false, failed: Bool = false,
-    style: TerminalStyle = .plain
+    style: TerminalStyle = .plain, app: String? = nil
   ) -> String {
     let login = Sanitize.terminal(account.login)
     var notes: [String] = []
@@ -202,6 +221,7 @@ struct StatusCommand: Command {
       lines += "    token: \(showToken ? account.token : Redaction.redact(account.token))\n"
     }
     lines += "    kept in: \(account.storage.displayName)\n"
+    if let app { lines += "    app: \(app)\n" }
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
     let now = clock.now()

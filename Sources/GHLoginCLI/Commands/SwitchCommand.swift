@@ -13,6 +13,9 @@ struct SwitchCommand: Command {
       The active account is the one 'token', 'whoami', 'env' and git use when no --user or
       GHLOGIN_USER names one. GHLOGIN_USER chooses an account for one command without
       changing the active one.
+      The active account is kept per app: switch changes it for this ghlogin's app (the client ID
+      configured for the host) and for no other, so a tool built on GHLoginKit with its own app
+      keeps its own; only this app's logins and those stored with 'auth --with-token' are listed.
       """,
     options: [.host, .option("user", value: "LOGIN", help: "The account to make active")])
 
@@ -29,8 +32,12 @@ struct SwitchCommand: Command {
       // Asked before the lock is taken: a person's answer may take a while.
       let credentials = try workspace.store.loadFile()
       let host = try workspace.host(selection.host, credentials: credentials)
-      if let entry = credentials.hosts[host.name], entry.accounts.count > 2 {
-        selection.user = try Self.ask(in: entry, host: host, environment: environment)
+      if let entry = credentials.hosts[host.name] {
+        let app = workspace.callerApp(on: host)
+        let choices = Self.choices(in: entry, app: app)
+        if choices.count > 2 {
+          selection.user = try Self.ask(choices, in: entry, app: app, host: host, environment: environment)
+        }
       }
     }
     let (host, previous, chosen) = try workspace.store.update { credentials in
@@ -38,9 +45,10 @@ struct SwitchCommand: Command {
       guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else {
         throw NotLoggedIn(host: host.name)
       }
-      let previous = entry.active?.login
-      let chosen = try Self.choose(selection.user, in: entry, host: host)
-      credentials.hosts[host.name]?.activeLogin = chosen
+      let app = workspace.callerApp(on: host)
+      let previous = entry.defaultAccount(forApp: app)?.login
+      let chosen = try Self.choose(selection.user, in: entry, app: app, host: host)
+      credentials.hosts[host.name]?.makeDefault(chosen, forApp: app)
       return (host, previous, chosen)
     }
     let shown = Sanitize.terminal(chosen)
@@ -52,49 +60,66 @@ struct SwitchCommand: Command {
     return .success
   }
 
+  /// The logins the caller whose app is `app` may make active: those of the accounts it sees
+  /// (its app's and those without a client ID, R111), not stale, each once.
+  static func choices(in entry: HostEntry, app: String?) -> [String] {
+    var logins: [String] = []
+    for account in entry.accounts where (app.map(account.isUsable(byApp:)) ?? true) && !entry.isStale(account) {
+      if !logins.contains(where: { $0.lowercased() == account.login.lowercased() }) { logins.append(account.login) }
+    }
+    return logins
+  }
+
   /// The login to make active: `--user` (matched ignoring case, stored as GitHub spells it),
-  /// else the other of two accounts, else the only one.
-  private static func choose(_ user: String?, in entry: HostEntry, host: GitHubHost) throws -> String {
+  /// else the other of two accounts, else the only one, among the ``choices(in:app:)``.
+  private static func choose(_ user: String?, in entry: HostEntry, app: String?, host: GitHubHost) throws -> String {
     if let user {
-      guard let account = entry.account(user) else { throw UnknownAccount(host: host.name, user: user, entry: entry) }
+      guard let account = entry.account(user, forApp: app) else {
+        throw UnknownAccount(host: host.name, user: user, entry: entry)
+      }
       return account.login
     }
-    switch entry.accounts.count {
+    let logins = choices(in: entry, app: app)
+    let active = entry.defaultAccount(forApp: app)?.login.lowercased()
+    switch logins.count {
+    case 0:
+      throw NotLoggedIn(host: host.name)
     case 1:
-      return entry.accounts[0].login
+      return logins[0]
     case 2:
-      let active = entry.activeLogin?.lowercased()
-      return entry.accounts.first { $0.login.lowercased() != active }?.login ?? entry.accounts[0].login
+      return logins.first { $0.lowercased() != active } ?? logins[0]
     default:
-      let list = entry.accounts.map { account in
-        "  \(Sanitize.terminal(account.login))\(account.login == entry.activeLogin ? " (active)" : "")"
+      let list = logins.map { login in
+        "  \(Sanitize.terminal(login))\(login.lowercased() == active ? " (active)" : "")"
       }
-      throw UsageError(
-        "\(host) has \(entry.accounts.count) accounts; choose one with --user:\n" + list.joined(separator: "\n"))
+      throw UsageError("\(host) has \(logins.count) accounts; choose one with --user:\n" + list.joined(separator: "\n"))
     }
   }
 
   /// The numbered choice on a terminal: the accounts of `entry`, then `Switch to [1-N]: `, read
   /// as one line from stdin; an answer that is not one of the numbers asks again, up to three
   /// times; then, or at the end of input, a usage error (nothing changed).
-  private static func ask(in entry: HostEntry, host: GitHubHost, environment: Environment) throws -> String {
+  private static func ask(
+    _ logins: [String], in entry: HostEntry, app: String?, host: GitHubHost, environment: Environment
+  ) throws -> String {
+    let active = entry.defaultAccount(forApp: app)?.login.lowercased()
     var text = "Accounts on \(host):\n"
-    for (index, account) in entry.accounts.enumerated() {
-      text += "  \(index + 1). \(Sanitize.terminal(account.login))\(entry.isActive(account) ? " (active)" : "")\n"
+    for (index, login) in logins.enumerated() {
+      text += "  \(index + 1). \(Sanitize.terminal(login))\(login.lowercased() == active ? " (active)" : "")\n"
     }
     environment.stderr.write(text)
     for _ in 0..<3 {
-      environment.stderr.write("Switch to [1-\(entry.accounts.count)]: ")
+      environment.stderr.write("Switch to [1-\(logins.count)]: ")
       guard let line = environment.stdin.readLine() else {
         environment.stderr.write("\n")
         throw UsageError("no account was chosen; nothing was changed")
       }
       let answer = line.trimmingASCIIWhitespace()
-      if let number = Int(answer), entry.accounts.indices.contains(number - 1) {
-        return entry.accounts[number - 1].login
+      if let number = Int(answer), logins.indices.contains(number - 1) {
+        return logins[number - 1]
       }
       environment.stderr.write(
-        "'\(Sanitize.terminal(answer, maxCharacters: 40))' is not one of 1 to \(entry.accounts.count)\n")
+        "'\(Sanitize.terminal(answer, maxCharacters: 40))' is not one of 1 to \(logins.count)\n")
     }
     throw UsageError("no account was chosen; nothing was changed")
   }

@@ -47,19 +47,31 @@ enum TokenCheck: Sendable, Equatable {
     }
   }
 
+  /// A login as the checks are keyed: its user id and the app that issued it (two apps' logins
+  /// of one user are two logins, R111).
+  struct Key: Hashable, Sendable {
+    var userID: Int64
+    var clientID: String?
+
+    init(_ account: Credential) {
+      userID = account.userID
+      clientID = account.clientID
+    }
+  }
+
   /// Checks every account of `hosts` in `credentials` at the same time, each within
-  /// ``deadline``; the result is keyed by host name, then by account id.
+  /// ``deadline``; the result is keyed by host name, then by login (``Key``).
   static func checkAll(
     _ credentials: Credentials, hosts: [String], workspace: Workspace
-  ) -> (checks: [String: [Int64: TokenCheck]], details: [String: [Int64: Details]]) {
-    var jobs: [@Sendable () -> (String, Int64, TokenCheck, Details)] = []
+  ) -> (checks: [String: [TokenCheck.Key: TokenCheck]], details: [String: [Key: Details]]) {
+    var jobs: [@Sendable () -> (String, Key, TokenCheck, Details)] = []
     let now = workspace.environment.clock.now()
     for name in hosts {
       guard let entry = credentials.hosts[name], let host = try? GitHubHost(validating: name) else { continue }
       var api = workspace.api(for: host)
       api.timeout = deadline
       for account in entry.accounts {
-        let (id, token) = (account.userID, account.token)
+        let (id, token) = (Key(account), account.token)
         if token.isEmpty {
           // A keyring token that could not be read: nothing to ask GitHub about (status says why).
           jobs.append { (name, id, .unknown(reason: "its token could not be read from the keyring"), Details()) }
@@ -73,8 +85,8 @@ enum TokenCheck: Sendable, Equatable {
         }
       }
     }
-    var results: [String: [Int64: TokenCheck]] = [:]
-    var details: [String: [Int64: Details]] = [:]
+    var results: [String: [TokenCheck.Key: TokenCheck]] = [:]
+    var details: [String: [Key: Details]] = [:]
     for (host, id, check, more) in Concurrently.run(jobs) {
       results[host, default: [:]][id] = check
       details[host, default: [:]][id] = more

@@ -23,10 +23,9 @@ extension Workspace {
     guard let named = namedAccount(on: host, user: option, in: entry) else {
       return AccountChoice(account: try defaultAccount(on: host, in: entry), reason: .defaultAccount)
     }
-    // The account the login answers to (R92), never a stale entry behind a hidden one.
-    guard let account = entry.accounts.first(where: { $0.login.lowercased() == named.login.lowercased() }),
-      isVisible(account)
-    else {
+    // The account the login answers to (R92), never a stale entry behind a hidden one; of two
+    // apps' logins of that user, the caller's app's (R111).
+    guard let account = entry.account(named.login, forApp: callerApp(on: host)) else {
       throw NotLoggedIn(
         host: host.name, user: named.login, chosenBy: named.reason.isRule ? named.reason.described : nil)
     }
@@ -40,7 +39,8 @@ extension Workspace {
     if let option, !option.isEmpty { return (option, accountRequest.caller == .git ? .gitUsername : .option) }
     if let wanted = environment.variables["GHLOGIN_USER"], !wanted.isEmpty { return (wanted, .environment) }
     let rules = config.accountRules
-    let visible = entry.accounts.reduce(0) { $0 + (isVisible($1) ? 1 : 0) }
+    let app = callerApp(on: host)
+    let visible = entry.accounts.reduce(0) { $0 + (isVisible($1, toApp: app) ? 1 : 0) }
     guard visible > 1 || rules != nil else { return nil }
     // The working directory (or the caller's), resolved: what `dir` rules and git's config judge.
     let here = (accountRequest.directory ?? FileSystem.currentDirectory()).flatMap(FileSystem.realPath)

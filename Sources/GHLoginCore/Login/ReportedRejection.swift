@@ -47,7 +47,7 @@ extension Workspace {
     if RefreshPolicy.hasExpired(account, now: environment.clock.now()), account.refreshToken != nil {
       do {
         current = try refresher(for: host, timeout: Self.rejectionCheckTimeout)
-          .refresh(login: account.login, force: false).credential
+          .refresh(account, force: false).credential
       } catch let error as RefreshError where error.kind == .sessionExpired {
         return try forget(token: token, on: host, login: login, cause: .sessionOver)
       } catch let error as RefreshError {

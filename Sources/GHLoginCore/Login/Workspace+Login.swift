@@ -8,12 +8,21 @@ extension Workspace {
   func checkReadyForNewLogin() throws { try store.checkReadyForNewLogin(store: config.store) }
 
   /// Stores a new login under the store's lock, its tokens where the config's `store` says (an
-  /// account already in the keyring stays there: ``Credentials/addNewLogin(_:on:store:)``): the
-  /// one way every login stores. Returns the replaced account and the credential as saved.
-  func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (
+  /// account already in the keyring stays there: ``Credentials/addNewLogin(_:on:store:defaultFor:replacingUnrecorded:)``):
+  /// the one way every login stores. It replaces only the same app's login of that user (R111;
+  /// for the command line's app, else a login of the user that records no app)
+  /// and becomes the default of this caller's app (``callerApp(on:)``) alone. Returns the replaced
+  /// account and the credential as saved.
+  package func saveNewLogin(_ credential: Credential, on host: GitHubHost) throws -> (
     replaced: Credential?, saved: Credential
   ) {
-    try store.update { credentials in credentials.addNewLogin(credential, on: host.name, store: config.store) }
+    try store.update { credentials in
+      // The command line's app (not a tool's own) takes over a login that records no app: it is
+      // most likely the one an earlier release made with this app (R92).
+      credentials.addNewLogin(
+        credential, on: host.name, store: config.store, defaultFor: callerApp(on: host),
+        replacingUnrecorded: callerClientID == nil)
+    }
   }
 
   /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show: the
@@ -90,6 +99,17 @@ extension Workspace {
           token: result.token.accessToken, refreshToken: result.token.refreshToken, on: host, after: error)
       }
     }
+    if plan.flow == nil, plan.storesLogin, credential.clientID == nil,
+      let beside = try? store.loadFile().hosts[host.name]?.accounts.first(where: {
+        $0.userID == credential.userID && $0.clientID != nil
+      }), let app = beside.clientID
+    {
+      // R111: an app's login is that app's; a given token is a login of its own beside it.
+      events(
+        .notice(
+          "\(Sanitize.terminal(beside.login)) also has a login of the OAuth app \(Sanitize.terminal(app)) on "
+            + "\(host.name), which is unchanged; this token is kept as a login of its own beside it"))
+    }
     events(.loggedIn(host: host.name, login: result.user.login))
     if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host) {
       warnings(warning)
@@ -138,7 +158,9 @@ extension Workspace {
     // No token response: nothing but GitHub's `X-OAuth-Scopes` says what the token may do.
     let result = LoginResult(token: TokenResponse(accessToken: token), user: user, receivedAt: receivedAt)
     if let confirm = given.confirmReplacing,
-      let refreshable = stored?.accounts.first(where: { $0.userID == user.id && $0.refreshToken != nil })
+      let refreshable = stored?.accounts.first(where: {
+        $0.userID == user.id && $0.clientID == nil && $0.refreshToken != nil
+      })
     {
       try confirm(refreshable, Credential(result), host)
     }

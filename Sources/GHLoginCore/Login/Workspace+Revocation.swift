@@ -22,7 +22,7 @@ extension Workspace {
   package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
     let (chosen, account, revocation, wasActive) = try store.update { credentials in
       let (chosen, account) = try select(selection, in: credentials)
-      let wasActive = credentials.hosts[chosen.name]?.isActive(account) ?? false
+      let wasActive = credentials.hosts[chosen.name]?.isDefault(account, forApp: callerApp(on: chosen)) ?? false
       let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
       // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
       credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
@@ -31,6 +31,40 @@ extension Workspace {
     return LogoutOutcome(
       host: chosen.name, login: account.login, revocation: revocation,
       manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID), wasActive: wasActive)
+  }
+
+  /// `logout --all-apps`: logs out every login of the user `selection` names on its host, each
+  /// app's (R111), as ``logout(_:revoke:)`` does, in one locked update. `--user` names the user
+  /// among every app's logins; else it is the account ``select(_:in:)`` chooses. A login another
+  /// app issued cannot be revoked with this one's credentials (``revoke(token:refreshToken:issuedTo:on:)``
+  /// says so): it is removed, and its outcome says where to revoke it by hand.
+  package func logoutAllApps(_ selection: AccountSelection, revoke: Bool) throws -> [LogoutOutcome] {
+    try store.update { credentials in
+      let chosen = try host(selection.host, credentials: credentials)
+      let app = callerApp(on: chosen)
+      guard let entry = credentials.hosts[chosen.name] else {
+        throw NotLoggedIn(host: chosen.name, user: selection.user)
+      }
+      let user: Credential
+      if let named = selection.user {
+        guard let any = entry.account(named, forApp: nil) else { throw NotLoggedIn(host: chosen.name, user: named) }
+        user = any
+      } else {
+        user = try select(selection, in: credentials).1
+      }
+      var outcomes: [LogoutOutcome] = []
+      for stored in entry.accounts where stored.userID == user.userID && !entry.isStale(stored) {
+        let account = try store.resolvedSecrets(of: stored, on: chosen.name)
+        let wasDefault = credentials.hosts[chosen.name]?.isDefault(account, forApp: app) ?? false
+        let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
+        credentials.remove(from: chosen.name) { $0.isSameLogin(as: account) && $0.token == account.token }
+        outcomes.append(
+          LogoutOutcome(
+            host: chosen.name, login: account.login, revocation: revocation,
+            manualRevocationURL: manualRevocationURL(for: chosen, issuedTo: account.clientID), wasActive: wasDefault))
+      }
+      return outcomes
+    }
   }
 
   /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.

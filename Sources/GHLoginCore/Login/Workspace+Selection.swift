@@ -47,7 +47,7 @@ extension Workspace {
     return (host, try store.resolvedSecrets(of: account, on: host.name))
   }
 
-  /// The account to use on `host`, among the accounts this caller sees (``isVisible(_:)``):
+  /// The account to use on `host`, among the accounts this caller sees (``isVisible(_:toApp:)``):
   /// the one a name or rule chooses (``accountChoice(on:user:in:)``: `--user`, `GHLOGIN_USER`,
   /// the repository's git config, `account_rules`), else the default (``defaultAccount(on:in:)``).
   package func account(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn)
@@ -56,25 +56,34 @@ extension Workspace {
     try accountChoice(on: host, user: option, in: credentials).account
   }
 
-  /// The host's default account, when no name or rule chooses one: the active one among the
-  /// accounts this caller sees. When the active account is hidden, the first visible one that
-  /// is not stale (R92); none visible is ``NotLoggedIn``.
+  /// The host's default account, when no name or rule chooses one: the default of the caller's
+  /// app (``HostEntry/defaultAccount(forApp:)``). When that default is hidden, the first visible
+  /// one that is not stale (R92); none visible is ``NotLoggedIn``.
   package func defaultAccount(on host: GitHubHost, in entry: HostEntry) throws(NotLoggedIn) -> Credential {
-    if let active = entry.accounts.first(where: { $0.login == entry.activeLogin }), isVisible(active) {
-      return active
-    }
-    guard let first = entry.accounts.first(where: { isVisible($0) && !entry.isStale($0) }) else {
+    let app = callerApp(on: host)
+    if let chosen = entry.defaultAccount(forApp: app) { return chosen }
+    guard let first = entry.accounts.first(where: { isVisible($0, toApp: app) && !entry.isStale($0) }) else {
       throw NotLoggedIn(host: host.name)
     }
     return first
   }
 
-  /// Whether this caller sees `account` (SECURITY.md, "Two apps on one host"): always when it has no app in mind (the
-  /// commands, the helpers, `GitHubLogin()`); a library caller with its own app
-  /// (``callerClientID``) sees the logins its app made and those with no client ID (tokens stored
-  /// with `--with-token`), never another app's (``Credential/isUsable(byApp:)``).
-  package func isVisible(_ account: Credential) -> Bool {
-    callerClientID.map(account.isUsable(byApp:)) ?? true
+  /// The caller's app on `host` (issue 33 §1): a library caller's own app (``callerClientID``),
+  /// else the client ID the configuration resolves for the host (the built-in app on a packaged
+  /// build), the same for every entry point of one binary (`token`, `env`, `whoami`, the git,
+  /// docker and Go helpers, `auth`). Nil only when no client ID is configured at all (a source
+  /// build with none): such a caller takes any login.
+  package func callerApp(on host: GitHubHost) -> String? {
+    if let callerClientID { return callerClientID }
+    return config.settings(for: host.name).clientID.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Whether a caller whose app is `app` (``callerApp(on:)``) sees `account` (SECURITY.md, "Two
+  /// apps on one host", R111): the logins its app made and those with no client ID (tokens
+  /// stored with `--with-token`), never another app's (``Credential/isUsable(byApp:)``); a caller
+  /// without an app sees every login.
+  package func isVisible(_ account: Credential, toApp app: String?) -> Bool {
+    app.map(account.isUsable(byApp:)) ?? true
   }
 }
 

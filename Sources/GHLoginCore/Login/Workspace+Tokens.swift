@@ -83,7 +83,7 @@ extension Workspace {
     let (host, account) = try select(selection, in: store.loadFile())
     try account.checkSecrets(on: host.name)
     if account.refreshToken == nil { throw NoRefreshToken(host: host, login: account.login) }
-    let outcome = try refresher(for: host).refresh(login: account.login, force: true)
+    let outcome = try refresher(for: host).refresh(account, force: true)
     if let failure = outcome.deferredFailure {
       throw ForcedRefreshFailed(
         host: host, reason: failure.reason, status: failure.exitStatus, errorKind: failure.errorKind,

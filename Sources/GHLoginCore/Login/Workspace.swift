@@ -25,8 +25,8 @@ package struct Workspace: Sendable {
   package private(set) var warnings: [ConfigNotice] = []
   /// The OAuth app this caller is, when it has one in mind: a library caller with its own app
   /// (``init(_:paths:configuration:)``). It sees only the logins that app made and those with no
-  /// client ID (``isVisible(_:)``). Nil for the commands, the helpers and `GitHubLogin()`, which
-  /// take the host's accounts as they are.
+  /// client ID (``isVisible(_:toApp:)``). Nil for the commands, the helpers and `GitHubLogin()`,
+  /// whose app is the one the configuration resolves for each host (``callerApp(on:)``).
   package private(set) var callerClientID: String?
   /// What the caller knows about its request for the account rules (``AccountRequest``: git's
   /// path, the directory to judge); the default judges the working directory.

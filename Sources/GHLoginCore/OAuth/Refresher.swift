@@ -61,7 +61,7 @@ package struct Refresher: Sendable {
   package func usable(_ credential: Credential) throws -> Outcome {
     switch RefreshPolicy.decide(credential, now: clock.now(), margin: margin) {
     case .use, .useUntilExpiry: return Outcome(credential: credential)
-    case .refresh, .sessionOver: return try refresh(login: credential.login, force: false)
+    case .refresh, .sessionOver: return try refresh(credential, force: false)
     }
   }
 
@@ -74,13 +74,24 @@ package struct Refresher: Sendable {
   /// failure leaves the file unchanged: the current token is returned with
   /// ``Outcome/deferredFailure`` while it is valid (R44), else `.failed` is thrown.
   package func refresh(login: String, force: Bool) throws -> Outcome {
+    let wanted = login.lowercased()
+    return try refresh(login: login, force: force) { $0.login.lowercased() == wanted }
+  }
+
+  /// ``refresh(login:force:)`` of exactly the login `account` is (same user and app, R111): never
+  /// another app's login of that user.
+  package func refresh(_ account: Credential, force: Bool) throws -> Outcome {
+    try refresh(login: account.login, force: force) { $0.isSameLogin(as: account) }
+  }
+
+  private func refresh(login: String, force: Bool, matching: (Credential) -> Bool) throws -> Outcome {
     // Whether the server has issued a new pair. If storing it then fails, the pair is not used
     // (R42: saved before used), and the refresh token it replaced is spent: the error says the
     // stored login no longer works, not only that a write failed.
     var issued = false
     let step: Step
     do {
-      step = try lockedStep(login: login, force: force) { _ in issued = true }
+      step = try lockedStep(matching: matching, force: force) { _ in issued = true }
     } catch {
       guard issued else { throw error }
       let reason = (error as? any ReportableError)?.message ?? "\(error)"
@@ -94,12 +105,13 @@ package struct Refresher: Sendable {
     }
   }
 
-  /// The part of ``refresh(login:force:)`` under the lock; `issued` gets the refreshed account
+  /// The part of ``refresh(login:force:)`` under the lock, on the first account `matching`; `issued` gets the refreshed account
   /// as soon as the server has answered, before the file is written.
-  private func lockedStep(login: String, force: Bool, issued: (Credential) -> Void) throws -> Step {
+  private func lockedStep(
+    matching: (Credential) -> Bool, force: Bool, issued: (Credential) -> Void
+  ) throws -> Step {
     try store.update { credentials in
-      let wanted = login.lowercased()
-      guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.login.lowercased() == wanted }),
+      guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: matching),
         let current = credentials.hosts[host.name]?.accounts[index]
       else { return .gone }
       try current.checkSecrets(on: host.name)

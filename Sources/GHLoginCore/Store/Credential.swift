@@ -27,10 +27,15 @@ package struct Credential: Sendable, Equatable {
   package var gitHubExpiration: Double?
   /// The client ID of the OAuth app that issued this login (written as `"client_id"`): its
   /// refresh token is only ever sent with that app (``Refresher``), and a library caller with its
-  /// own app sees only its app's logins (``Workspace/isVisible(_:)``). Nil for a token stored with
+  /// own app sees only its app's logins (``Workspace/isVisible(_:toApp:)``). Nil for a token stored with
   /// `auth --with-token` (no app issued it to ghlogin) and for logins stored before it was kept.
   /// A refresh replaces the tokens and keeps it.
   package var clientID: String?
+  /// Whether this login's keyring items were written before items carried `client_id` (five
+  /// attributes, ``GitHubLoginKeyringItem/predatesClientID``): true for every keyring login of a version-1
+  /// or -2 file, and in version 3 where `"keyring_attributes": 5` says so. The next write of the
+  /// login's items replaces them with six-attribute ones (``SecretSync``).
+  package var keyringItemsPredateClientID = false
   /// Set on reading when the keyring lacks one of this account's items (never written):
   /// `token` (and, for a missing refresh token, `refreshToken`) are then empty or nil.
   package var missingSecret: SecretItem.Kind?
@@ -72,17 +77,24 @@ package struct Credential: Sendable, Equatable {
   /// client IDs were kept). The one comparison behind every rule about it: a refresh token is sent
   /// only with its own app (``Refresher``), tokens are revoked only with it
   /// (``Workspace/revoke(token:refreshToken:issuedTo:on:)``), and a library caller with its own
-  /// app sees only these logins (``Workspace/isVisible(_:)``).
-  func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
+  /// app sees only these logins (``Workspace/isVisible(_:toApp:)``).
+  package func isUsable(byApp clientID: String) -> Bool { Self.mayBeUsed(issuedTo: self.clientID, byApp: clientID) }
 
   /// ``isUsable(byApp:)`` for a login issued to `issuer` (nil: not recorded); revocation asks it.
   static func mayBeUsed(issuedTo issuer: String?, byApp clientID: String) -> Bool {
     issuer.map { $0 == clientID } ?? true
   }
 
+  /// Whether `other` is the same stored login (R111): the same user id and the same issuing app
+  /// (``clientID``; logins without one are one app for this). Two apps' logins of one user are
+  /// two logins: saved, refreshed, revoked and removed apart.
+  package func isSameLogin(as other: Credential) -> Bool { userID == other.userID && clientID == other.clientID }
+
   /// The keyring item holding `kind` for this account on `host`.
   package func secretItem(_ kind: SecretItem.Kind, on host: String) -> SecretItem {
-    SecretItem(host: host, login: login, userID: userID, kind: kind)
+    SecretItem(
+      host: host, login: login, userID: userID, kind: kind, clientID: clientID,
+      predatesClientID: keyringItemsPredateClientID)
   }
 
   /// Whether `token` can be stored and sent: an RFC 6750 `b64token` (``BearerToken``; R30:
@@ -90,16 +102,22 @@ package struct Credential: Sendable, Equatable {
   package static func isAcceptableToken(_ token: String) -> Bool { BearerToken.isValid(token) }
 }
 
-/// The accounts of one host, and which one is active.
+/// The accounts of one host, and which one is the default of each app.
 package struct HostEntry: Sendable, Equatable {
-  /// The login used when none is named; nil when no account is active.
+  /// The login used when none is named (written as `"active"`): the default of every caller
+  /// whose app has no entry in ``defaults``, and of callers without an app; nil when none is set.
   package var activeLogin: String?
+  /// The default login of each app (by client ID) whose default is not ``activeLogin``
+  /// (written as `"defaults"`, version 3): a login or `switch` by one app sets its own entry,
+  /// never another app's default (issue 33 §1).
+  package var defaults: [String: String] = [:]
   /// The accounts, in the order they were added.
   package var accounts: [Credential]
 
-  package init(activeLogin: String? = nil, accounts: [Credential] = []) {
+  package init(activeLogin: String? = nil, accounts: [Credential] = [], defaults: [String: String] = [:]) {
     self.activeLogin = activeLogin
     self.accounts = accounts
+    self.defaults = defaults
   }
 
   /// The account with `login` (GitHub logins ignore case).
@@ -111,31 +129,96 @@ package struct HostEntry: Sendable, Equatable {
   /// The active account, if any.
   package var active: Credential? { activeLogin.flatMap(account) }
 
-  /// Whether `account` is stale (R92): another account earlier in the list has its login, so
-  /// the login answers to that one (GitHub renamed; see ``Credentials/save(_:on:)``). A stale
-  /// account is never chosen by `--user` and is never active.
+  /// Whether `account` is stale (R92): another user's account earlier in the list has its
+  /// login, so the login answers to that one (GitHub renamed; see ``Credentials/save(_:on:)``).
+  /// A stale account is never chosen by `--user` and is never active. Two apps' logins of one
+  /// user are not stale (R111).
   package func isStale(_ account: Credential) -> Bool {
     guard let answering = self.account(account.login) else { return false }
-    return answering.userID != account.userID || answering.token != account.token
+    return answering.userID != account.userID
   }
 
-  /// Whether `account` is the active one (the account the active login answers to).
-  package func isActive(_ account: Credential) -> Bool {
-    guard let active else { return false }
-    return active.userID == account.userID && active.token == account.token
+  /// Whether `account` is the active one for a caller without an app (``defaultAccount(forApp:)`` of nil).
+  package func isActive(_ account: Credential) -> Bool { isDefault(account, forApp: nil) }
+
+  /// Whether `account` is the default of the caller whose app is `app`.
+  package func isDefault(_ account: Credential, forApp app: String?) -> Bool {
+    defaultAccount(forApp: app).map { $0.isSameLogin(as: account) } ?? false
+  }
+
+  /// The login that is the default of the caller whose app is `app` (client ID; nil: a caller
+  /// without one): its entry in ``defaults``, else ``activeLogin``.
+  package func defaultLogin(forApp app: String?) -> String? {
+    app.flatMap { defaults[$0] } ?? activeLogin
+  }
+
+  /// The account the default login of `app` answers to for that caller
+  /// (``account(_:forApp:)``); nil when there is none it may use.
+  package func defaultAccount(forApp app: String?) -> Credential? {
+    defaultLogin(forApp: app).flatMap { account($0, forApp: app) }
+  }
+
+  /// The login of the account `login` answers to (never a stale entry, R92) that the caller whose
+  /// app is `app` may use (``Credential/isUsable(byApp:)``): its own app's login of that user
+  /// first, else one without a client ID. A caller without an app takes the first.
+  package func account(_ login: String, forApp app: String?) -> Credential? {
+    let wanted = login.lowercased()
+    let candidates = accounts.filter { $0.login.lowercased() == wanted && !isStale($0) }
+    guard let app else { return candidates.first }
+    return candidates.first { $0.clientID == app } ?? candidates.first { $0.clientID == nil }
+  }
+
+  /// Makes `login` the default of the caller whose app is `app` (issue 33 §1) and of no other
+  /// app: it becomes ``activeLogin``, and every other app with a login here that followed the
+  /// previous active login keeps it (an entry in ``defaults``). With one app on the host, that
+  /// is just the active login, and the file keeps its version.
+  package mutating func makeDefault(_ login: String, forApp app: String?) {
+    if let previous = activeLogin, previous.lowercased() != login.lowercased() {
+      // Only an app that could use the previous login keeps it: for any other it named nothing.
+      for other in Set(accounts.compactMap(\.clientID))
+      where other != app && defaults[other] == nil && account(previous, forApp: other) != nil {
+        defaults[other] = previous
+      }
+    }
+    activeLogin = login
+    if let app { defaults[app] = nil }
+    normalizeDefaults()
+  }
+
+  /// Drops the entries of ``defaults`` that say what ``activeLogin`` says already, so a file
+  /// needs version 3 only when an app's default really differs.
+  package mutating func normalizeDefaults() {
+    let active = activeLogin?.lowercased()
+    defaults = defaults.filter { $0.value.lowercased() != active }
+  }
+
+  /// Whether writing this entry needs file version 3: an app's own default, two logins of one
+  /// user (two apps', R111), which an older ghlogin would merge on its next write, or a login
+  /// whose keyring items carry `client_id`.
+  package var needsVersion3: Bool {
+    guard defaults.isEmpty else { return true }
+    // Six-attribute keyring items: an older file says nothing of them, so it means five.
+    if accounts.contains(where: { $0.storage == .keyring && !$0.keyringItemsPredateClientID }) { return true }
+    var seen = Set<Int64>()
+    for account in accounts where !seen.insert(account.userID).inserted { return true }
+    return false
   }
 }
 
 /// Everything in the credentials file: host name → accounts.
 package struct Credentials: Sendable, Equatable {
   /// The newest file format version this ghlogin reads and writes: 2 adds an account's
-  /// `"client_id"`. A file is written as the oldest version that holds it (``formatVersion``),
-  /// so an older ghlogin keeps reading the files that do not need the new key.
-  static let currentVersion = 2
+  /// `"client_id"`; 3 two logins of one user on one host (two apps', R111) and a host's
+  /// per-app `"defaults"`. A file is written as the oldest version that holds it
+  /// (``formatVersion``), so an older ghlogin keeps reading the files that do not need the new
+  /// keys, and refuses the others with its "upgrade" message rather than losing a login.
+  package static let currentVersion = 3
 
-  /// The version these credentials are written as: 2 when an account has a client ID, else 1.
-  var formatVersion: Int {
-    hosts.values.contains { $0.accounts.contains { $0.clientID != nil } } ? 2 : 1
+  /// The version these credentials are written as: 3 when a host needs it
+  /// (``HostEntry/needsVersion3``), else 2 when an account has a client ID, else 1.
+  package var formatVersion: Int {
+    if hosts.values.contains(where: { $0.needsVersion3 }) { return 3 }
+    return hosts.values.contains { $0.accounts.contains { $0.clientID != nil } } ? 2 : 1
   }
 
   /// Keyed by host name; written sorted by key.

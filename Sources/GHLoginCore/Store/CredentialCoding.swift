@@ -1,11 +1,15 @@
-/// The credentials file format, versions 1 and 2: `{"version", "hosts": {HOST: {"active",
-/// "accounts": [{"login", "user_id", "token", "token_type", "scopes", "created_at", and when set
+/// The credentials file format, versions 1 to 3: `{"version", "hosts": {HOST: {"active",
+/// "defaults", "accounts": [{"login", "user_id", "token", "token_type", "scopes", "created_at", and when set
 /// "expires_at", "refresh_token", "refresh_token_expires_at", "via_device_flow", "expired",
 /// "github_token_expiration", "client_id"}]}}}`.
 ///
 /// Version 2 adds an account's `"client_id"`; a file is written as version 1 unless an account
 /// has one (``Credentials/formatVersion``), so an older ghlogin keeps reading it, and refuses a
-/// version-2 file (``Failure/newerVersion(_:)``). Reading is strict (an unknown key or a wrong
+/// version-2 file (``Failure/newerVersion(_:)``). Version 3 adds a host's `"defaults"` (client ID →
+/// login: an app's own default account) and allows two logins of one user on one host (two
+/// apps', R111); a file is written as version 3 only when it holds one of them
+/// (``HostEntry/needsVersion3``), and the release before it refuses such a file with its
+/// "upgrade" message rather than merging the two logins on its next write. Reading is strict (an unknown key or a wrong
 /// type makes the file invalid, so nothing is dropped on rewrite); failures name key paths,
 /// never values.
 package enum CredentialCoding {
@@ -27,21 +31,32 @@ package enum CredentialCoding {
   /// The keys of an account in a version-2 file: version 1's and `"client_id"`.
   static let accountKeysVersion2: [String] = accountKeys + ["client_id"]
 
+  /// The keys of an account in a version-3 file: version 2's and `"keyring_attributes"` (5: the
+  /// login's keyring items predate `client_id`).
+  package static let accountKeysVersion3: [String] = accountKeysVersion2 + ["keyring_attributes"]
+
   /// The keys of an account in a file of `version` (built once: `token` reads every account).
-  static func accountKeys(version: Int) -> [String] {
-    version >= 2 ? accountKeysVersion2 : accountKeys
+  package static func accountKeys(version: Int) -> [String] {
+    version >= 3 ? accountKeysVersion3 : version == 2 ? accountKeysVersion2 : accountKeys
   }
 
   // MARK: - Reading
 
   package static func decode(_ bytes: [UInt8]) throws(Failure) -> Credentials {
+    try decode(bytes, maximumVersion: Credentials.currentVersion)
+  }
+
+  /// ``decode(_:)`` as a release whose newest version is `maximumVersion` reads it: a newer
+  /// `version` is ``Failure/newerVersion(_:)`` before anything else is looked at, the check every
+  /// release has made since version 1 (how the release before version 3 refuses such a file).
+  package static func decode(_ bytes: [UInt8], maximumVersion: Int) throws(Failure) -> Credentials {
     let document: JSONValue
     do {
       document = try JSON.parse(bytes)
     } catch {
       throw invalidJSON(error)
     }
-    let (version, hostsObject) = try header(document)
+    let (version, hostsObject) = try header(document, maximumVersion: maximumVersion)
     var credentials = Credentials()
     for (host, value) in hostsObject.entries {
       credentials.hosts[host] = try hostEntry(host, value, version: version)
@@ -96,13 +111,15 @@ package enum CredentialCoding {
   }
 
   /// The top level's checks: the version and the `hosts` object.
-  private static func header(_ document: JSONValue) throws(Failure) -> (version: Int, hosts: JSONObject) {
+  private static func header(
+    _ document: JSONValue, maximumVersion: Int = Credentials.currentVersion
+  ) throws(Failure) -> (version: Int, hosts: JSONObject) {
     guard let top = document.objectValue else { throw .invalid("the top level is not an object") }
     guard let versionValue = top["version"] else { throw .invalid("\"version\" is missing") }
     guard let version = versionValue.intValue, version >= 1 else {
       throw .invalid("\"version\" must be a positive integer")
     }
-    guard version <= Credentials.currentVersion else { throw .newerVersion(version) }
+    guard version <= maximumVersion else { throw .newerVersion(version) }
     try onlyKeys(top, ["version", "hosts"], prefix: "")
     guard let hostsValue = top["hosts"] else { throw .invalid("\"hosts\" is missing") }
     guard let hostsObject = hostsValue.objectValue else { throw .invalid("\"hosts\" must be an object") }
@@ -119,9 +136,23 @@ package enum CredentialCoding {
       throw .invalid("the host name \"\(displayHost(host))\" in \"hosts\" is not valid: \(reason)")
     }
     guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
-    try onlyKeys(object, ["active", "accounts"], prefix: path() + ".")
+    try onlyKeys(
+      object, version >= 3 ? ["active", "defaults", "accounts"] : ["active", "accounts"], prefix: path() + ".")
     var entry = HostEntry()
     if let active = object["active"] { entry.activeLogin = try string(active, path() + ".active") }
+    if let defaults = object["defaults"] {
+      guard let members = defaults.objectValue else { throw .invalid("\"\(path()).defaults\" must be an object") }
+      for (clientID, value) in members.entries {
+        guard ConfigDecoder.isCredentialText(clientID) else {
+          throw .invalid("a client ID in \"\(path()).defaults\" is empty or has spaces or control characters")
+        }
+        let login = try string(value, path() + ".defaults." + ConfigDecoder.display(clientID))
+        guard !login.isEmpty else {
+          throw .invalid("\"\(path()).defaults.\(ConfigDecoder.display(clientID))\" is empty")
+        }
+        entry.defaults[clientID] = login
+      }
+    }
     guard let accounts = object["accounts"]?.arrayValue else {
       throw .invalid("\"\(path()).accounts\" must be an array")
     }
@@ -183,6 +214,15 @@ package enum CredentialCoding {
     if let value = object["github_token_expiration"] {
       credential.gitHubExpiration = try number(value, path() + ".github_token_expiration")
     }
+    // Keyring items carry `client_id` only in files that can say so (version 3): in an older
+    // file, and where a version-3 file says 5, they have the five attributes of before.
+    if let value = object["keyring_attributes"] {
+      guard storage == .keyring, value.intValue == 5 else {
+        throw .invalid("\"\(path()).keyring_attributes\" must be 5, for an account kept in the keyring")
+      }
+    }
+    credential.keyringItemsPredateClientID =
+      storage == .keyring && (version < 3 || object["keyring_attributes"] != nil)
     if let value = object["client_id"] {
       let clientID = try string(value, path() + ".client_id")
       guard ConfigDecoder.isCredentialText(clientID) else {
@@ -265,6 +305,9 @@ package enum CredentialCoding {
       if let reason = invalidHostReason(host) {
         throw .invalidCredential(host: "\"\(displayHost(host))\"", reason: "the host name is not valid: \(reason)")
       }
+      for (clientID, login) in entry.defaults where !ConfigDecoder.isCredentialText(clientID) || login.isEmpty {
+        throw .invalidCredential(host: shownHost, reason: "a default account has an empty login or a bad client ID")
+      }
       for account in entry.accounts {
         let login = ConfigDecoder.display(account.login)
         guard !account.login.isEmpty else { throw .invalidCredential(host: shownHost, reason: "a login is empty") }
@@ -293,20 +336,28 @@ package enum CredentialCoding {
   /// The pretty-printed file contents; call ``validate(_:)`` first.
   package static func encode(_ credentials: Credentials) -> [UInt8] {
     var hosts = JSONObject()
+    let version = credentials.formatVersion
     for host in credentials.hosts.keys.sorted() {
       guard let entry = credentials.hosts[host] else { continue }
       var object = JSONObject()
       if let active = entry.activeLogin { object["active"] = .string(active) }
-      object["accounts"] = .array(entry.accounts.map(encode))
+      if !entry.defaults.isEmpty {
+        var defaults = JSONObject()
+        for clientID in entry.defaults.keys.sorted() {
+          defaults[clientID] = entry.defaults[clientID].map(JSONValue.string)
+        }
+        object["defaults"] = .object(defaults)
+      }
+      object["accounts"] = .array(entry.accounts.map { encode($0, version: version) })
       hosts[host] = .object(object)
     }
     let document: JSONValue = [
-      "version": JSONValue(integer: Int64(credentials.formatVersion)), "hosts": .object(hosts),
+      "version": JSONValue(integer: Int64(version)), "hosts": .object(hosts),
     ]
     return Array(JSON.serialize(document, pretty: true).utf8)
   }
 
-  private static func encode(_ account: Credential) -> JSONValue {
+  private static func encode(_ account: Credential, version: Int) -> JSONValue {
     var object = JSONObject()
     object["login"] = .string(account.login)
     object["user_id"] = JSONValue(integer: account.userID)
@@ -328,6 +379,9 @@ package enum CredentialCoding {
     if account.isExpired { object["expired"] = true }
     if let value = account.gitHubExpiration { object["github_token_expiration"] = JSONValue(double: value) ?? .null }
     if let value = account.clientID { object["client_id"] = .string(value) }
+    if version >= 3, account.storage == .keyring, account.keyringItemsPredateClientID {
+      object["keyring_attributes"] = JSONValue(integer: 5)
+    }
     return .object(object)
   }
 }

@@ -103,7 +103,13 @@ struct SecretSync {
       let before = old[key].flatMap {
         $0.storage == .keyring && $0.missingSecret == nil && $0.secretError == nil ? $0 : nil
       }
-      let renamed = before.map { $0.login != account.login } ?? false
+      // A renamed login's items, and items that predate `client_id`, are written anew and the
+      // old ones deleted once the file no longer points to them.
+      let renamed =
+        before.map {
+          $0.login != account.login || $0.keyringItemsPredateClientID != account.keyringItemsPredateClientID
+        }
+        ?? false
       if !account.token.isEmpty && (before?.token != account.token || renamed) {
         writes.append((account.secretItem(.accessToken, on: key.host), account.token))
       }
@@ -123,6 +129,28 @@ struct SecretSync {
         continue
       }
       if after.storage == .file { deletesAfter += Self.items(of: account, on: key.host) }
+    }
+  }
+
+  /// Gives every keyring login of `updated` whose items are about to be written (new, or a
+  /// token changed) six-attribute items: its next write replaces items that predate `client_id`
+  /// (issue 33 §1). Called on the credentials to be written, before ``init(from:to:)``.
+  package static func upgradeItems(of updated: inout Credentials, from current: Credentials) {
+    let old = accounts(current)
+    for (host, entry) in updated.hosts {
+      for index in entry.accounts.indices {
+        let account = entry.accounts[index]
+        guard account.storage == .keyring, account.keyringItemsPredateClientID, account.missingSecret == nil,
+          !account.token.isEmpty
+        else { continue }
+        let before = old[Key(host: host, userID: account.userID, clientID: account.clientID)]
+        let written =
+          before.map {
+            $0.storage != .keyring || $0.token != account.token || $0.refreshToken != account.refreshToken
+              || $0.login != account.login
+          } ?? true
+        if written { updated.hosts[host]?.accounts[index].keyringItemsPredateClientID = false }
+      }
     }
   }
 
@@ -149,15 +177,19 @@ struct SecretSync {
     }
   }
 
+  /// A login's identity (R111): host, user id and the app that issued it.
   private struct Key: Hashable {
     package var host: String
     package var userID: Int64
+    package var clientID: String?
   }
 
   private static func accounts(_ credentials: Credentials) -> [Key: Credential] {
     var result: [Key: Credential] = [:]
     for (host, entry) in credentials.hosts {
-      for account in entry.accounts { result[Key(host: host, userID: account.userID)] = account }
+      for account in entry.accounts {
+        result[Key(host: host, userID: account.userID, clientID: account.clientID)] = account
+      }
     }
     return result
   }

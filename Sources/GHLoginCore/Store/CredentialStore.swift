@@ -105,6 +105,7 @@ package struct CredentialStore: Sendable {
     try resolveSecrets(&current)
     var updated = current
     let result = try body(&updated)
+    SecretSync.upgradeItems(of: &updated, from: current)
     if updated != current {
       try CredentialCoding.validate(updated)
       // Keyring items first (read back), then the file, then the items it no longer points

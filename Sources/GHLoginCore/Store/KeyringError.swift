@@ -73,7 +73,7 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
       return "the keyring (Secret Service) holds \(count) items for the \(what) of \(Sanitize.terminal(item.login)) "
         + "on \(item.host) in its default collection, where \(remedies.program ?? "the login") keeps one; it will not choose between them. "
         + "List them with 'secret-tool search --all application \(ProductNames.keyringApplication) host \(item.host) user_id \(item.userID) "
-        + "kind \(item.kind.rawValue)', remove the one \(remedies.program ?? "the login") did not write (seahorse shows both) and try again. "
+        + "kind \(item.kind.rawValue)\(item.secretToolClientID)', remove the one \(remedies.program ?? "the login") did not write (seahorse shows both) and try again. "
         + "Nothing was written"
     case .invalidItem(let host, let login, let kind):
       return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
@@ -89,6 +89,7 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
       let commands = Set(
         items.map {
           "secret-tool clear application \(ProductNames.keyringApplication) host \($0.host) user_id \($0.userID)"
+            + $0.secretToolClientID
         })
       return "the credentials file was updated, but old items could not be removed from the keyring "
         + "(Secret Service): \(reason)\nRemove them by hand: " + commands.sorted().joined(separator: "; ")

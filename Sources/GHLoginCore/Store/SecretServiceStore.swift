@@ -5,7 +5,8 @@ import CSecretService
 /// never touches the keyring maps no libsecret, GLib or D-Bus code.
 ///
 /// Items go to the default collection, and are read and deleted there only (R101): an item
-/// matches when it has all of ``SecretItem/attributes``; two that match are
+/// matches when it has all of ``GitHubLoginKeyringItem/attributes`` and not ``GitHubLoginKeyringItem/absentAttribute``
+/// (an item written before `client_id` is never a newer one); two that match are
 /// ``KeyringError/ambiguous(_:count:)``, never a choice; a delete removes only
 /// items holding the secret ghlogin read. An unlock prompt, when the collection is locked, is
 /// the service's (libsecret asks it to show one); a dismissed or impossible prompt is
@@ -20,8 +21,8 @@ package struct SecretServiceStore: SecretStore {
 
   package func read(_ item: SecretItem) throws(KeyringError) -> String? {
     var secret: UnsafeMutablePointer<CChar>?
-    let outcome = Self.call(item.attributes) { names, values, count, message, size in
-      ghl_secret_lookup(names, values, count, &secret, message, size)
+    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
+      ghl_secret_lookup(names, values, count, item.absentAttribute, &secret, message, size)
     }
     defer { ghl_secret_free(secret) }
     switch outcome {
@@ -46,7 +47,7 @@ package struct SecretServiceStore: SecretStore {
   }
 
   package func write(_ secret: String, to item: SecretItem) throws(KeyringError) {
-    let outcome = Self.call(item.attributes) { names, values, count, message, size in
+    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
       ghl_secret_store(names, values, count, item.label, secret, message, size)
     }
     if case .failure(let code, let reason) = outcome {
@@ -55,8 +56,8 @@ package struct SecretServiceStore: SecretStore {
   }
 
   package func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
-    let outcome = Self.call(item.attributes) { names, values, count, message, size in
-      ghl_secret_clear(names, values, count, secret, message, size)
+    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
+      ghl_secret_clear(names, values, count, item.absentAttribute, secret, message, size)
     }
     if case .failure(let code, let reason) = outcome {
       throw Self.error(code, reason, operation: "delete \(describe(item))")

@@ -8,8 +8,10 @@ import GHLoginCore
 /// uses; a test passes one that keeps items in memory. Calls may block (an unlock prompt).
 ///
 /// Items live in one place: ``read(_:)`` and ``delete(_:holding:)`` look only where
-/// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``;
-/// when two items match, throw ``GitHubLoginKeyringError/failed(reason:)`` rather than choose.
+/// ``write(_:to:)`` puts items. An item is found by all of its ``GitHubLoginKeyringItem/attributes``,
+/// and an item whose attributes have no `client_id` (written before items carried one) never
+/// matches an item that has one; when two items match, throw
+/// ``GitHubLoginKeyringError/failed(reason:)`` rather than choose.
 public protocol GitHubLoginKeyring: Sendable {
   /// Throws when the keyring cannot be used now (``GitHubLoginKeyringError/unavailable(reason:)``,
   /// ``GitHubLoginKeyringError/locked``). A login calls it before it asks the server anything,
@@ -36,41 +38,6 @@ public enum GitHubLoginKeyringError: Error, Sendable, Hashable {
   case failed(reason: String)
 }
 
-/// One token the library keeps in a keyring: the access or refresh token of one account on
-/// one host.
-public struct GitHubLoginKeyringItem: Sendable, Hashable {
-  /// Which of an account's two tokens.
-  public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// The token sent to the API.
-    case accessToken = "access_token"
-    /// The token that gets a new access token when it expires.
-    case refreshToken = "refresh_token"
-  }
-
-  /// The GitHub host (`github.com`, an Enterprise host).
-  public let host: String
-  /// The account's login.
-  public let login: String
-  /// The account's numeric user ID.
-  public let userID: Int64
-  /// The access or the refresh token.
-  public let kind: Kind
-  /// What a keyring's window shows for the item ("ghlogin: token for octocat on github.com").
-  public let label: String
-  /// The attributes the item is written and found with: `application` (`ghlogin`), `host`,
-  /// `login`, `user_id` and `kind`, as the Secret Service stores them.
-  public let attributes: [String: String]
-
-  init(_ item: SecretItem) {
-    host = item.host
-    login = item.login
-    userID = item.userID
-    kind = item.kind == .accessToken ? .accessToken : .refreshToken
-    label = item.label
-    attributes = Dictionary(item.attributes) { first, _ in first }
-  }
-}
-
 /// A ``GitHubLoginKeyring`` as the store's keyring: each failure is a ``KeyringError``.
 struct KeyringAdapter: SecretStore {
   let keyring: any GitHubLoginKeyring
@@ -80,18 +47,18 @@ struct KeyringAdapter: SecretStore {
   }
 
   func read(_ item: SecretItem) throws(KeyringError) -> String? {
-    try Self.mapping(operation: "read \(Self.describe(item))") { try keyring.read(GitHubLoginKeyringItem(item)) }
+    try Self.mapping(operation: "read \(Self.describe(item))") { try keyring.read(item) }
   }
 
   func write(_ secret: String, to item: SecretItem) throws(KeyringError) {
     try Self.mapping(operation: "store \(Self.describe(item))") {
-      try keyring.write(secret, to: GitHubLoginKeyringItem(item))
+      try keyring.write(secret, to: item)
     }
   }
 
   func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
     try Self.mapping(operation: "delete \(Self.describe(item))") {
-      try keyring.delete(GitHubLoginKeyringItem(item), holding: secret)
+      try keyring.delete(item, holding: secret)
     }
   }
 

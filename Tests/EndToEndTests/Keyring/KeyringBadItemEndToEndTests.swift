@@ -41,6 +41,7 @@ struct KeyringBadItemEndToEndTests {
       "not a token; rm -rf ~",
       attributes: [
         "application", "ghlogin", "host", hostB, "login", "hubot", "user_id", "2", "kind", "access_token",
+        "client_id", "",
       ])
   }
 

@@ -77,23 +77,30 @@ extension KeyringEndToEndTests {
     #expect(try fake.requests().isEmpty)
   }
 
-  /// An account already in the keyring, logged in again with --with-token, stays there (with
-  /// "store": "keyring", and also with "store": "file": only `migrate` moves tokens out).
+  /// A token given with --with-token for an account the app has in the keyring is a login of its
+  /// own beside it (R111: the app's login and items are untouched, its item carries `client_id`
+  /// ""); given again, it replaces that login and stays in the keyring (with "store": "keyring",
+  /// and also with "store": "file": only `migrate` moves tokens out).
   @Test func aKeyringAccountReloggedWithATokenStaysInTheKeyring() throws {
     let first = try login()
     let relog = try withToken()
     #expect(relog.status == 0, "\(relog)")
-    #expect(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token") == Self.pat)
+    func lookup(_ clientID: String) throws -> String? {
+      try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token", clientID: clientID)
+    }
+    #expect(try lookup("") == Self.pat)
+    #expect(try lookup("Iv1.testclient") == first)
     #expect(!fileText.contains(Self.pat) && !fileText.contains(first))
-    #expect(sandbox.storedAccounts().map { $0["store"] as? String } == ["keyring"])
+    #expect(sandbox.storedAccounts().map { $0["store"] as? String } == ["keyring", "keyring"])
 
     try sandbox.writeConfig(["store": "file"])
     let second = "ghp_keyringWithTokenSecondPAT0123456789ab"
     let again = try withToken(second)
     #expect(again.status == 0, "\(again)")
-    #expect(try keyring.lookup(host: "github.test", login: "octocat", userID: 1, kind: "access_token") == second)
+    #expect(try lookup("") == second)
+    #expect(try lookup("Iv1.testclient") == first)
     #expect(!fileText.contains(second))
-    #expect(sandbox.storedAccounts().map { $0["store"] as? String } == ["keyring"])
+    #expect(sandbox.storedAccounts().map { $0["store"] as? String } == ["keyring", "keyring"])
   }
 
   // MARK: §12 a locked keyring stops every login before GitHub is asked
@@ -139,12 +146,14 @@ extension KeyringEndToEndTests {
   /// fails the same way, the file byte-identical and both items kept.
   @Test func twoMatchingItemsAreAnErrorThatSaysSo() throws {
     let token = try login()
-    try keyring.plant(Self.planted, attributes: Self.accessAttributes + ["note", "extra"])
+    try keyring.plant(
+      Self.planted, attributes: Self.accessAttributes + ["client_id", "Iv1.testclient", "note", "extra"])
     let message =
       "ghlogin: the keyring (Secret Service) holds 2 items for the token of octocat on github.test in its "
       + "default collection, where ghlogin keeps one; it will not choose between them. List them with "
-      + "'secret-tool search --all application ghlogin host github.test user_id 1 kind access_token', remove the "
-      + "one ghlogin did not write (seahorse shows both) and try again. Nothing was written\n"
+      + "'secret-tool search --all application ghlogin host github.test user_id 1 kind access_token client_id "
+      + "Iv1.testclient', remove the one ghlogin did not write (seahorse shows both) and try again. "
+      + "Nothing was written\n"
     let result = try run(["token"])
     #expect(result.status == 1, "\(result)")
     #expect(result.stdout.isEmpty)

@@ -50,6 +50,7 @@ struct KeyringEndToEndTests {
       #expect(
         item == [
           "application": "ghlogin", "host": "github.test", "login": "octocat", "user_id": "1", "kind": kind,
+          "client_id": "Iv1.testclient",
         ])
     }
     let refresh = try #require(

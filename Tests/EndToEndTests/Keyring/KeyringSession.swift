@@ -95,11 +95,13 @@ final class KeyringSession: @unchecked Sendable {
     return try child.finish(timeout: 30)
   }
 
-  /// The secret of the ghlogin item with these attributes, via `secret-tool lookup`; nil when none.
-  func lookup(host: String, login: String, userID: Int, kind: String) throws -> String? {
-    let result = try secretTool([
-      "lookup", "application", "ghlogin", "host", host, "login", login, "user_id", String(userID), "kind", kind,
-    ])
+  /// The secret of the ghlogin item with these attributes (and `client_id` when given), via
+  /// `secret-tool lookup`; nil when none.
+  func lookup(host: String, login: String, userID: Int, kind: String, clientID: String? = nil) throws -> String? {
+    let result = try secretTool(
+      [
+        "lookup", "application", "ghlogin", "host", host, "login", login, "user_id", String(userID), "kind", kind,
+      ] + (clientID.map { ["client_id", $0] } ?? []))
     return result.status == 0 ? result.stdout : nil
   }
 

@@ -30,7 +30,7 @@ import Testing
   /// A file of a version this ghlogin does not know.
   @Test func aNewerVersionSaysToUpgradeGHLogin() {
     #expect(
-      StoreError.newerVersion(path: Self.file, version: 3).cliMessage
-        == "\(Self.file) was written by a newer ghlogin (version 3); it was left untouched. Upgrade ghlogin to use it")
+      StoreError.newerVersion(path: Self.file, version: 4).cliMessage
+        == "\(Self.file) was written by a newer ghlogin (version 4); it was left untouched. Upgrade ghlogin to use it")
   }
 }

@@ -197,14 +197,15 @@ final class MemorySecretStore: SecretStore, @unchecked Sendable {
   @Test func aNewLoginGoesWhereTheConfigSaysUnlessItsAccountIsInTheKeyring() {
     var credentials = sampleCredentials(keyringAccount())
     let relogin = sampleCredential(token: "gho_relogin0000000000000000000000000000")
-    #expect(credentials.addNewLogin(relogin, on: "github.com", store: .file).saved.storage == .keyring)
+    #expect(credentials.addNewLogin(relogin, on: "github.com", store: .file, defaultFor: nil).saved.storage == .keyring)
     #expect(credentials.hosts["github.com"]?.accounts.map(\.storage) == [.keyring])
     var other = sampleCredential("hubot", token: "gho_other0000000000000000000000000000000")
     other.userID = 2
-    #expect(credentials.addNewLogin(other, on: "github.com", store: .file).saved.storage == .file)
-    #expect(credentials.addNewLogin(other, on: "ghe.example.com", store: .keyring).saved.storage == .keyring)
+    #expect(credentials.addNewLogin(other, on: "github.com", store: .file, defaultFor: nil).saved.storage == .file)
+    #expect(
+      credentials.addNewLogin(other, on: "ghe.example.com", store: .keyring, defaultFor: nil).saved.storage == .keyring)
     var fileOnly = sampleCredentials()
-    #expect(fileOnly.addNewLogin(relogin, on: "github.com", store: .keyring).saved.storage == .keyring)
+    #expect(fileOnly.addNewLogin(relogin, on: "github.com", store: .keyring, defaultFor: nil).saved.storage == .keyring)
   }
 
   /// Every login's early check: a keyring that cannot be used stops it with the store's error;

@@ -121,7 +121,9 @@ import Testing
     #expect(
       item.attributes == [
         "application": "ghlogin", "host": "github.com", "login": "octocat", "user_id": "7", "kind": "access_token",
+        "client_id": "Iv1.seams",
       ])
+    #expect(item.clientID == "Iv1.seams")
     #expect(item.label == "ghlogin: token for octocat on github.com")
     #expect(credentialsText.contains("\"store\": \"keyring\"") || credentialsText.contains("\"store\":\"keyring\""))
     #expect(!credentialsText.contains("gho_inTheKeyring"), "the token is in the file too")
