@@ -20,6 +20,4 @@ package enum ProductNames {
   package static let gitHelperSuffix = "ghlogin' git-credential"
   /// The program's name when the process's `argv[0]` is unknown (tests, the library).
   package static let defaultProgramName = "ghlogin"
-  /// The start of the title of the page the loopback listener shows after a login.
-  package static let resultPageTitlePrefix = "ghlogin: "
 }
