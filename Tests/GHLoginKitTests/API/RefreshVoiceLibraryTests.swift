@@ -50,18 +50,14 @@ import Testing
     expectLibraryVoice(warning)
 
     clock.advance(by: 300)
-    do {
-      _ = try await github.token()
-      Issue.record("an expired token was handed out")
-    } catch let error as GitHubLoginError {
-      #expect(error.kind == .configuration)
-      #expect(
-        error.message
-          == "the token for github.com has expired and could not be refreshed: github.com rejected the clientID "
-          + "and/or clientSecret; check clientID and clientSecret in the GitHubLoginConfiguration (see the "
-          + "README). The stored login was left as it was; try again later")
-      expectLibraryVoice(error.message)
-    }
+    let error = try await #require(throws: GitHubLoginError.self) { try await github.token() }
+    #expect(error.kind == .configuration)
+    #expect(
+      error.message
+        == "the token for github.com has expired and could not be refreshed: github.com rejected the clientID "
+        + "and/or clientSecret; check clientID and clientSecret in the GitHubLoginConfiguration (see the "
+        + "README). The stored login was left as it was; try again later")
+    expectLibraryVoice(error.message)
   }
 
   /// The keyring cannot store the refreshed pair: the error says the keyring's way out in words,
@@ -76,26 +72,22 @@ import Testing
     keyring.failWrites()
 
     clock.advance(by: 28_800 + 60)
-    do {
-      _ = try await github.token()
-      Issue.record("a refreshed token that was not saved was handed out")
-    } catch let error as GitHubLoginError {
-      #expect(error.kind == .store)
-      #expect(
-        error.message.hasPrefix(
-          "the token for github.com was refreshed, but the new one could not be saved: the keyring (Secret "
-            + "Service) could not "), "\(error.message)")
-      #expect(
-        error.message.contains(
-          "the keyring is read-only. Try again. To keep tokens out of the keyring instead, store them in the "
-            + "credentials file. The credentials file was left unchanged"), "\(error.message)")
-      #expect(
-        error.message.hasSuffix(
-          "The refresh token it replaced is spent, so the stored login no longer works; once that is fixed log in "
-            + "again"), "\(error.message)")
-      expectLibraryVoice(error.message)
-      #expect(!error.message.contains("ghu_") && !error.message.contains("ghr_"))
-    }
+    let error = try await #require(throws: GitHubLoginError.self) { try await github.token() }
+    #expect(error.kind == .store)
+    #expect(
+      error.message.hasPrefix(
+        "the token for github.com was refreshed, but the new one could not be saved: the keyring (Secret "
+          + "Service) could not "), "\(error.message)")
+    #expect(
+      error.message.contains(
+        "the keyring is read-only. Try again. To keep tokens out of the keyring instead, store them in the "
+          + "credentials file. The credentials file was left unchanged"), "\(error.message)")
+    #expect(
+      error.message.hasSuffix(
+        "The refresh token it replaced is spent, so the stored login no longer works; once that is fixed log in "
+          + "again"), "\(error.message)")
+    expectLibraryVoice(error.message)
+    #expect(!error.message.contains("ghu_") && !error.message.contains("ghr_"))
   }
 }
 
