@@ -23,13 +23,13 @@ import Testing
     keyring.failWrites()
   }
 
-  func run(_ arguments: [String], transport: FakeTransport) -> CommandRun {
+  func run(_ arguments: [String], stdin: String = "", transport: FakeTransport) -> CommandRun {
     let out = BufferOutput()
     let err = BufferOutput()
     var environment = Environment(
       arguments: arguments,
       variables: EnvironmentVariables(fixture.variables(["XDG_CONFIG_DIRS": unitTestConfigDirs])),
-      stdout: out, stderr: err, stdin: BufferInput(""), clock: fixture.clock, browser: RecordingBrowser(),
+      stdout: out, stderr: err, stdin: BufferInput(stdin), clock: fixture.clock, browser: RecordingBrowser(),
       transport: { _ in transport }, executablePath: "/usr/local/bin/ghlogin")
     environment.secrets = keyring
     let status = GHLogin.main(environment: environment)
@@ -61,6 +61,22 @@ import Testing
     #expect(!run.stderr.contains("ghu_") && !run.stderr.contains("ghr_"))
     #expect(transport.requests.count == 1)
     #expect(keyring.secrets.sorted() == ["ghr_old", "ghu_old"], "the keyring still holds the old pair")
+  }
+
+  /// The helpers say the same: git's and the container tools' `get` give no credentials, and
+  /// stderr has the keyring's remedy as the exact `ghlogin` command.
+  @Test(arguments: [
+    (["git-credential", "get"], "protocol=https\nhost=github.com\n\n", ""),
+    (["docker-credential", "get"], "ghcr.io\n", DockerCredentialAnswer.notFound),
+  ])
+  func theHelpersNameTheMigrateCommandToo(_ arguments: [String], stdin: String, stdout: String) throws {
+    try seedKeyringLogin(expiresIn: -30)
+    let transport = FakeTransport()
+    transport.on("POST", Fixture.tokenURL, respond: Fixture.renewal())
+    let run = run(arguments, stdin: stdin, transport: transport)
+    #expect(run.stdout == stdout)
+    #expect(run.stderr.contains(Self.keyringWay), "\(run.stderr)")
+    #expect(!run.stderr.contains("ghu_") && !run.stderr.contains("ghr_"))
   }
 
   /// No client ID to refresh with: the command line names the config key and the environment
