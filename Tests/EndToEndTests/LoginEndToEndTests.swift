@@ -69,6 +69,7 @@ import GHLoginTestSupport
     #expect(browser.authorizeStatus == 302)
     #expect(browser.callbackStatus == 200)
     #expect(browser.callbackBody?.contains("You are logged in to github.test as octocat.") == true)
+    #expect(browser.callbackBody?.contains("<title>ghlogin: Logged in</title>") == true, "the command line's title")
     let code = try #require(browser.issuedCode)
 
     let auth = try await pending.finish()

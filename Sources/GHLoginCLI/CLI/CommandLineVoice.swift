@@ -43,6 +43,14 @@ struct CommandLineVoice: RemedyVoice {
 
   func name(of setting: Setting) -> String { setting.configKey }
 
+  func variable(for setting: Setting) -> String? {
+    switch setting {
+    case .clientID: "GHLOGIN_CLIENT_ID"
+    case .clientSecret: "GHLOGIN_CLIENT_SECRET"
+    default: nil
+    }
+  }
+
   var programName: String? { "ghlogin" }
 }
 

@@ -29,4 +29,10 @@ extension Workspace {
   static func printWarning(_ warning: String, on environment: Environment) {
     environment.stderr.write("ghlogin: warning: \(warning)\n")
   }
+
+  /// A refresh that failed while the current token still works (R44), as a `ghlogin: warning:`
+  /// line on stderr, its remedies as `ghlogin` commands.
+  static func printWarning(_ warning: RefreshWarning, on environment: Environment) {
+    printWarning(warning.text(.ghlogin), on: environment)
+  }
 }

@@ -103,7 +103,7 @@ struct GitCredentialCommand: Command {
 
   /// `erase`: forgets the account whose token git reported as rejected, but only on an exact match
   /// of protocol, host and token (R57), and only when the host's API rejects that token now
-  /// (R102, ``Workspace/checkReportedRejection(token:on:username:)``); otherwise the login is
+  /// (R102, ``Workspace/checkReportedRejection(token:on:username:remedies:)``); otherwise the login is
   /// kept and one line on stderr says why.
   private func erase(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
@@ -112,7 +112,8 @@ struct GitCredentialCommand: Command {
     let credentials = try workspace.store.load()
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
     guard let stored = storedHost(for: request, in: credentials) else { return .success }
-    let check = try workspace.checkReportedRejection(token: password, on: stored, username: username)
+    let check = try workspace.checkReportedRejection(
+      token: password, on: stored, username: username, remedies: .ghlogin)
     if let line = Self.report(check, on: stored) { environment.stderr.write("ghlogin: \(line)\n") }
     return .success
   }

@@ -40,11 +40,7 @@ struct RefreshCommand: Command {
       return .success
     }
     let outcome = try workspace.refresher(for: host).refresh(account, force: true)
-    if let failure = outcome.deferredFailure {
-      let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-      throw ForcedRefreshFailed(
-        host: host, reason: failure.reason, status: failure.exitStatus, errorKind: failure.errorKind, validFor: left)
-    }
+    if let kept = outcome.warning(now: environment.clock.now()) { throw ForcedRefreshFailed(kept) }
     var text = "Refreshed the token for \(host) (\(login))"
     if let expiresAt = outcome.credential.expiresAt {
       text += "; it expires in \(DurationText.describe(expiresAt - environment.clock.now()))"

@@ -34,7 +34,7 @@ struct TokenCommand: Command {
   /// for nothing (bench/RESULTS.md, issue 19).
   func run(in environment: Environment) throws -> ExitStatus {
     let usable = try Workspace(environment, unknownConfigKeys: .lenient).usableCredentialReport(selection)
-    if let warning = usable.warning { environment.stderr.write("ghlogin: warning: \(warning)\n") }
+    if let warning = usable.warning { Workspace.printWarning(warning, on: environment) }
     let credential = usable.credential
     if let warning = TokenExpirationHeader.warning(
       expiration: credential.gitHubExpiration, login: credential.login, host: usable.host.name,

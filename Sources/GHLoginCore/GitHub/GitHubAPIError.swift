@@ -1,9 +1,9 @@
 /// A GitHub REST API call that failed (R24, R75, R76).
 ///
 /// Messages name the host and never contain the token or a response body.
-package struct GitHubAPIError: EndpointAnswerError, Equatable {
+package struct GitHubAPIError: EndpointAnswerError, HostScopedError, Equatable {
   /// What went wrong.
-  package enum Kind: Error, Sendable, Equatable {
+  package enum Kind: Error, HostErrorKind {
     /// 401: the token is revoked or expired.
     case tokenRejected
     /// The token cannot be put into a header (R30, R74); nothing was sent.
@@ -26,6 +26,21 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
     case unexpectedContentType(String?)
     /// A JSON body without what was needed; the reason never quotes the body.
     case malformed(String)
+
+    package var exitStatus: ExitStatus {
+      switch self {
+      case .tokenRejected, .unusableToken: .notLoggedIn
+      default: .failure
+      }
+    }
+
+    package var errorKind: ErrorKind {
+      switch self {
+      case .tokenRejected, .unusableToken: .tokenRejected
+      case .forbidden(_, rateLimited: false), .ssoRequired: .denied
+      default: .network
+      }
+    }
   }
 
   package var kind: Kind
@@ -50,21 +65,6 @@ package struct GitHubAPIError: EndpointAnswerError, Equatable {
   private var subject: String {
     if let step { return "\(step): the server" }
     return "the GitHub API of \(host)"
-  }
-
-  package var exitStatus: ExitStatus {
-    switch kind {
-    case .tokenRejected, .unusableToken: .notLoggedIn
-    default: .failure
-    }
-  }
-
-  package var errorKind: ErrorKind {
-    switch kind {
-    case .tokenRejected, .unusableToken: .tokenRejected
-    case .forbidden(_, rateLimited: false), .ssoRequired: .denied
-    default: .network
-    }
   }
 
   package var message: String { message(.words) }

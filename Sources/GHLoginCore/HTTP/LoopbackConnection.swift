@@ -15,7 +15,7 @@ struct LoopbackRequest: Sendable {
 }
 
 /// The handler's answer; `finish` ends ``LoopbackServer/serve(deadline:clock:stopFD:watching:handler:)`` once it is sent.
-struct LoopbackReply: Sendable {
+package struct LoopbackReply: Sendable {
   package var status: Int
   /// Fields to send; the server adds `Content-Length` and `Connection: close`.
   package var headers: HTTPHeaders

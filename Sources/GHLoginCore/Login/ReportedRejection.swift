@@ -26,8 +26,8 @@ package enum RejectionCheck: Sendable, Equatable {
 }
 
 extension Workspace {
-  /// Seconds each request of ``checkReportedRejection(token:on:username:)`` may take.
-  static let rejectionCheckTimeout = 5.0
+  /// Seconds each request of ``checkReportedRejection(token:on:username:remedies:)`` may take.
+  package static let rejectionCheckTimeout = 5.0
 
   /// The one check behind every report that a token was rejected (R102): git's `erase` now, a
   /// library "this API answered 401" later.
@@ -38,7 +38,9 @@ extension Workspace {
   /// `GET /user` with that token, within ``rejectionCheckTimeout``: 200 keeps the login, 401
   /// removes exactly that account (under the lock, matched by token again), anything else keeps
   /// it. A refresh that fails for good removes it; one that may work later keeps it.
-  package func checkReportedRejection(token: String, on host: GitHubHost, username: String?) throws -> RejectionCheck {
+  package func checkReportedRejection(
+    token: String, on host: GitHubHost, username: String?, remedies: Remedies
+  ) throws -> RejectionCheck {
     guard let account = Self.account(in: try store.load(), on: host, token: token, username: username) else {
       return .notStored
     }
@@ -52,7 +54,7 @@ extension Workspace {
         return try forget(token: token, on: host, login: login, cause: .sessionOver)
       } catch let error as RefreshError {
         if case .accountGone = error.kind { return .notStored }
-        return .unchecked(login: login, reason: error.reason)
+        return .unchecked(login: login, reason: error.reason(remedies))
       }
     }
     do {
@@ -61,7 +63,7 @@ extension Workspace {
     } catch let error as GitHubAPIError where error.kind == .tokenRejected {
       return try forget(token: current.token, on: host, login: login, cause: .rejected)
     } catch {
-      return .unchecked(login: login, reason: (error as? any ReportableError)?.message ?? "\(error)")
+      return .unchecked(login: login, reason: (error as? any ReportableError)?.message(remedies) ?? "\(error)")
     }
   }
 

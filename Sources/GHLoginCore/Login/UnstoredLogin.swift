@@ -48,15 +48,6 @@ package struct UnstoredLogin: ReportableError {
   package var errorKind: ErrorKind { storeFailure.errorKind }
 }
 
-/// An error that is not a ``ReportableError``, reported as a store failure (exit 1) by its
-/// description.
-struct UnexpectedStoreFailure: ReportableError {
-  package var underlying: any Error
-  package var message: String { "\(underlying)" }
-  package var exitStatus: ExitStatus { .failure }
-  package var errorKind: ErrorKind { .store }
-}
-
 extension Workspace {
   /// The error for a login of `host` whose `token` could not be stored because of `error`, after
   /// revoking that token (and its `refreshToken`), best effort (R96, R103).
@@ -72,7 +63,7 @@ extension Workspace {
     case .failed(let reason): outcome = .failed(reason: reason, manualURL: manual)
     }
     return UnstoredLogin(
-      storeFailure: error as? any ReportableError ?? UnexpectedStoreFailure(underlying: error), host: host,
+      storeFailure: error as? any ReportableError ?? UnexpectedError(error, kind: .store), host: host,
       revocation: outcome)
   }
 }

@@ -38,7 +38,8 @@ extension Workspace {
     let result: LoginResult
     switch plan.source {
     case .browser(let app, let port, let pasteInput):
-      let context = loginContext(for: plan.host, app: app, expectedLogin: plan.expectedLogin)
+      var context = loginContext(for: plan.host, app: app, expectedLogin: plan.expectedLogin)
+      context.product = remedies.program
       let timeout = plan.timeout ?? .seconds(LoginOptions.defaultBrowserTimeout)
       let login = LoopbackLogin(context, timeout: timeout, port: port, pasteInput: pasteInput)
       do {

@@ -6,10 +6,10 @@ extension Workspace {
   /// refreshed first when it is due (R40–R44); from `credentials` when the caller has just
   /// loaded them (the file is not read again). A refresh that failed while the current token
   /// still works comes back as `warning` and the current token is used (R44): the command line
-  /// prints it, the library returns it (``AccessToken/refreshWarning``).
+  /// prints it, the library returns it (``AccessToken/refreshWarning``), each in its voice.
   package func usableCredentialReport(
     _ selection: AccountSelection, in credentials: Credentials? = nil
-  ) throws -> (host: GitHubHost, credential: Credential, warning: String?) {
+  ) throws -> (host: GitHubHost, credential: Credential, warning: RefreshWarning?) {
     let (host, account) = try select(selection, in: credentials ?? self.credentials(for: selection.host))
     try account.checkSecrets(on: host.name)
     // The common case, a token that is not due, needs no refresher (endpoints, app, transport):
@@ -19,12 +19,7 @@ extension Workspace {
     case .refresh, .sessionOver: break
     }
     let outcome = try refresher(for: host).usable(account)
-    guard let reason = outcome.deferredFailure?.reason else { return (host, outcome.credential, nil) }
-    let left = (outcome.credential.expiresAt ?? 0) - environment.clock.now()
-    let warning =
-      "could not refresh the token for \(host): \(reason); "
-      + "using the current token, which expires in \(DurationText.describe(left))"
-    return (host, outcome.credential, warning)
+    return (host, outcome.credential, outcome.warning(now: environment.clock.now()))
   }
 
   /// Stores GitHub's expiry of `credential`'s token (from a `GitHub-Authentication-Token-Expiration`
@@ -46,17 +41,18 @@ extension Workspace {
 extension Workspace {
   /// A token for `selection` that is good for at least five more minutes, refreshed first
   /// when due (``usableCredentialReport(_:in:)``): what `ghlogin token`, the helpers and the
-  /// library's `token()` return.
-  package func accessToken(_ selection: AccountSelection) throws -> AccessToken {
+  /// library's `token()` return; its refresh warning said with `remedies`.
+  package func accessToken(_ selection: AccountSelection, remedies: Remedies) throws -> AccessToken {
     let usable = try usableCredentialReport(selection)
     return AccessToken(
-      usable.credential, host: usable.host.name, api: endpoints(for: usable.host).api, refreshWarning: usable.warning)
+      usable.credential, host: usable.host.name, api: endpoints(for: usable.host).api,
+      refreshWarning: usable.warning?.text(remedies))
   }
 
   /// Who the token of `selection` belongs to (`GET /user`), refreshed first when due; GitHub's
   /// expiry of the token is recorded on the way. `warning`: a refresh that failed while the
   /// token still works (``usableCredentialReport(_:in:)``).
-  package func identity(_ selection: AccountSelection) throws -> (identity: GitHubIdentity, warning: String?) {
+  package func identity(_ selection: AccountSelection) throws -> (identity: GitHubIdentity, warning: RefreshWarning?) {
     let (chosen, credential, warning) = try usableCredentialReport(selection)
     let user = try api(for: chosen).user(token: credential.token)
     recordGitHubExpiration(user.tokenExpiration, of: credential, on: chosen.name)
@@ -84,11 +80,7 @@ extension Workspace {
     try account.checkSecrets(on: host.name)
     if account.refreshToken == nil { throw NoRefreshToken(host: host, login: account.login) }
     let outcome = try refresher(for: host).refresh(account, force: true)
-    if let failure = outcome.deferredFailure {
-      throw ForcedRefreshFailed(
-        host: host, reason: failure.reason, status: failure.exitStatus, errorKind: failure.errorKind,
-        validFor: (outcome.credential.expiresAt ?? 0) - environment.clock.now())
-    }
+    if let kept = outcome.warning(now: environment.clock.now()) { throw ForcedRefreshFailed(kept) }
     return AccessToken(outcome.credential, host: host.name, api: endpoints(for: host).api)
   }
 }
@@ -108,29 +100,22 @@ struct NoRefreshToken: ReportableError, Equatable {
   package var errorKind: ErrorKind { .tokenRejected }
 }
 
-/// A forced refresh (`ghlogin refresh`, the library's `refreshedToken`) could not refresh a token that still works: exit with the failure's status
-/// (1 for the network), saying the stored token was kept.
+/// A forced refresh (`ghlogin refresh`, the library's `refreshedToken`) could not refresh a
+/// token that still works: exit with the failure's status and kind (1 for the network), saying
+/// the stored token was kept.
 package struct ForcedRefreshFailed: ReportableError, Equatable {
-  package var host: GitHubHost
-  package var reason: String
-  package var status: ExitStatus
-  /// The refresh failure's kind.
-  package var errorKind: ErrorKind
-  /// Seconds the kept token is still valid.
-  package var validFor: Double
+  /// The failure, and how long the kept token is still valid.
+  package var kept: RefreshWarning
 
-  package init(host: GitHubHost, reason: String, status: ExitStatus, errorKind: ErrorKind, validFor: Double) {
-    self.host = host
-    self.reason = reason
-    self.status = status
-    self.errorKind = errorKind
-    self.validFor = validFor
+  package init(_ kept: RefreshWarning) { self.kept = kept }
+
+  package var message: String { message(.words) }
+
+  package func message(_ remedies: Remedies) -> String {
+    "could not refresh the token for \(kept.failure.host): \(kept.failure.reason(remedies)). The current token was "
+      + "kept; it expires in \(DurationText.describe(kept.validFor))"
   }
 
-  package var message: String {
-    "could not refresh the token for \(host): \(reason). The current token was kept; it expires in "
-      + "\(DurationText.describe(validFor))"
-  }
-
-  package var exitStatus: ExitStatus { status }
+  package var exitStatus: ExitStatus { kept.failure.exitStatus }
+  package var errorKind: ErrorKind { kept.failure.errorKind }
 }

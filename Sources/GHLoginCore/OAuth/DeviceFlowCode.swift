@@ -37,10 +37,10 @@ package struct DeviceAuthorization: Sendable, Equatable, CustomStringConvertible
 
   /// Reads the answer of `endpoint` for `host` (R37).
   ///
-  /// An OAuth `error` wins whatever the status: `device_flow_disabled` → ``DeviceFlowError/Kind/disabled``,
+  /// An OAuth `error` wins whatever the status: `device_flow_disabled` → ``DeviceFlowFailure/disabled``,
   /// `incorrect_client_credentials` → ``TokenError`` (a configuration error), others
-  /// ``DeviceFlowError/Kind/refused(_:)``. Then 401/403/404/422, a redirect, or a 2xx without
-  /// a usable `verification_uri` → ``DeviceFlowError/Kind/unavailable(reason:)``; any other
+  /// ``DeviceFlowFailure/refused(_:)``. Then 401/403/404/422, a redirect, or a 2xx without
+  /// a usable `verification_uri` → ``DeviceFlowFailure/unavailable(reason:)``; any other
   /// non-2xx → ``TokenError`` `httpStatus`; a bad code or number → `invalidAnswer`.
   package static func parse(
     _ response: HTTPResponse, host: GitHubHost, endpoint: WebURL

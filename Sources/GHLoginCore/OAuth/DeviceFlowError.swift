@@ -5,40 +5,32 @@
 /// `incorrect_device_code`, an unknown code, a 5xx or an unreadable body; ``LoginError`` for
 /// Ctrl-C (exit 130) and for another account than `--user`. Messages never contain the device
 /// code; server text in them is sanitized.
-package struct DeviceFlowError: ReportableError, Equatable {
-  /// How the device flow ended.
-  package enum Kind: Sendable, Equatable {
-    /// `/login/device/code` answered 401/403/404/422, a redirect, or a 2xx that is not a device
-    /// code (no `verification_uri`, say): the host has no device flow for this app (R37).
-    /// `reason` is fixed text written here, with sanitized server values.
-    case unavailable(reason: String)
-    /// `device_flow_disabled`: the OAuth app does not have "Enable Device Flow" ticked.
-    case disabled
-    /// `/login/device/code` answered with another OAuth error (sanitized when shown).
-    case refused(OAuthErrorBody)
-    /// The device-code answer has a `verification_uri` but an unusable other member.
-    case invalidAnswer(reason: String)
-    /// `expired_token`, `token_expired`, or `expires_in` ran out (R36).
-    case expired
-    /// `access_denied`: the user cancelled on the verification page (R36).
-    case denied
-    /// The server answered `slow_down` this many times in a row although every wait was kept (R38).
-    case clockDrift(slowDowns: Int)
-  }
+package typealias DeviceFlowError = HostError<DeviceFlowFailure>
 
-  package var kind: Kind
-  package var host: GitHubHost
-
-  package init(_ kind: Kind, host: GitHubHost) {
-    self.kind = kind
-    self.host = host
-  }
+/// How a device-flow login ended without a token (``DeviceFlowError``).
+package enum DeviceFlowFailure: HostErrorMessage {
+  /// `/login/device/code` answered 401/403/404/422, a redirect, or a 2xx that is not a device
+  /// code (no `verification_uri`, say): the host has no device flow for this app (R37).
+  /// `reason` is fixed text written here, with sanitized server values.
+  case unavailable(reason: String)
+  /// `device_flow_disabled`: the OAuth app does not have "Enable Device Flow" ticked.
+  case disabled
+  /// `/login/device/code` answered with another OAuth error (sanitized when shown).
+  case refused(OAuthErrorBody)
+  /// The device-code answer has a `verification_uri` but an unusable other member.
+  case invalidAnswer(reason: String)
+  /// `expired_token`, `token_expired`, or `expires_in` ran out (R36).
+  case expired
+  /// `access_denied`: the user cancelled on the verification page (R36).
+  case denied
+  /// The server answered `slow_down` this many times in a row although every wait was kept (R38).
+  case clockDrift(slowDowns: Int)
 
   /// Always 1: the app's settings or the server, not the command line, must change.
   package var exitStatus: ExitStatus { .failure }
 
   package var errorKind: ErrorKind {
-    switch kind {
+    switch self {
     case .denied: .denied
     case .expired: .timedOut
     case .disabled: .configuration
@@ -47,15 +39,13 @@ package struct DeviceFlowError: ReportableError, Equatable {
     }
   }
 
-  package var message: String { message(.words) }
-
-  package func message(_ remedies: Remedies) -> String {
+  package func message(host: GitHubHost, _ remedies: Remedies) -> String {
     let web = remedies.command(.logIn(host: nil, way: .browser)).map { " ('\($0)')" } ?? ""
     let again =
       remedies.namesCommands
       ? remedies.logIn(host: host.name, way: .device) + " again" : remedies.retry(host: host.name)
     let client = remedies.program ?? "the client"
-    switch kind {
+    switch self {
     case .unavailable(let reason):
       return "the device flow is not available on \(host) (\(reason)); log in with the browser instead\(web), "
         + "or check \(remedies.name(.deviceCodeURL)) in the config"

@@ -15,6 +15,9 @@ struct LoginContext: Sendable {
   package var stopFD: Int32?
   /// The login asked for with `--user`; another account fails the login (R24).
   package var expectedLogin: String?
+  /// The program whose login this is, named in the title of the browser's result page
+  /// (``ResultPage``): `ghlogin` for the command line; nil names none.
+  package var product: String?
 
   package init(
     host: GitHubHost, app: OAuthApp, endpoints: Endpoints, transport: any HTTPTransport, clock: any TimeSource,

@@ -75,11 +75,12 @@ final class LoginSession {
     let host = context.host
     let decision = validator.decide(method: incoming.method, target: incoming.target, headers: incoming.headers)
     if case .reject(let status, let reason) = decision {
-      return ResultPage.rejection(status: status, reason: reason).reply(finish: false)
+      return ResultPage.rejection(status: status, reason: reason, product: context.product).reply(finish: false)
     }
     guard outcome == nil else {
-      return ResultPage.rejection(status: 400, reason: "This login has already finished; nothing more is accepted.")
-        .reply(finish: false)
+      return ResultPage.rejection(
+        status: 400, reason: "This login has already finished; nothing more is accepted.", product: context.product
+      ).reply(finish: false)
     }
     switch decision {
     case .reject: preconditionFailure("handled above")
@@ -91,7 +92,7 @@ final class LoginSession {
           code: code, request: request, redirectURI: redirectURI, app: context.app, endpoint: context.tokenEndpoint)
         let result = try LoginResult.identify(token: token, in: context)
         outcome = .success(result)
-        return ResultPage.success(host: host, login: result.user.login).reply(finish: true)
+        return ResultPage.success(host: host, login: result.user.login, product: context.product).reply(finish: true)
       } catch {
         return fail(error)
       }
@@ -108,6 +109,6 @@ final class LoginSession {
     } else {
       reason = "the login could not be completed"
     }
-    return ResultPage.failure(reason: reason).reply(finish: true)
+    return ResultPage.failure(reason: reason, product: context.product).reply(finish: true)
   }
 }

@@ -15,7 +15,7 @@ package struct Refresher: Sendable {
     /// just refreshed it).
     package var refreshed: Bool
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
-    /// (R44); its ``RefreshError/reason`` is for a warning.
+    /// (R44); ``warning(now:)`` is for a warning.
     package var deferredFailure: RefreshError?
 
     package init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
@@ -94,8 +94,8 @@ package struct Refresher: Sendable {
       step = try lockedStep(matching: matching, force: force) { _ in issued = true }
     } catch {
       guard issued else { throw error }
-      let reason = (error as? any ReportableError)?.message ?? "\(error)"
-      throw RefreshError(.notSaved(reason: reason), host: host)
+      throw RefreshError(
+        .notSaved(error as? any ReportableError ?? UnexpectedError(error, kind: .store)), host: host)
     }
     switch step {
     case .done(let outcome): return outcome
@@ -147,19 +147,21 @@ package struct Refresher: Sendable {
         credentials.hosts[host.name]?.accounts[index].isExpired = true
         return .sessionOver
       } catch {
-        let reportable = error as? any ReportableError
-        var reason =
-          (error as? any ConfigSettingError)?.message(configFile: configFile, remedies: .words) ?? reportable?.message
-        if var request = error as? EndpointRequestError {
-          request.keyIsSet = tokenURLIsSet
-          reason = request.message
-        }
-        let failure = RefreshError.Kind.failed(
-          reason: reason ?? "\(error)", status: reportable?.exitStatus ?? .failure,
-          kind: reportable?.errorKind ?? .network)
-        return keep(current, now: now, failure: failure)
+        return keep(current, now: now, failure: .failed(cause(of: error)))
       }
     }
+  }
+
+  /// `error` as the cause a refresh failure quotes, kept as an error so that each voice renders
+  /// its remedies: a config setting's error names the config file, and a network failure names
+  /// `token_url` only when a layer set it.
+  private func cause(of error: any Error) -> any ReportableError {
+    if var request = error as? EndpointRequestError {
+      request.keyIsSet = tokenURLIsSet
+      return request
+    }
+    if let keyed = error as? any ConfigSettingError { return ConfigSettingInFile(keyed, configFile: configFile) }
+    return error as? any ReportableError ?? UnexpectedError(error, kind: .network)
   }
 
   /// What happens when a due refresh could not be done for a reason that may pass: the current
@@ -179,17 +181,43 @@ package struct Refresher: Sendable {
   }
 }
 
+extension Refresher.Outcome {
+  /// ``deferredFailure`` as the warning to show at `now`, with the time the current token has left.
+  package func warning(now: Double) -> RefreshWarning? {
+    deferredFailure.map { RefreshWarning(failure: $0, validFor: (credential.expiresAt ?? 0) - now) }
+  }
+}
+
+/// A due refresh that failed while the current token still works (R44): the token is used,
+/// and this says why it was not renewed, in the voice of whoever shows it.
+package struct RefreshWarning: Sendable, Equatable {
+  package var failure: RefreshError
+  /// Seconds the current token is still valid.
+  package var validFor: Double
+
+  package init(failure: RefreshError, validFor: Double) {
+    self.failure = failure
+    self.validFor = validFor
+  }
+
+  /// The warning, its remedies for `remedies`.
+  package func text(_ remedies: Remedies) -> String {
+    "could not refresh the token for \(failure.host): \(failure.reason(remedies)); "
+      + "using the current token, which expires in \(DurationText.describe(validFor))"
+  }
+}
+
 extension RefreshError {
-  /// Why the refresh failed, without the "has expired" framing: for the warning shown when the
-  /// current token is used anyway.
-  package var reason: String {
+  /// Why the refresh failed, without the "has expired" framing, its remedies for `remedies`:
+  /// for the warning shown when the current token is used anyway.
+  package func reason(_ remedies: Remedies) -> String {
     switch kind {
-    case .failed(let reason, _, _): reason
-    case .noClientID(let configFile): "no client_id is configured for \(host) in \(configFile)"
+    case .failed(let cause): cause.message(remedies)
+    case .noClientID(let configFile): "no \(remedies.name(.clientID)) is configured for \(host) in \(configFile)"
     case .otherApp(let login, let issuer, let configured):
       "\(Sanitize.terminal(login)) logged in with another OAuth app (client ID \(Sanitize.terminal(issuer))) than the "
         + "configured one (\(Sanitize.terminal(configured))), and its refresh token is only sent with the app that issued it"
-    default: message
+    default: message(remedies)
     }
   }
 }

@@ -1,31 +1,33 @@
 /// The small static HTML page the loopback listener answers the browser with (R12, R13).
 ///
 /// No scripts, no external resources, no links, no redirects; every value that
-/// came from a server is HTML-escaped; the code and state are never shown.
-struct ResultPage: Sendable, Equatable {
+/// came from a server is HTML-escaped; the code and state are never shown. The title names
+/// `product`, the program whose login it is (the command line's `ghlogin`, or a tool's name);
+/// nil gives a title that names none.
+package struct ResultPage: Sendable, Equatable {
   package var status: Int
   package var headers: HTTPHeaders
   package var body: [UInt8]
 
   /// "You are logged in to HOST as LOGIN. You can close this tab and go back to the terminal."
-  package static func success(host: GitHubHost, login: String) -> ResultPage {
+  package static func success(host: GitHubHost, login: String, product: String? = nil) -> ResultPage {
     let text =
       "You are logged in to \(Sanitize.html(host.name)) as \(Sanitize.html(login)). "
       + "You can close this tab and go back to the terminal."
-    return page(status: 200, title: "Logged in", text: text)
+    return page(status: 200, title: "Logged in", text: text, product: product)
   }
 
   /// The login failed for `reason` (plain text, escaped here); the terminal has the details.
-  package static func failure(reason: String) -> ResultPage {
+  package static func failure(reason: String, product: String? = nil) -> ResultPage {
     let text =
       "The login failed: \(sentence(Sanitize.html(reason, maxCharacters: 500))) "
       + "See the terminal for what to do next."
-    return page(status: 200, title: "Login failed", text: text)
+    return page(status: 200, title: "Login failed", text: text, product: product)
   }
 
   /// An answer to a request that is not the pending callback; the login keeps waiting.
-  package static func rejection(status: Int, reason: String) -> ResultPage {
-    page(status: status, title: "Not a valid login callback", text: sentence(Sanitize.html(reason)))
+  package static func rejection(status: Int, reason: String, product: String? = nil) -> ResultPage {
+    page(status: status, title: "Not a valid login callback", text: sentence(Sanitize.html(reason)), product: product)
   }
 
   /// `text` ending as a finished sentence: a period added unless it ends with `.`, `!` or `?`.
@@ -48,11 +50,12 @@ struct ResultPage: Sendable, Equatable {
     ])
   }
 
-  private static func page(status: Int, title: String, text: String) -> ResultPage {
+  private static func page(status: Int, title: String, text: String, product: String?) -> ResultPage {
+    let named = product.map { "\(Sanitize.html($0)): \(title)" } ?? title
     let html = """
       <!DOCTYPE html>
       <html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">\
-      <title>\(ProductNames.resultPageTitlePrefix)\(title)</title></head>
+      <title>\(named)</title></head>
       <body><h1>\(title)</h1><p>\(text)</p></body></html>
 
       """

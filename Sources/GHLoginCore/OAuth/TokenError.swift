@@ -23,9 +23,9 @@ package struct OAuthErrorBody: Sendable, Equatable {
 /// Exit statuses: `incorrect_client_credentials` and `device_flow_disabled` are
 /// configuration errors (2); `bad_refresh_token` means the stored login is dead (4);
 /// everything else is a failure (1).
-package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
+package struct TokenError: ConfigSettingError, EndpointAnswerError, HostScopedError, Equatable {
   /// What went wrong.
-  package enum Kind: Sendable, Equatable {
+  package enum Kind: HostErrorKind {
     /// The body had an `error` member, whatever the HTTP status (R27).
     case oauth(OAuthErrorBody)
     /// A status other than 2xx and no `error` member.
@@ -42,6 +42,16 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
     case unsupportedTokenType(String)
     /// A member has a value ghlogin must not use (R30), e.g. a token with whitespace.
     case invalidValue(field: String)
+
+    /// The OAuth `error` code, when the server sent one.
+    package var oauthCode: String? {
+      if case .oauth(let body) = self { return body.code }
+      return nil
+    }
+
+    package var exitStatus: ExitStatus { oauthCode == "bad_refresh_token" ? .notLoggedIn : .failure }
+
+    package var errorKind: ErrorKind { oauthCode.map(TokenError.errorKind(ofOAuthCode:)) ?? .network }
   }
 
   package var kind: Kind
@@ -65,19 +75,7 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, Equatable {
   }
 
   /// The OAuth `error` code, when the server sent one (the device flow polls on these).
-  var oauthCode: String? {
-    if case .oauth(let body) = kind { return body.code }
-    return nil
-  }
-
-  package var exitStatus: ExitStatus {
-    switch oauthCode {
-    case "bad_refresh_token": .notLoggedIn
-    default: .failure
-    }
-  }
-
-  package var errorKind: ErrorKind { oauthCode.map(Self.errorKind(ofOAuthCode:)) ?? .network }
+  package var oauthCode: String? { kind.oauthCode }
 
   /// The kind of an OAuth error `code` from a token or device-code endpoint.
   package static func errorKind(ofOAuthCode code: String) -> ErrorKind {

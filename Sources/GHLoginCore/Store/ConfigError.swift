@@ -40,8 +40,8 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
   /// `GHLOGIN_CONFIG` names a file that does not exist.
   case namedFileMissing(file: String)
   /// No `host`, and the top-level endpoints are not on one host (``EndpointHost``, R87);
-  /// `endpoints` lists each key with the host it names.
-  case ambiguousHost(file: String, endpoints: String)
+  /// `endpoints` lists each setting with the host it names.
+  case ambiguousHost(file: String, endpoints: [EndpointAuthority])
   /// An environment variable such as `GHLOGIN_CLIENT_ID` holds an unusable value.
   case invalidEnvironment(variable: String, reason: String)
 
@@ -98,7 +98,8 @@ package enum ConfigError: ReportableError, Equatable, Sendable {
         + (remedies.command(.setConfig(.clientID, host: nil, value: "YOUR_CLIENT_ID")).map { " with '\($0)'" } ?? "")
         + ", or unset GHLOGIN_CONFIG"
     case .ambiguousHost(let file, let endpoints):
-      "\(file): the endpoints are not on one host (\(endpoints)), so the host this login is for is unclear; "
+      "\(file): the endpoints are not on one host (\(EndpointAuthority.list(endpoints, remedies))), so the host "
+        + "this login is for is unclear; "
         + (remedies.namesSettingsByKey
           ? "add \"host\": \"HOST\" naming the server that issues the tokens"
           : "set \(remedies.name(.host)) to the server that issues the tokens")

@@ -23,15 +23,37 @@ package enum EndpointHost {
     guard token.authority == host, settings.deviceCodeURL.map({ $0.authority == host }) ?? true, fits(api),
       fits(revocation), ConfigDecoder.normalizedHost(host) != nil
     else {
-      var web: [(key: String, url: WebURL, given: Bool)] = [
-        ("authorize_url", authorize, settings.authorizeURL != nil), ("token_url", token, settings.tokenURL != nil),
+      var list = [
+        EndpointAuthority(.authorizeURL, authorize.authority, isDefault: settings.authorizeURL == nil),
+        EndpointAuthority(.tokenURL, token.authority, isDefault: settings.tokenURL == nil),
       ]
-      if let deviceCode = settings.deviceCodeURL { web.append(("device_code_url", deviceCode, true)) }
-      var list = web.map { "\($0.key) \($0.url.authority)\($0.given ? "" : " (github.com's default)")" }
-      if let api { list.append("api_url \(api.authority)") }
-      if let revocation { list.append("revocation_url \(revocation.authority)") }
-      return .failure(.ambiguousHost(file: file, endpoints: list.joined(separator: ", ")))
+      let given: [(Setting, WebURL?)] = [
+        (.deviceCodeURL, settings.deviceCodeURL), (.apiURL, api), (.revocationURL, revocation),
+      ]
+      list += given.compactMap { setting, url in url.map { EndpointAuthority(setting, $0.authority) } }
+      return .failure(.ambiguousHost(file: file, endpoints: list))
     }
     return .success(host)
+  }
+}
+
+/// One endpoint that ``ConfigError/ambiguousHost(file:endpoints:)`` lists: the setting, the
+/// `host[:port]` its URL names, and whether the config left it out (github.com's default).
+package struct EndpointAuthority: Sendable, Equatable {
+  package var setting: Setting
+  package var authority: String
+  package var isDefault: Bool
+
+  package init(_ setting: Setting, _ authority: String, isDefault: Bool = false) {
+    self.setting = setting
+    self.authority = authority
+    self.isDefault = isDefault
+  }
+
+  /// `endpoints` as a message lists them, each setting named as `remedies` names it:
+  /// "authorize_url a.test, token_url github.com (github.com's default)".
+  package static func list(_ endpoints: [EndpointAuthority], _ remedies: Remedies) -> String {
+    endpoints.map { "\(remedies.name($0.setting)) \($0.authority)\($0.isDefault ? " (github.com's default)" : "")" }
+      .joined(separator: ", ")
   }
 }

@@ -19,3 +19,20 @@ extension ConfigSettingError {
     file.map { Sanitize.terminal($0, maxCharacters: 200) } ?? "the config file"
   }
 }
+
+/// A ``ConfigSettingError`` with the config file it names, quoted in another error's message (a
+/// refresh failure's) and rendered, like it, in the voice of whoever shows it.
+package struct ConfigSettingInFile: ReportableError {
+  package var error: any ConfigSettingError
+  package var configFile: String?
+
+  package init(_ error: any ConfigSettingError, configFile: String?) {
+    self.error = error
+    self.configFile = configFile
+  }
+
+  package var message: String { message(.words) }
+  package func message(_ remedies: Remedies) -> String { error.message(configFile: configFile, remedies: remedies) }
+  package var exitStatus: ExitStatus { error.exitStatus }
+  package var errorKind: ErrorKind { error.errorKind }
+}

@@ -54,6 +54,21 @@ extension ReportableError {
   package func message(_ remedies: Remedies) -> String { message }
 }
 
+/// An error that is not a ``ReportableError`` where one is reported (a store or a transport
+/// that threw something else): exit 1, its description as the message, `kind` as its kind.
+package struct UnexpectedError: ReportableError {
+  package var underlying: any Error
+  package var errorKind: ErrorKind
+
+  package init(_ underlying: any Error, kind: ErrorKind) {
+    self.underlying = underlying
+    self.errorKind = kind
+  }
+
+  package var message: String { "\(underlying)" }
+  package var exitStatus: ExitStatus { .failure }
+}
+
 /// A command line (or a choice of host or account) that cannot be carried out as written: exit 2.
 /// In Support/ because `Workspace` (API/) throws it too, not only the command layer.
 package struct UsageError: ReportableError, Equatable {

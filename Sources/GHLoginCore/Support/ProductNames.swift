@@ -19,9 +19,7 @@ enum ProductNames {
   /// so `setup-git` recognises its own entry after the binary moved.
   static let gitHelperSuffix = "ghlogin' git-credential"
   /// The program's name when the process's `argv[0]` is unknown (tests, the library).
-  static let defaultProgramName = "ghlogin"
-  /// The start of the title of the page the loopback listener shows after a login.
-  static let resultPageTitlePrefix = "ghlogin: "
+  package static let defaultProgramName = "ghlogin"
   /// The git config key naming the account for a repository (`git config ghlogin.account
   /// alice-work`, issue 33 §2): users' git config files hold it.
   package static let gitAccountKey = "ghlogin.account"

@@ -81,6 +81,8 @@ package protocol RemedyVoice: Sendable {
   var loginCommand: String? { get }
   /// What this voice calls `setting`.
   func name(of setting: Setting) -> String
+  /// The environment variable that sets `setting` in this voice, or nil when it names none.
+  func variable(for setting: Setting) -> String?
   /// The name of the program that stores the logins, for prose ("another ghlogin is still using
   /// the credentials"), or nil when this voice does not name it (the sentence says "another
   /// program" or words of its own).
@@ -108,6 +110,9 @@ package struct Remedies: Sendable {
 
   /// What this voice calls `setting`.
   package func name(_ setting: Setting) -> String { voice.name(of: setting) }
+
+  /// The environment variable that sets `setting`, or nil when this voice names none.
+  package func variable(_ setting: Setting) -> String? { voice.variable(for: setting) }
 
   /// Whether this voice names settings by their config-file keys.
   var namesSettingsByKey: Bool { name(.clientID) == Setting.clientID.configKey }
@@ -166,6 +171,7 @@ private struct WordsVoice: RemedyVoice {
   func option(for choice: LoginChoice) -> String? { nil }
   var loginCommand: String? { nil }
   func name(of setting: Setting) -> String { setting.configKey }
+  func variable(for setting: Setting) -> String? { nil }
   var programName: String? { nil }
 }
 

@@ -38,7 +38,9 @@ extension GitHubLogin {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
       let workspace = self.workspace.stopping(on: stopFD)
       let host = try GitHubHost(validating: token.host)
-      return RejectionReport(try workspace.checkReportedRejection(token: token.value, on: host, username: token.login))
+      return RejectionReport(
+        try workspace.checkReportedRejection(
+          token: token.value, on: host, username: token.login, remedies: remedies))
     }.get()
   }
 }

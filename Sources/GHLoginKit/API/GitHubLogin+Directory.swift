@@ -25,7 +25,7 @@ extension GitHubLogin {
       throw GitHubLoginError(error, remedies: remedies)
     }
     return try await DedicatedThread.run(remedies: remedies) { stopFD in
-      try workspace.stopping(on: stopFD).accessToken(selection)
+      try workspace.stopping(on: stopFD).accessToken(selection, remedies: remedies)
     }.get()
   }
 }

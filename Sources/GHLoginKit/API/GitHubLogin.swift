@@ -125,7 +125,7 @@ public struct GitHubLogin: Sendable {
     let selection = AccountSelection(host: host, user: account)
     if let fresh = try freshToken(host: host, account: account) { return fresh }
     return try await DedicatedThread.run(remedies: remedies) { stopFD in
-      try self.workspace.stopping(on: stopFD).accessToken(selection)
+      try self.workspace.stopping(on: stopFD).accessToken(selection, remedies: remedies)
     }.get()
   }
 

@@ -12,6 +12,8 @@ struct LibraryVoice: RemedyVoice {
 
   func name(of setting: Setting) -> String { setting.propertyName }
 
+  func variable(for setting: Setting) -> String? { nil }
+
   var programName: String? { nil }
 }
 

@@ -59,7 +59,7 @@ import GHLoginTestSupport
     #expect(outcome.credential == valid)
     #expect(!outcome.refreshed)
     #expect(
-      outcome.deferredFailure?.reason
+      outcome.deferredFailure?.reason(.words)
         == "octocat logged in with another OAuth app (client ID Iv1.other) than the configured one (Iv1.client), "
         + "and its refresh token is only sent with the app that issued it")
     #expect(transport.requests.isEmpty)

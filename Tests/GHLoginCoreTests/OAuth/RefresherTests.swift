@@ -193,7 +193,7 @@ import GHLoginTestSupport
     #expect(!outcome.refreshed)
     let failure = try #require(outcome.deferredFailure)
     #expect(
-      failure.reason
+      failure.reason(.words)
         == "token refresh at token_url \(Self.tokenURL): could not connect to github.com:443: Connection refused")
     #expect(failure.exitStatus == .failure)
     #expect(readFile(fixture.file) == before)
@@ -234,7 +234,7 @@ import GHLoginTestSupport
     try seed(valid)
     let outcome = try refresher(NoNetwork(), app: nil).usable(valid)
     #expect(outcome.credential == valid)
-    #expect(outcome.deferredFailure?.reason == "no client_id is configured for github.com in /cfg/config.json")
+    #expect(outcome.deferredFailure?.reason(.words) == "no client_id is configured for github.com in /cfg/config.json")
 
     let expired = Self.expiring(expiresIn: -1)
     try seed(expired)

@@ -42,7 +42,7 @@ import Testing
     ConfigError.invalidURL(file: file, key: "revocation_url", reason: "no host"),
     ConfigError.invalidValue(file: file, key: "ca_file", reason: "is empty"),
     ConfigError.invalidValue(file: file, key: "host", reason: "is not a host name"),
-    ConfigError.ambiguousHost(file: file, endpoints: "a.example, b.example"),
+    ambiguousHost,
     ConfigError.namedFileMissing(file: "/c.json"),
     ConfigError.tooLarge(file: "/c.json"),
     MissingClientID(host: "ghe.example.com", configFile: file),
@@ -59,6 +59,11 @@ import Testing
     RefreshError(.noClientID(configFile: file), host: host),
     RefreshError(.accountGone(login: "octocat"), host: host),
     RefreshError(.otherApp(login: "octocat", issuer: "Iv1.a", configured: "Iv1.b"), host: host),
+    RefreshError(.failed(ConfigSettingInFile(refusedApp, configFile: file)), host: host),
+    RefreshError(.notSaved(KeyringError.failed(operation: "store the token", reason: "D-Bus error")), host: host),
+    ForcedRefreshFailed(
+      RefreshWarning(
+        failure: RefreshError(.failed(ConfigSettingInFile(refusedApp, configFile: file)), host: host), validFor: 60)),
     KeyringError.locked,
     KeyringError.itemMissing(host: "github.com", login: "octocat", kind: .accessToken),
     StoreError.corrupt(path: "/c/credentials.json", detail: "bad JSON"),
@@ -70,6 +75,22 @@ import Testing
     TokenError(.unsupportedTokenType("mac"), host: host, endpoint: url),
     CredentialResponse.UnsafeValue(key: "password"),
   ]
+
+  /// A token endpoint's refusal of the app, which names the client ID and secret settings.
+  static let refusedApp = TokenError(
+    .oauth(OAuthErrorBody(code: "incorrect_client_credentials")), host: host, endpoint: url)
+
+  /// Endpoints on several hosts, as a config file's every endpoint key derives it: a list
+  /// that names each setting, so one named by its config key would show.
+  static let ambiguousHost: any ReportableError & Sendable = {
+    let text =
+      #"{"token_url": "https://b.example/t", "device_code_url": "https://c.example/d", "#
+      + #""api_url": "https://api.d.example", "revocation_url": "https://e.example/r"}"#
+    guard let config = try? Config.parse(bytes: Array(text.utf8), file: file, variables: [:]),
+      case .failure(let error)? = config.endpointHost
+    else { preconditionFailure("endpoints on several hosts") }
+    return error
+  }()
 
   static let loginErrors: [any ReportableError & Sendable] = [
     "invalid_request", "unauthorized_client", "invalid_scope", "access_denied",
@@ -120,9 +141,11 @@ import Testing
   @Test func settingsAreNamedByTheirProperties() {
     let tool = Remedies.tool(loginCommand: nil)
     #expect(
-      ConfigError.ambiguousHost(file: Self.file, endpoints: "a, b").message(tool)
-        == "the GitHubLoginConfiguration: the endpoints are not on one host (a, b), so the host this login is "
-        + "for is unclear; set host to the server that issues the tokens")
+      Self.ambiguousHost.message(tool)
+        == "the GitHubLoginConfiguration: the endpoints are not on one host (authorizeURL github.com "
+        + "(github.com's default), tokenURL b.example, deviceCodeURL c.example, apiURL api.d.example, "
+        + "revocationURL e.example), so the host this login is for is unclear; set host to the server that "
+        + "issues the tokens")
     #expect(
       ConfigError.insecureURL(file: Self.file, key: "token_url").message(tool).hasPrefix(
         "the GitHubLoginConfiguration: tokenURL uses http://"))
@@ -130,6 +153,11 @@ import Testing
       DeviceFlowError(.unavailable(reason: "HTTP 404"), host: Self.host).message(tool)
         == "the device flow is not available on github.com (HTTP 404); log in with the browser instead, "
         + "or check deviceCodeURL in the config")
+    #expect(
+      RefreshError(.noClientID(configFile: Self.file), host: Self.host).message(tool)
+        == "the token for github.com has expired and cannot be refreshed: no clientID is configured for "
+        + "github.com. Put the client ID of the app you logged in with in the GitHubLoginConfiguration, "
+        + "or log in again")
     #expect(
       FlowNote.deviceFlow(overSSH: true).text(tool)
         == "Logged in over SSH: using the device flow (set LoginOptions.flow to .browser for the browser flow).")
