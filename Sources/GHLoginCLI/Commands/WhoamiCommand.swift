@@ -56,7 +56,8 @@ struct WhoamiCommand: Command {
     let host = try workspace.host(selection.host, credentials: credentials)
     let choice = try workspace.accountChoice(on: host, user: selection.user, in: credentials)
     var line = "\(choice.account.login) on \(host) chosen by \(choice.reason.described)"
-    let visible = credentials.hosts[host.name]?.accounts.filter { workspace.isVisible($0, toApp: workspace.callerApp(on: host)) }.count ?? 0
+    let app = workspace.callerApp(on: host)
+    let visible = credentials.hosts[host.name]?.accounts.count { workspace.isVisible($0, toApp: app) } ?? 0
     if visible < 2 {
       line += " (one login on \(host): the repository's git config is not read)"
     }

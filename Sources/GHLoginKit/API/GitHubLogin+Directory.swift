@@ -15,17 +15,8 @@ extension GitHubLogin {
   ///   - directory: the directory the rules judge, such as the repository a tool works on,
   ///     instead of the process's working directory.
   public func token(host: String? = nil, account: String? = nil, directory: String) async throws -> AccessToken {
-    var scoped = workspace
-    scoped.accountRequest.directory = directory
-    let selection = AccountSelection(host: host, user: account)
-    let workspace = scoped
-    do {
-      if let fresh = try workspace.freshToken(selection) { return fresh }
-    } catch {
-      throw GitHubLoginError(error, remedies: remedies)
-    }
-    return try await DedicatedThread.run(remedies: remedies) { stopFD in
-      try workspace.stopping(on: stopFD).accessToken(selection, remedies: remedies)
-    }.get()
+    var scoped = self
+    scoped.workspace.accountRequest.directory = directory
+    return try await scoped.token(host: host, account: account)
   }
 }

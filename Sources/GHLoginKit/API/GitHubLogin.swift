@@ -12,7 +12,7 @@ import GHLoginCore
 /// ```
 public struct GitHubLogin: Sendable {
   /// Paths, configuration, store and the seams (clock, transport, streams).
-  let workspace: Workspace
+  var workspace: Workspace
 
   /// The command your tool's users run to log in (say `"mytool login"`), named by the messages
   /// of the errors a new login fixes: "not logged in to github.com; run 'mytool login'".
