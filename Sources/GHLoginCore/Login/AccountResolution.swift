@@ -39,8 +39,9 @@ extension Workspace {
     if let option, !option.isEmpty { return (option, accountRequest.caller == .git ? .gitUsername : .option) }
     if let wanted = environment.variables["GHLOGIN_USER"], !wanted.isEmpty { return (wanted, .environment) }
     let rules = config.accountRules
-    let app = callerApp(on: host)
-    let visible = entry.accounts.reduce(0) { $0 + (isVisible($1, toApp: app) ? 1 : 0) }
+    // One login at most: nothing for git's config to choose among, and no app to look up.
+    let app = entry.accounts.count > 1 ? callerApp(on: host) : nil
+    let visible = entry.accounts.count > 1 ? entry.accounts.count { isVisible($0, toApp: app) } : 0
     guard visible > 1 || rules != nil else { return nil }
     // The working directory (or the caller's), resolved: what `dir` rules and git's config judge.
     let here = (accountRequest.directory ?? FileSystem.currentDirectory()).flatMap(FileSystem.realPath)

@@ -241,16 +241,9 @@ package struct Config: Sendable, Equatable {
   package func settings(for host: String) -> HostSettings {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
-    var layers: [HostSettings] = []
-    if let builtIn, name == BuiltInApp.host {
-      layers.append(HostSettings(clientID: builtIn.clientID, clientSecret: builtIn.clientSecret))
-    }
-    if let system {
-      layers.append(Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault))
-    }
-    layers.append(Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault))
     var result = HostSettings()
-    for layer in layers {
+    // Each layer over the ones below it (no array of layers: one fewer generic type at run time).
+    func add(_ layer: HostSettings) {
       result.scopes = layer.scopes ?? result.scopes
       result.authorizeURL = layer.authorizeURL ?? result.authorizeURL
       result.tokenURL = layer.tokenURL ?? result.tokenURL
@@ -266,6 +259,13 @@ package struct Config: Sendable, Equatable {
         result.clientSecret = secret
       }
     }
+    if let builtIn, name == BuiltInApp.host {
+      add(HostSettings(clientID: builtIn.clientID, clientSecret: builtIn.clientSecret))
+    }
+    if let system {
+      add(Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault))
+    }
+    add(Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault))
     if let clientIDOverride, isDefault {
       result.clientID = clientIDOverride
       result.clientSecret = clientSecretOverride
