@@ -629,15 +629,18 @@ package struct JSONParser {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      guard byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D else { break }
       index += 1
-      // After a line break, the indentation: eight spaces at a time.
-      if byte == 0x0A, let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+      if byte == 0x20 { continue }
+      if byte == 0x0A {
+        // After a line break, the indentation: eight spaces at a time.
+        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { continue }
         while index + 8 <= count && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
         {
           index += 8
         }
+        continue
       }
+      guard byte == 0x09 || byte == 0x0D else { return index - 1 }
     }
     return index
   }
