@@ -84,7 +84,7 @@ package struct Narrowing: Sendable, Equatable {
   }
 }
 
-/// A `--repo` or `--permission` value ghlogin refuses before any request: exit 2.
+/// A repository or permission refused before any request: exit 2.
 package enum NarrowingError: ReportableError, Equatable {
   case noRepository
   case notOwnerSlashName(String)
@@ -100,34 +100,43 @@ package enum NarrowingError: ReportableError, Equatable {
   package var exitStatus: ExitStatus { .usage }
   package var errorKind: ErrorKind { .configuration }
 
+  /// Whether the value refused is a permission (else a repository): the command line names
+  /// its option (`--permission`, `--repo`) before the message.
+  package var isAboutPermissions: Bool {
+    switch self {
+    case .notNameColonLevel, .unknownPermission, .levelNotAccepted, .permissionTwice: true
+    default: false
+    }
+  }
+
   package var message: String {
     switch self {
     case .noRepository:
-      return "a narrowed token needs at least one repository (--repo OWNER/NAME)"
+      return "a narrowed token needs at least one repository (OWNER/NAME)"
     case .notOwnerSlashName(let text):
-      return "--repo takes OWNER/NAME, not '\(Sanitize.terminal(text))'"
+      return "the repository '\(Sanitize.terminal(text))' is not OWNER/NAME"
     case .badOwner(let text):
-      return "--repo '\(Sanitize.terminal(text))': the owner is not a GitHub account name "
+      return "the repository '\(Sanitize.terminal(text))': the owner is not a GitHub account name "
         + "(1 to 39 letters, digits and hyphens, not starting with a hyphen)"
     case .badRepository(let text):
-      return "--repo '\(Sanitize.terminal(text))': the name is not a GitHub repository name "
+      return "the repository '\(Sanitize.terminal(text))': the name is not a GitHub repository name "
         + "(1 to 100 letters, digits, '.', '-' and '_')"
     case .severalOwners(let first, let other):
-      return "--repo: every repository must have the same owner (the token's target), "
+      return "every repository must have the same owner (the token's target), "
         + "not both '\(Sanitize.terminal(first))' and '\(Sanitize.terminal(other))'"
     case .tooManyRepositories(let count):
-      return "--repo: at most \(Narrowing.maximumRepositories) repositories, not \(count)"
+      return "at most \(Narrowing.maximumRepositories) repositories, not \(count)"
     case .notNameColonLevel(let text):
-      return "--permission takes NAME:LEVEL (for example contents:read), not '\(Sanitize.terminal(text))'"
+      return "the permission '\(Sanitize.terminal(text))' is not NAME:LEVEL (for example contents:read)"
     case .unknownPermission(let name, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
-      return "--permission: '\(Sanitize.terminal(name))' is not a GitHub App permission\(hint) "
-        + "(ghlogin's list is GitHub's of \(AppPermissions.asOf); GitHub may have added names since)"
+      return "'\(Sanitize.terminal(name))' is not a GitHub App permission\(hint) "
+        + "(the list known here is GitHub's of \(AppPermissions.asOf); GitHub may have added names since)"
     case .levelNotAccepted(let name, let level, let allowed):
-      return "--permission \(name): GitHub accepts \(allowed.joined(separator: " or ")), "
+      return "the permission \(name): GitHub accepts \(allowed.joined(separator: " or ")), "
         + "not '\(Sanitize.terminal(level))'"
     case .permissionTwice(let name, let first, let second):
-      return "--permission \(name) is given twice, as \(first) and as \(second)"
+      return "the permission \(name) is asked for twice, as \(first) and as \(second)"
     }
   }
 }

@@ -46,7 +46,7 @@ import GHLoginTestSupport
     }
     #expect(try Narrowing(repositories: Array(names.prefix(500)), permissions: []).repositories.count == 500)
     #expect(
-      NarrowingError.tooManyRepositories(501).message == "--repo: at most 500 repositories, not 501")
+      NarrowingError.tooManyRepositories(501).message == "at most 500 repositories, not 501")
   }
 
   @Test(arguments: [
@@ -84,17 +84,17 @@ import GHLoginTestSupport
   @Test func messages() {
     #expect(
       NarrowingError.unknownPermission("content", suggestion: "contents").message
-        == "--permission: 'content' is not a GitHub App permission; did you mean 'contents'? "
-        + "(ghlogin's list is GitHub's of 2026-12-05; GitHub may have added names since)")
+        == "'content' is not a GitHub App permission; did you mean 'contents'? "
+        + "(the list known here is GitHub's of 2026-12-05; GitHub may have added names since)")
     #expect(
       NarrowingError.levelNotAccepted("contents", "admin", allowed: ["read", "write"]).message
-        == "--permission contents: GitHub accepts read or write, not 'admin'")
+        == "the permission contents: GitHub accepts read or write, not 'admin'")
     #expect(
       NarrowingError.severalOwners("acme", "other").message
-        == "--repo: every repository must have the same owner (the token's target), not both 'acme' and 'other'")
-    #expect(NarrowingError.notOwnerSlashName("acme").message == "--repo takes OWNER/NAME, not 'acme'")
+        == "every repository must have the same owner (the token's target), not both 'acme' and 'other'")
+    #expect(NarrowingError.notOwnerSlashName("acme").message == "the repository 'acme' is not OWNER/NAME")
     #expect(
       NarrowingError.notOwnerSlashName("a\u{1b}[31m").message
-        == "--repo takes OWNER/NAME, not '\(Sanitize.terminal("a\u{1b}[31m"))'")
+        == "the repository '\(Sanitize.terminal("a\u{1b}[31m"))' is not OWNER/NAME")
   }
 }
