@@ -45,7 +45,8 @@ package struct ScopedTokenClient: Sendable {
         } catch {
           throw ScopedTokenError(error, host: host)
         }
-      case 404, 422: throw ScopedTokenError(.notAppUserToken(response.status), host: host)
+      case 404: throw ScopedTokenError(.notAppUserToken(404), host: host)
+      case 422: throw ScopedTokenError(.refused(Self.gitHubMessage(response.body)), host: host)
       case 401: throw ScopedTokenError(.clientRejected(401), host: host)
       case 403, 429:
         if let wait = Self.rateLimitWait(response, now: now) {
@@ -82,6 +83,11 @@ package struct ScopedTokenClient: Sendable {
       body.append(key: "permissions", value: .object(permissions))
     }
     return HTTPRequest(method: "POST", url: url, headers: headers, body: Array(JSON.serialize(.object(body)).utf8))
+  }
+
+  /// GitHub's `message` in an error answer, if any (shown sanitised: it is the server's text).
+  static func gitHubMessage(_ body: [UInt8]) -> String? {
+    (try? JSON.parse(body))?.objectValue?["message"]?.stringValue
   }
 
   /// Seconds to wait before asking again, from `Retry-After` (seconds) or, with
@@ -263,8 +269,11 @@ extension String {
 /// Messages name the host and the status, never a token, the secret or a response body.
 package struct ScopedTokenError: EndpointAnswerError, Equatable {
   package enum Kind: Error, Sendable, Equatable {
-    /// 404 or 422: the login's token is not a GitHub App user token (or no longer valid).
+    /// 404: the login's token is not a GitHub App user token (or no longer valid).
     case notAppUserToken(Int)
+    /// 422: GitHub refused the narrowing (a token that cannot be narrowed, a repository the
+    /// login cannot see, a permission above its own), with GitHub's `message` if any.
+    case refused(String?)
     /// 401: the client ID and secret were refused.
     case clientRejected(Int)
     /// 403 or 429 with a rate limit, and the seconds to wait.
@@ -307,7 +316,7 @@ package struct ScopedTokenError: EndpointAnswerError, Equatable {
   package var errorKind: ErrorKind {
     switch kind {
     case .notAppUserToken, .clientRejected, .unusableClientID: .configuration
-    case .forbidden: .denied
+    case .forbidden, .refused: .denied
     case .unusableToken: .tokenRejected
     default: .network
     }
@@ -317,6 +326,10 @@ package struct ScopedTokenError: EndpointAnswerError, Equatable {
 
   package var message: String {
     switch kind {
+    case .refused(let text):
+      let said = text.map { " (GitHub said: \(Sanitize.terminal($0, maxCharacters: 200)))" } ?? ""
+      return "\(subject) refused the narrowing (HTTP 422)\(said): the login's token may not be a GitHub App's "
+        + "user token, or it cannot see those repositories or have those permissions"
     case .notAppUserToken(let status):
       return "\(subject) answered HTTP \(status): the login's token cannot be narrowed. Only a GitHub App's "
         + "user token can (not an OAuth app's token or a personal access token), and only while it is valid; "
