@@ -221,3 +221,32 @@ import GHLoginTestSupport
     #expect(run.stderr.hasPrefix("ghlogin token: \(message)\n"))
   }
 }
+
+extension TokenNarrowingTests {
+  /// The minted token is wider and its revocation fails: still nothing printed, exit 1, and the
+  /// message says the token was not used, when it expires, and why it could not be revoked.
+  @Test func aFailedRevocationIsSaid() throws {
+    let fixture = try loggedIn()
+    let transport = FakeTransport()
+    transport.on("POST", Self.scopedURL, respond: Self.answer(selection: "all"))
+    transport.on("DELETE", Self.revokeURL, respond: HTTPResponse(status: 500))
+    let run = fixture.run(["token", "--repo", "acme/api", "--permission", "contents:read"], transport: transport)
+    #expect(run.status == .failure)
+    #expect(run.stdout.isEmpty)
+    #expect(
+      run.stderr
+        == "ghlogin: the token GitHub minted on github.com is not the narrowed token asked for: GitHub granted the "
+        + "repository selection 'all', not 'selected'; it was not used, but revoking it failed (it expires at "
+        + "2023-11-15T06:13:20Z): token revocation at api_url https://api.github.com/: github.com answered HTTP 500; "
+        + "try again later\n")
+  }
+
+  @Test func headerLine() throws {
+    let fixture = try loggedIn()
+    let transport = FakeTransport()
+    transport.on("POST", Self.scopedURL, respond: Self.answer())
+    let run = fixture.run(
+      ["token", "--header", "--repo", "acme/api", "--permission", "contents:read"], transport: transport)
+    #expect(run.stdout == "Authorization: Bearer \(Self.narrowed)\n")
+  }
+}
