@@ -6,7 +6,13 @@ import GHLoginTestSupport
 
 /// What `ScopedTokenClient` reads from GitHub's answers, and R113's check of them.
 @Suite struct ScopedTokenTests {
-  static let narrowing = try! Narrowing(repositories: ["acme/api", "acme/web"], permissions: ["contents:read"])
+  static let narrowing: Narrowing = {
+    do {
+      return try Narrowing(repositories: ["acme/api", "acme/web"], permissions: ["contents:read"])
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }()
 
   static func answer(_ permissions: [String: String], selection: String? = "selected") -> ScopedTokenAnswer {
     ScopedTokenAnswer(token: "ghu_x", permissions: permissions, repositorySelection: selection)
