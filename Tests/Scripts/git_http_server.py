@@ -14,12 +14,20 @@ Prints `PORT <n>` on stdout once listening. Logs one line per request on stderr:
 `<status> <method> <path> auth=<none|ok|wrong> user=<USER|-> fp=<fingerprint|->`, the
 fingerprint being the first 12 hex digits of the SHA-256 of the token sent (never the token).
 Exits when its stdin reaches EOF.
+
+With `GIT_SERVER_FAKE_CONTROL=PORT` (the fake GitHub's control port), a Basic password that is
+none of the table's is looked up at the fake (`GET /control/state`): a live token the fake minted
+with `POST /applications/{client_id}/token/scoped` reaches only its repositories, as GitHub
+answers: 404 "Repository not found." for one it cannot see, 403 for a push without
+`contents: write` (issue 34 §3).
 Python 3 standard library only.
 """
 
 import base64
 import hashlib
+import http.client
 import http.server
+import json
 import os
 import ssl
 import subprocess
@@ -71,11 +79,47 @@ def main() -> None:
                     self.reply(401, [("Content-Type", "application/json")], b'{"message": "Bad credentials"}',
                                "none" if given is None else "wrong")
                 return
+            if given not in basic and self.scoped(given):
+                return
             if given not in basic:
                 self.reply(401, [("WWW-Authenticate", 'Basic realm="ghlogin test"')], b"authentication required\n",
                            "none" if given is None else "wrong")
                 return
-            user = basic[given]
+            self.backend(basic[given])
+
+        def scoped(self, given):
+            """Serves (or refuses) a request with a scoped token of the fake; False when it is none."""
+            port = os.environ.get("GIT_SERVER_FAKE_CONTROL")
+            if not port or not given or not given.startswith("Basic "):
+                return False
+            try:
+                password = base64.b64decode(given[6:]).decode("utf-8", "replace").partition(":")[2]
+            except ValueError:
+                return False
+            connection = http.client.HTTPConnection("127.0.0.1", int(port), timeout=10)
+            connection.request("GET", "/control/state")
+            tokens = json.loads(connection.getresponse().read())["tokens"]
+            connection.close()
+            record = next((t for t in tokens if t["access_token"] == password and t.get("kind") == "scoped"
+                           and not t["revoked"] and (t.get("expires_in_remaining") or 1) > 0), None)
+            if record is None:
+                return False
+            parts = self.path.partition("?")[0].strip("/").split("/")
+            repository = "/".join(parts[:2])
+            repository = repository[:-4] if repository.endswith(".git") else repository
+            if repository.lower() not in [r.lower() for r in record["repositories"]]:
+                self.reply(404, [("Content-Type", "text/plain")], b"Repository not found.\n", "scoped", record["login"])
+                return True
+            pushing = "git-receive-pack" in self.path
+            if pushing and record["permissions"].get("contents") != "write":
+                self.reply(403, [("Content-Type", "text/plain")],
+                           b"Permission to %s denied to %s.\n" % (repository.encode(), record["login"].encode()),
+                           "scoped", record["login"])
+                return True
+            self.backend(record["login"])
+            return True
+
+        def backend(self, user):
             path, _, query = self.path.partition("?")
             body = self.read_body()
             env = {

@@ -3,11 +3,16 @@ import GHLoginCore
 /// The options, flags and positional arguments given to one command, checked against its declaration.
 struct ParsedArguments: Sendable, Equatable {
   var values: [String: String] = [:]
+  /// The values of each list option (``OptionSpec/isList``), in order: every occurrence's
+  /// comma-separated values, accumulated.
+  var lists: [String: [String]] = [:]
   var flags: Set<String> = []
   var positionals: [String] = []
 
-  /// The value of `--name`, if given (the last one wins, as in git).
+  /// The value of `--name`, if given (given twice, a single-value option is a usage error).
   func value(_ name: String) -> String? { values[name] }
+  /// Every value of the list option `--name`, in order; empty when not given.
+  func list(_ name: String) -> [String] { lists[name] ?? [] }
   /// Whether the flag `--name` was given.
   func flag(_ name: String) -> Bool { flags.contains(name) }
 
@@ -55,14 +60,23 @@ enum ArgumentParser {
         spec = helpOption
       }
       if spec.takesValue {
+        let value: String
         if let inlineValue {
-          parsed.values[spec.name] = inlineValue
+          value = inlineValue
         } else if index < arguments.endIndex, !isOptionLike(arguments[index]) {
-          parsed.values[spec.name] = arguments[index]
+          value = arguments[index]
           index += 1
         } else {
           throw UsageError("option --\(spec.name) needs a value (\(spec.valueName ?? "VALUE"))")
         }
+        if spec.isList {
+          // `--repo a/b,a/c --repo a/d`: every piece, in order (issue 34 §1).
+          parsed.lists[spec.name, default: []] += value.split(separator: ",").map(String.init)
+          continue
+        }
+        // A second `--host` is refused rather than silently replacing the first (issue 34 §1).
+        if parsed.values[spec.name] != nil { throw UsageError(Self.givenTwice(spec)) }
+        parsed.values[spec.name] = value
         if !spec.choices.isEmpty, let value = parsed.values[spec.name], !spec.choices.contains(value) {
           throw UsageError("--\(spec.name) must be one of \(spec.choices.joined(separator: ", ")), not '\(value)'")
         }
@@ -74,6 +88,11 @@ enum ArgumentParser {
     // `--help` is answered even when required arguments are missing.
     if !parsed.flag("help") { try checkPositionals(parsed.positionals, against: configuration.arguments) }
     return parsed
+  }
+
+  /// The message for a single-value option given more than once.
+  static func givenTwice(_ spec: OptionSpec) -> String {
+    "option --\(spec.name) takes one value and was given more than once"
   }
 
   private static func isOptionLike(_ argument: String) -> Bool {

@@ -15,6 +15,9 @@ struct OptionSpec: Sendable, Equatable {
   /// Other long names accepted for the same option, without dashes: `hostname` for `--host`
   /// (gh's spelling).
   var aliases: [String] = []
+  /// Whether the option takes a list: comma-separated values, and it may be repeated (the
+  /// values accumulate, ``ParsedArguments/list(_:)``). Any other option may be given once.
+  var isList = false
 
   /// A flag: present or absent.
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -27,6 +30,13 @@ struct OptionSpec: Sendable, Equatable {
     aliases: [String] = []
   ) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: value, help: help, choices: choices, aliases: aliases)
+  }
+
+  /// An option taking comma-separated values that may be repeated (``isList``).
+  static func list(_ name: String, value: String, help: String) -> OptionSpec {
+    var spec = OptionSpec(name: name, short: nil, valueName: value, help: help, choices: [])
+    spec.isList = true
+    return spec
   }
 
   var takesValue: Bool { valueName != nil }

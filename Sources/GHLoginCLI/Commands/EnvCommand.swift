@@ -13,23 +13,29 @@ struct EnvCommand: Command {
       Refuses to print to a terminal (exit 2) unless --force. Exits 4 with nothing on stdout
       when there is no login for the host. An expiring token is refreshed first, as by 'token',
       and the same warning about GitHub's expiry of the token is printed on stderr.
+
+      With --repo OWNER/NAME[,...] (and --permission NAME:LEVEL[,...]), the lines export a
+      new token narrowed to those repositories and permissions, as 'ghlogin token --repo' prints.
       """,
     options: [
       .host, .user,
       .option(
         "shell", value: "SHELL", help: "The shell to write for (default: sh)",
         choices: ShellQuoting.Shell.allCases.map(\.rawValue)),
-      .flag("force", help: "Print even when stdout is a terminal"),
+      .flag("force", help: "Print even when stdout is a terminal"), .repo, .permission,
     ])
 
   var selection: AccountSelection
   var shell: ShellQuoting.Shell
   var force: Bool
+  /// `--repo` and `--permission`: export a narrowed token instead of the login's.
+  var narrowing: Narrowing?
 
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     selection = AccountSelection(arguments)
     shell = arguments.value("shell").flatMap(ShellQuoting.Shell.init(rawValue:)) ?? .sh
     force = arguments.flag("force")
+    narrowing = try Narrowing.parse(arguments)
   }
 
   /// stdout is a terminal and `--force` was not given: exit 2.
@@ -43,6 +49,13 @@ struct EnvCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
+    if let narrowing {
+      let (narrowed, warning) = try Workspace(environment, unknownConfigKeys: .lenient).narrowedToken(
+        selection, narrowing)
+      if let warning { Workspace.printWarning(warning, on: environment) }
+      environment.stdout.write(Self.lines(token: narrowed.token, host: narrowed.host, shell: shell))
+      return .success
+    }
     let (host, account) = try Workspace(environment, unknownConfigKeys: .lenient).usableCredential(selection)
     if let warning = TokenExpirationHeader.warning(
       expiration: account.gitHubExpiration, login: account.login, host: host.name, now: environment.clock.now(),

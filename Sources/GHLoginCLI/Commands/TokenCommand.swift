@@ -18,21 +18,44 @@ struct TokenCommand: Command {
 
       With --header, prints `Authorization: Bearer TOKEN` instead, for
         curl -H @<(ghlogin token --header) https://api.github.com/user
+
+      With --repo OWNER/NAME[,...], prints a new token that GitHub narrowed to those
+      repositories (all of one owner) and, with --permission NAME:LEVEL[,...], to those
+      permissions (else the login's own on those repositories); it expires within hours.
+      Both options take comma-separated values and may be repeated. Only a login made with a
+      GitHub App whose client_id and client_secret are configured can be narrowed (else exit 2).
+      GitHub's answer must grant exactly what was asked (plus metadata:read); anything wider
+      or unverifiable is revoked at once, nothing is printed, and ghlogin exits 1.
+      A new token is minted on every call.
+        GH_TOKEN=$(ghlogin token --repo acme/api --permission contents:read) some-tool
       """,
-    options: [.host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line")])
+    options: [
+      .host, .user, .flag("header", help: "Print an `Authorization: Bearer TOKEN` header line"), .repo,
+      .permission,
+    ])
 
   var selection: AccountSelection
   var header: Bool
+  /// `--repo` and `--permission`: print a narrowed token instead of the login's.
+  var narrowing: Narrowing?
 
-  init(_ arguments: ParsedArguments) {
+  init(_ arguments: ParsedArguments) throws(UsageError) {
     selection = AccountSelection(arguments)
     header = arguments.flag("header")
+    narrowing = try Narrowing.parse(arguments)
   }
 
   /// The token ``Workspace/usableCredentialReport(_:in:)`` gives (the one the library's `token()`
   /// returns), printed. Not through `AccessToken`: its API URL would build the host's endpoints,
   /// for nothing (bench/RESULTS.md, issue 19).
   func run(in environment: Environment) throws -> ExitStatus {
+    if let narrowing {
+      let (narrowed, warning) = try Workspace(environment, unknownConfigKeys: .lenient).narrowedToken(
+        selection, narrowing)
+      if let warning { Workspace.printWarning(warning, on: environment) }
+      environment.stdout.write((header ? "Authorization: Bearer " : "") + narrowed.token + "\n")
+      return .success
+    }
     let usable = try Workspace(environment, unknownConfigKeys: .lenient).usableCredentialReport(selection)
     if let warning = usable.warning { Workspace.printWarning(warning, on: environment) }
     let credential = usable.credential

@@ -3,7 +3,7 @@
 Web endpoints (/login/...) live on every host except api.*; the API lives at the root of api.*
 hosts and under /api/v3 on the others (GitHub Enterprise style)."""
 
-from . import api, device, oauth, revocation
+from . import api, device, oauth, revocation, scoped
 from .response import html_response, json_response
 
 NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
@@ -18,7 +18,7 @@ def dispatch(request, state):
     if path.startswith("/api/v3/") or path == "/api/v3":
         if strict and api_host:
             return json_response(404, NOT_FOUND)
-        return _api(request, state, path[len("/api/v3"):])
+        return _api(request, state, path[len("/api/v3"):], "/api/v3")
     if path.startswith("/login/"):
         if not web_allowed:
             return json_response(404, NOT_FOUND)
@@ -42,7 +42,13 @@ def _web(request, state, path):
     return html_response(404, "Not Found")
 
 
-def _api(request, state, path):
+def _api(request, state, path, prefix=""):
+    parts = path.split("/")
+    if len(parts) == 5 and parts[1] == "applications" and parts[3:] == ["token", "scoped"] \
+            and request.method == "POST":
+        return scoped.scoped_token(request, state, parts[2], prefix)
+    if path == "/installation/repositories" and request.method == "GET":
+        return scoped.installation_repositories(request, state, prefix)
     if path == "/user":
         return api.user(request, state)
     if path == "/user/orgs":

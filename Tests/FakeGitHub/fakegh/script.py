@@ -2,7 +2,8 @@
 
 import copy
 
-ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "user_orgs", "revoke", "revoke7009")
+ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "user_orgs", "revoke", "revoke7009",
+             "scoped")
 
 DEFAULT_SCRIPT = {
     # GET /login/oauth/authorize
@@ -45,6 +46,15 @@ DEFAULT_SCRIPT = {
         "list": [],              # organisations shown, e.g. [{"login": "acme", "id": 7}]
         "unauthorized": [],      # ids left out: X-GitHub-SSO: partial-results; organizations=IDS
         "sso_required_url": None,  # a URL: /user and /user/orgs answer 403, X-GitHub-SSO: required; url=URL
+    },
+    # POST /applications/{client_id}/token/scoped (scoped.py)
+    "scoped": {
+        # What the user token may do: the most a scoped token can be granted.
+        "user_permissions": {"contents": "write", "metadata": "read", "pull_requests": "write", "issues": "write"},
+        "repositories": ["acme/api", "acme/web", "acme/secret"],  # what the user token can see
+        "widen": {},             # test hook: permissions merged over the grant, e.g. {"contents": "write"}
+        "repositories_url_origin": None,  # test hook: another origin for repositories_url
+        "expires_in": 28800,     # the scoped token's lifetime (GitHub's is not documented)
     },
     "code_ttl": 600,             # seconds an authorization code stays valid
     "refresh_reuse_revokes": True,  # reusing a spent refresh token revokes the pair it rotated into

@@ -104,6 +104,12 @@ import Testing
     Row(HTTPError.caFile(path: "/ca.pem", reason: "missing"), .configuration),
     Row(HTTPError.listen(port: 0, reason: "no ports", inUse: false), .system),
     Row(HTTPError.interrupted, .cancelled),
+    Row(NarrowingError.noRepository, .configuration),
+    Row(NarrowingRefused(.noClientSecret(clientID: "app"), host: host, login: "octocat"), .configuration),
+    Row(NarrowingNotVerified(host: host, problem: "wider", revocationFailure: nil, expiresAt: nil), .network),
+    Row(ScopedTokenError(.notAppUserToken(404), host: host), .configuration),
+    Row(ScopedTokenError(.forbidden(403), host: host), .denied),
+    Row(ScopedTokenError(.rateLimited(status: 429, wait: 60), host: host), .network),
   ]
 
   /// The kind each error declares; its message is Core's own, in words (``Remedies/words``).
