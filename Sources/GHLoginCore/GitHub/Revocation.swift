@@ -87,11 +87,11 @@ struct Revocation: Sendable {
 /// A revocation GitHub did not accept.
 ///
 /// Messages name the host and the status, never the token, the secret or a response body.
-package struct RevocationError: EndpointAnswerError, Equatable {
+package struct RevocationError: EndpointAnswerError, HostScopedError, Equatable {
   /// How ``Kind/notOffered``'s message ends: `logout` follows it with the exact `config set` line.
   package static let notOfferedAdvice = "for a server with an RFC 7009 revocation endpoint, set revocation_url"
 
-  package enum Kind: Sendable, Equatable {
+  package enum Kind: HostErrorKind {
     /// 401 or 403: GitHub refused the client ID and secret.
     case clientRejected(Int)
     /// 422: GitHub found the request invalid.
@@ -109,6 +109,16 @@ package struct RevocationError: EndpointAnswerError, Equatable {
     case unusableToken
     /// The client ID is empty or contains `:`; nothing was sent.
     case unusableClientID
+
+    package var exitStatus: ExitStatus { .failure }
+
+    package var errorKind: ErrorKind {
+      switch self {
+      case .clientRejected, .unusableClientID, .notOffered: .configuration
+      case .unusableToken: .tokenRejected
+      default: .network
+      }
+    }
   }
 
   package var kind: Kind
@@ -120,16 +130,6 @@ package struct RevocationError: EndpointAnswerError, Equatable {
     self.kind = kind
     self.host = host
     self.step = step
-  }
-
-  package var exitStatus: ExitStatus { .failure }
-
-  package var errorKind: ErrorKind {
-    switch kind {
-    case .clientRejected, .unusableClientID, .notOffered: .configuration
-    case .unusableToken: .tokenRejected
-    default: .network
-    }
   }
 
   /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.

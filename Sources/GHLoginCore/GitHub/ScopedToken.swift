@@ -267,8 +267,8 @@ extension String {
 /// A scoped-token request GitHub did not answer with a token, or whose answer could not be read.
 ///
 /// Messages name the host and the status, never a token, the secret or a response body.
-package struct ScopedTokenError: EndpointAnswerError, Equatable {
-  package enum Kind: Error, Sendable, Equatable {
+package struct ScopedTokenError: EndpointAnswerError, HostScopedError, Equatable {
+  package enum Kind: Error, HostErrorKind {
     /// 404: the login's token is not a GitHub App user token (or no longer valid).
     case notAppUserToken(Int)
     /// 422: GitHub refused the narrowing (a token that cannot be narrowed, a repository the
@@ -294,6 +294,22 @@ package struct ScopedTokenError: EndpointAnswerError, Equatable {
     case unusableToken
     /// The client ID is empty or contains ':'; nothing was sent.
     case unusableClientID
+
+    package var exitStatus: ExitStatus {
+      switch self {
+      case .notAppUserToken, .clientRejected, .unusableClientID: .usage
+      default: .failure
+      }
+    }
+
+    package var errorKind: ErrorKind {
+      switch self {
+      case .notAppUserToken, .clientRejected, .unusableClientID: .configuration
+      case .forbidden, .refused: .denied
+      case .unusableToken: .tokenRejected
+      default: .network
+      }
+    }
   }
 
   package var kind: Kind
@@ -304,22 +320,6 @@ package struct ScopedTokenError: EndpointAnswerError, Equatable {
     self.kind = kind
     self.host = host
     self.step = step
-  }
-
-  package var exitStatus: ExitStatus {
-    switch kind {
-    case .notAppUserToken, .clientRejected, .unusableClientID: .usage
-    default: .failure
-    }
-  }
-
-  package var errorKind: ErrorKind {
-    switch kind {
-    case .notAppUserToken, .clientRejected, .unusableClientID: .configuration
-    case .forbidden, .refused: .denied
-    case .unusableToken: .tokenRejected
-    default: .network
-    }
   }
 
   private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
