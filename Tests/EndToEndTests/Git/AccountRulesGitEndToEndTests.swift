@@ -18,18 +18,12 @@ import Testing
 
   init() throws {
     sandbox = try GitSandbox()
-    certificates = try TestCertificates.directory()
     let served = sandbox.home + "/served"
-    try Self.makeRepositories(served: served, in: sandbox)
-    server = try ChildProcess(
-      executable: HarnessPaths.python3,
-      arguments: [
-        HarnessPaths.packageRoot + "/Tests/Scripts/git_http_server.py", served, certificates + "/server.pem",
-        certificates + "/server.key", "alice", Self.alice, "alice-work", Self.work,
-      ],
-      environment: sandbox.environment())
-    let line = try server.waitForLine(.stdout, timeout: 30) { $0.hasPrefix("PORT ") }
-    host = "127.0.0.1:" + line.dropFirst("PORT ".count)
+    try GitHTTPServer.makeRepositories(
+      ["work", "oss", "acme/api", "other/tool"], readme: "hello\n", served: served, in: sandbox)
+    let server = try GitHTTPServer(
+      served: served, accounts: [("alice", Self.alice), ("alice-work", Self.work)], in: sandbox)
+    (self.server, host, certificates) = (server.process, server.host, server.certificates)
     // Both logins on the host, alice active (the default).
     let accounts = [
       CredentialsFile.account(login: "alice", userID: 1, token: Self.alice, scopes: ["repo"]),
@@ -38,24 +32,6 @@ import Testing
     try CredentialsFile.write(hosts: [host: ["active": "alice", "accounts": accounts]], to: sandbox.credentialsFile)
     let setup = try sandbox.ghlogin(["setup-git", "--host", host])
     #expect(setup.status == 0, "\(setup.stderr)")
-  }
-
-  /// `served/{work,oss,acme/api,other/tool}.git`, bare, each with one commit.
-  private static func makeRepositories(served: String, in sandbox: GitSandbox) throws {
-    let source = sandbox.home + "/source"
-    let identity = [
-      "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
-      "GIT_COMMITTER_EMAIL": "test@example.com",
-    ]
-    try FileManager.default.createDirectory(atPath: served + "/acme", withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: served + "/other", withIntermediateDirectories: true)
-    try run(sandbox, ["init", "-q", "-b", "main", source], env: identity)
-    try "hello\n".write(toFile: source + "/README", atomically: false, encoding: .utf8)
-    try run(sandbox, ["-C", source, "add", "README"], env: identity)
-    try run(sandbox, ["-C", source, "commit", "-q", "-m", "first"], env: identity)
-    for name in ["work", "oss", "acme/api", "other/tool"] {
-      try run(sandbox, ["clone", "-q", "--bare", source, served + "/" + name + ".git"], env: identity)
-    }
   }
 
   @discardableResult

@@ -15,42 +15,10 @@ import Testing
 
   init() throws {
     sandbox = try GitSandbox()
-    certificates = try TestCertificates.directory()
     let root = sandbox.home + "/served"
-    try Self.makeRepository(served: root, in: sandbox)
-    server = try ChildProcess(
-      executable: HarnessPaths.python3,
-      arguments: [
-        HarnessPaths.packageRoot + "/Tests/Scripts/git_http_server.py", root, certificates + "/server.pem",
-        certificates + "/server.key", "octocat", Self.token,
-      ],
-      environment: sandbox.environment())
-    let line = try server.waitForLine(.stdout, timeout: 30) { $0.hasPrefix("PORT ") }
-    host = "127.0.0.1:" + line.dropFirst("PORT ".count)
-  }
-
-  /// `served/repo.git`: a bare repository with one commit holding `README` = "hello from the server".
-  private static func makeRepository(served root: String, in sandbox: GitSandbox) throws {
-    let work = sandbox.home + "/work"
-    let identity = [
-      "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
-      "GIT_COMMITTER_EMAIL": "test@example.com",
-    ]
-    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    for step in [
-      ["init", "-q", work], ["-C", work, "checkout", "-q", "-b", "main"],
-    ] {
-      let result = try sandbox.git(step, env: identity)
-      #expect(result.status == 0, "\(result.stderr)")
-    }
-    try "hello from the server\n".write(toFile: work + "/README", atomically: false, encoding: .utf8)
-    for step in [
-      ["-C", work, "add", "README"], ["-C", work, "commit", "-q", "-m", "first"],
-      ["clone", "-q", "--bare", work, root + "/repo.git"],
-    ] {
-      let result = try sandbox.git(step, env: identity)
-      #expect(result.status == 0, "\(result.stderr)")
-    }
+    try GitHTTPServer.makeRepositories(["repo"], readme: "hello from the server\n", served: root, in: sandbox)
+    let server = try GitHTTPServer(served: root, accounts: [("octocat", Self.token)], in: sandbox)
+    (self.server, host, certificates) = (server.process, server.host, server.certificates)
   }
 
   func clone(into name: String) throws -> (status: Int32, stdout: String, stderr: String) {

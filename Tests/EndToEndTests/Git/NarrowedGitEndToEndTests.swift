@@ -22,42 +22,12 @@ import Testing
     try fake.register(["tokens": [["access_token": Self.parent, "login": "octocat", "kind": "app"]]])
     try sandbox.writeCredentials([["login": "octocat", "token": Self.parent, "client_id": "Iv1.testclient"]])
     git = try GitSandbox()
-    certificates = try TestCertificates.directory()
     let root = git.home + "/served"
-    try Self.makeRepositories(served: root, in: git)
-    var environment = git.environment()
-    environment["GIT_SERVER_FAKE_CONTROL"] = String(fake.controlPort)
-    server = try ChildProcess(
-      executable: HarnessPaths.python3,
-      arguments: [
-        HarnessPaths.packageRoot + "/Tests/Scripts/git_http_server.py", root, certificates + "/server.pem",
-        certificates + "/server.key", "nobody", "gho_unused000000000000000000000000000000",
-      ],
-      environment: environment)
-    let line = try server.waitForLine(.stdout, timeout: 30) { $0.hasPrefix("PORT ") }
-    host = "127.0.0.1:" + line.dropFirst("PORT ".count)
-  }
-
-  /// `served/acme/api.git` and `served/acme/secret.git`, one commit each.
-  private static func makeRepositories(served root: String, in git: GitSandbox) throws {
-    let work = git.home + "/work"
-    let identity = [
-      "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
-      "GIT_COMMITTER_EMAIL": "test@example.com",
-    ]
-    try FileManager.default.createDirectory(atPath: root + "/acme", withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-    let steps: [[String]] = [["init", "-q", "-b", "main", work]]
-    for step in steps { #expect(try git.git(step, env: identity).status == 0) }
-    try "narrowed\n".write(toFile: work + "/README", atomically: false, encoding: .utf8)
-    for step in [
-      ["-C", work, "add", "README"], ["-C", work, "commit", "-q", "-m", "first"],
-      ["clone", "-q", "--bare", work, root + "/acme/api.git"],
-      ["clone", "-q", "--bare", work, root + "/acme/secret.git"],
-    ] {
-      let result = try git.git(step, env: identity)
-      #expect(result.status == 0, "\(result.stderr)")
-    }
+    try GitHTTPServer.makeRepositories(["acme/api", "acme/secret"], readme: "narrowed\n", served: root, in: git)
+    let server = try GitHTTPServer(
+      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: git,
+      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+    (self.server, host, certificates) = (server.process, server.host, server.certificates)
   }
 
   /// git with only a helper that answers the narrowed token from `NARROWED` (not argv).
