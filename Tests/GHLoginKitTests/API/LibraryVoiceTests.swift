@@ -166,6 +166,21 @@ import Testing
     }
   }
 
+  /// Issue 31 §2: the step's setting and the client ID's fix, word for word, in a tool.
+  @Test func stepsAndAMissingClientIDInWords() {
+    let tool = Remedies.tool(loginCommand: nil)
+    #expect(
+      TokenError(.httpStatus(404), host: Self.host, endpoint: Self.url, step: Self.exchange).message(tool)
+        == "token exchange at tokenURL https://github.com/login/oauth/access_token: the server answered HTTP 404; "
+        + "check the host and tokenURL settings")
+    let missing = MissingClientID(host: "ghe.example.com", configFile: Self.file, defaultHostHasApp: true)
+    #expect(
+      missing.message(tool).hasPrefix(
+        "no OAuth clientID is configured for ghe.example.com (the top-level clientID and the built-in app are "
+          + "github.com's only: an OAuth app exists on one GitHub host)."))
+    #expect(missing.message(tool).hasSuffix("Then give its client ID (and secret) in \(Self.file)"))
+  }
+
   /// Settings are named by the library's property names.
   @Test func settingsAreNamedByTheirProperties() {
     let tool = Remedies.tool(loginCommand: nil)
