@@ -17,6 +17,7 @@ package enum RemedyCases {
       NotLoggedIn(host: "github.com"),
       NotLoggedIn(host: "ghe.example.com", user: "hubot"),
       MissingClientID(host: "ghe.example.com", configFile: "/config.json"),
+      MissingClientID(host: "ghe.example.com", configFile: "/config.json", defaultHostHasApp: true),
       GitHubAPIError(.tokenRejected, host: enterprise, path: "/user"),
       RefreshError(.sessionExpired, host: host),
       RefreshError(.noClientID(configFile: "/config.json"), host: host),

@@ -124,7 +124,7 @@ package enum GHLogin {
       // A key is named only when a layer set it; a derived URL's failure is the network's.
       let variables = environment.variables
       let config = try? Config.load(paths: ConfigPaths.resolve(variables), variables: variables, unknownKeys: .lenient)
-      request.keyIsSet = config?.setsURL(request.key, to: request.url) ?? true
+      request.keyIsSet = config?.setsURL(request.setting.configKey, to: request.url) ?? true
       return request.cliMessage
     }
     guard let keyed = error as? any ConfigSettingError, !keyed.configKeys.isEmpty else { return error.cliMessage }

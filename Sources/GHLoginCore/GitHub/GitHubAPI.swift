@@ -28,7 +28,7 @@ package struct GitHubAPI: Sendable {
   /// or a network failure as an ``EndpointRequestError`` ("identity check at api_url https://…: …").
   package func user(token: String) throws -> GitHubUser {
     let path = "/user"
-    return try EndpointStep("identity check", key: "api_url", url: base).run {
+    return try EndpointStep("identity check", setting: .apiURL, url: base).run {
       let response = try get(path, token: token)
       guard let type = response.mediaType, type == "application/json" || type.hasSuffix("+json") else {
         throw GitHubAPIError(.unexpectedContentType(response.mediaType), host: host, path: path)
@@ -47,7 +47,7 @@ package struct GitHubAPI: Sendable {
   /// authorised for (`X-GitHub-SSO: partial-results; organizations=…`; 0 without the header).
   package func unauthorizedOrganizations(token: String) throws -> Int {
     let path = "/user/orgs"
-    return try EndpointStep("organisation list", key: "api_url", url: base).run {
+    return try EndpointStep("organisation list", setting: .apiURL, url: base).run {
       let response = try get(path, token: token)
       guard let value = response.headers[SSOHeader.name],
         case .partialResults(let ids)? = SSOHeader.parse(value, host: host)

@@ -62,8 +62,8 @@ package struct GitHubAPIError: EndpointAnswerError, HostScopedError, Equatable {
 
   /// Who answered, as the messages about an unusable answer start: the step when known
   /// ("identity check at api_url https://…: the server"), else the host's API.
-  private var subject: String {
-    if let step { return "\(step): the server" }
+  private func subject(_ remedies: Remedies) -> String {
+    if let step { return "\(step.text(remedies)): the server" }
     return "the GitHub API of \(host)"
   }
 
@@ -79,31 +79,32 @@ package struct GitHubAPIError: EndpointAnswerError, HostScopedError, Equatable {
     case .forbidden(let status, true):
       return "the GitHub API rate limit for \(host) is exhausted (HTTP \(status) for \(path)); try again later"
     case .forbidden(let status, false) where !isGitHub:
-      return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or have been "
+      return "\(subject(remedies)) refused \(path) (HTTP \(status)); the token may lack a permission or have been "
         + "revoked. To log in again, \(remedies.logIn(host: host.name))"
     case .forbidden(let status, false):
-      return "\(subject) refused \(path) (HTTP \(status)); the token may lack a permission or be "
+      return "\(subject(remedies)) refused \(path) (HTTP \(status)); the token may lack a permission or be "
         + "blocked by an organization policy"
     case .ssoRequired(let url):
-      return "\(subject) refused \(path) (HTTP 403): " + SSOHeader.advice(url: url, host: host)
+      return "\(subject(remedies)) refused \(path) (HTTP 403): " + SSOHeader.advice(url: url, host: host)
     case .httpStatus(let status) where status >= 500:
-      return "\(subject) answered HTTP \(status) for \(path); try again later"
+      return "\(subject(remedies)) answered HTTP \(status) for \(path); try again later"
     case .httpStatus(let status):
-      return "\(subject) answered HTTP \(status) for \(path); check the host and \(remedies.name(.apiURL)) settings"
+      return
+        "\(subject(remedies)) answered HTTP \(status) for \(path); check the host and \(remedies.name(.apiURL)) settings"
     case .crossOriginRedirect(let target):
-      return "\(subject) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
+      return "\(subject(remedies)) redirected \(path) to \(Sanitize.terminal(target, maxCharacters: 100)); "
         + "not followed, so the token was not sent there. Check the host and \(remedies.name(.apiURL)) settings"
     case .badRedirect:
       return
-        "\(subject) answered \(path) with a redirect \(remedies.program ?? "the library") cannot follow; check the \(remedies.name(.apiURL)) setting"
+        "\(subject(remedies)) answered \(path) with a redirect \(remedies.program ?? "the library") cannot follow; check the \(remedies.name(.apiURL)) setting"
     case .tooManyRedirects:
-      return "\(subject) redirected \(path) too many times; check the \(remedies.name(.apiURL)) setting"
+      return "\(subject(remedies)) redirected \(path) too many times; check the \(remedies.name(.apiURL)) setting"
     case .unexpectedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
       return
-        "\(subject) answered \(path) with \(shown), not JSON; check the host and \(remedies.name(.apiURL)) settings"
+        "\(subject(remedies)) answered \(path) with \(shown), not JSON; check the host and \(remedies.name(.apiURL)) settings"
     case .malformed(let reason):
-      return "\(subject) sent an answer to \(path) that could not be read (\(reason))"
+      return "\(subject(remedies)) sent an answer to \(path) that could not be read (\(reason))"
     }
   }
 }

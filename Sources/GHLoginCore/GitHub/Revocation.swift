@@ -44,7 +44,7 @@ struct Revocation: Sendable {
   /// or ``InsecureEndpointError`` for plain `http://`.
   package func revoke(token: String) throws -> Outcome {
     let request = try request(token: token)
-    let step = EndpointStep("token revocation", key: "api_url", url: api)
+    let step = EndpointStep("token revocation", setting: .apiURL, url: api)
     let response = try step.run { try transport.send(request, timeout: timeout) }
     switch response.status {
     case 204, 200: return .revoked
@@ -135,7 +135,7 @@ package struct RevocationError: EndpointAnswerError, HostScopedError, Equatable 
   /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.
   private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
   /// The config key of the URL the request went to.
-  private var key: String { step?.key ?? "api_url" }
+  private var key: String { (step?.setting ?? .apiURL).configKey }
 
   package var message: String {
     switch kind {

@@ -49,7 +49,8 @@ package struct ClientIDRefused: ReportableError, Equatable {
     let deviceFix =
       "tick \"Enable Device Flow\" on the app's page (https://\(host)/settings/developers), or log in with the browser"
     guard let set = remedies.command(.setConfig(.clientID, host: isDefaultHost ? nil : host.name, value: "ID")),
-      let web = remedies.command(.logIn(host: host.name, way: .browser))
+      let web = remedies.command(.logIn(host: host.name, way: .browser)),
+      let variable = remedies.variable(.clientID)
     else {
       let device = flow == .device ? "; for the device flow, \(deviceFix)" : ""
       return refusal + ": check the client ID this tool is configured with\(device)"
@@ -60,8 +61,8 @@ package struct ClientIDRefused: ReportableError, Equatable {
     let fix: String
     switch source?.layer {
     case .environment:
-      origin = "from GHLOGIN_CLIENT_ID"
-      fix = "set GHLOGIN_CLIENT_ID to your app's client ID (or unset it and run '\(set)')"
+      origin = "from \(variable)"
+      fix = "set \(variable) to your app's client ID (or unset it and run '\(set)')"
     case .builtIn:
       origin = "of the app built into \(remedies.program ?? "the program")"
       fix = "use your own app: '\(set)'"

@@ -121,7 +121,8 @@ package struct MissingClientID: ReportableError, Equatable {
   private func missing(_ remedies: Remedies) -> String {
     let clientID = remedies.name(.clientID)
     guard defaultHostHasApp, defaultHost != host else { return "no OAuth \(clientID) is configured for \(host)." }
-    return "no OAuth \(clientID) is configured for \(host) (the top-level \(clientID), GHLOGIN_CLIENT_ID and the "
+    let variable = remedies.variable(.clientID).map { ", \($0)" } ?? ""
+    return "no OAuth \(clientID) is configured for \(host) (the top-level \(clientID)\(variable) and the "
       + "built-in app are \(defaultHost)'s only: an OAuth app exists on one GitHub host)."
   }
 
@@ -133,12 +134,15 @@ package struct MissingClientID: ReportableError, Equatable {
       needs "Enable Device Flow" ticked in the app's settings.
       """
     let hostOption = host == defaultHost ? nil : host
+    let variables = remedies.variable(.clientID).flatMap { id in
+      remedies.variable(.clientSecret).map { "\(id) and \($0)" }
+    }
     guard let setID = remedies.command(.setConfig(.clientID, host: hostOption, value: "YOUR_CLIENT_ID")),
       let setSecret = remedies.command(.setConfig(.clientSecret, host: hostOption, value: "-")),
-      let help = remedies.command(.readAboutSettings)
+      let help = remedies.command(.readAboutSettings), let variables
     else {
-      return register + " Then give its client ID (and secret) in \(configFile), "
-        + "or in GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET"
+      return register + " Then give its client ID (and secret) in \(configFile)"
+        + (variables.map { ", or in \($0)" } ?? "")
     }
     return """
       \(missing(remedies))
@@ -148,7 +152,7 @@ package struct MissingClientID: ReportableError, Equatable {
         \(setID)
         \(setSecret)
       (the second reads the secret from stdin). They are written to \(configFile).
-      GHLOGIN_CLIENT_ID and GHLOGIN_CLIENT_SECRET work too. More: \(help)
+      \(variables) work too. More: \(help)
       """
   }
 

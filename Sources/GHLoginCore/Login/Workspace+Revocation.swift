@@ -126,7 +126,7 @@ extension Workspace {
       }
     } catch var request as EndpointRequestError {
       // A key is named only when a layer set it (issue 29 §2); a derived URL's failure is the network's.
-      request.keyIsSet = config.setsURL(request.key, to: request.url)
+      request.keyIsSet = config.setsURL(request.setting.configKey, to: request.url)
       return .failed(request.message)
     } catch {
       return .failed((error as? any ReportableError)?.message ?? "\(error)")

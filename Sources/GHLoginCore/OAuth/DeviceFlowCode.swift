@@ -128,7 +128,7 @@ enum DeviceFlow {
   /// ``InsecureEndpointError``, or a network failure as an ``EndpointRequestError``
   /// ("device code request at device_code_url https://…: …"); a ``TokenError`` names that step.
   static func requestCode(app: OAuthApp, endpoint: TokenEndpoint) throws -> DeviceAuthorization {
-    try EndpointStep("device code request", key: "device_code_url", url: endpoint.url).run {
+    try EndpointStep("device code request", setting: .deviceCodeURL, url: endpoint.url).run {
       try DeviceAuthorization.parse(
         endpoint.send(codeParameters(app: app)), host: endpoint.host, endpoint: endpoint.url)
     }

@@ -43,7 +43,7 @@ struct DeviceFlowPoller: Sendable {
     if let maxWait { lifetime = min(lifetime, maxWait) }
     let deadline = issuedAt + lifetime
     let params = DeviceFlow.pollParameters(app: app, deviceCode: authorization.deviceCode)
-    let step = EndpointStep("device flow polling", key: "token_url", url: endpoint.url)
+    let step = EndpointStep("device flow polling", setting: .tokenURL, url: endpoint.url)
     var pacing = DeviceFlowPacing(interval: authorization.interval)
     var lastAnswer = issuedAt
     while true {
@@ -80,12 +80,12 @@ struct DeviceFlowPoller: Sendable {
       } catch let error as HTTPError where Self.isTransient(error) {
         lastAnswer = clock.monotonic()
         pacing.networkError()
-        var request = EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
+        var request = EndpointRequestError(step: step.name, setting: step.setting, url: step.url, underlying: error)
         request.keyIsSet = endpoint.urlIsConfigured
         announce(
           "\(request.message); trying again in \(DurationText.wholeSeconds(pacing.wait, rounding: .up)) seconds")
       } catch let error as HTTPError where EndpointRequestError.isNetworkFailure(error) {
-        var request = EndpointRequestError(step: step.name, key: step.key, url: step.url, underlying: error)
+        var request = EndpointRequestError(step: step.name, setting: step.setting, url: step.url, underlying: error)
         request.keyIsSet = endpoint.urlIsConfigured
         throw request
       }

@@ -135,7 +135,7 @@ package struct Refresher: Sendable {
           current, now: now, failure: .otherApp(login: current.login, issuer: issuer, configured: app.clientID))
       }
       do {
-        let response = try EndpointRequestError.naming(step: "token refresh", key: "token_url", url: endpoint.url) {
+        let response = try EndpointRequestError.naming(step: "token refresh", setting: .tokenURL, url: endpoint.url) {
           try endpoint.post(
             RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
         }

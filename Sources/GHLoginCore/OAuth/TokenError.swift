@@ -94,22 +94,22 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, HostScopedEr
     switch kind {
     case .oauth(let body): return Self.message(for: body, host: host, configFile: configFile, remedies: remedies)
     case .httpStatus(let status) where status >= 500:
-      if let step { return "\(step): \(host) answered HTTP \(status); try again later" }
+      if let step { return "\(step.text(remedies)): \(host) answered HTTP \(status); try again later" }
       return "\(host) answered HTTP \(status) from \(endpoint); try again later"
     case .httpStatus(let status):
-      return "\(subject) answered HTTP \(status); check the host and \(remedies.name(.tokenURL)) settings"
+      return "\(subject(remedies)) answered HTTP \(status); check the host and \(remedies.name(.tokenURL)) settings"
     case .redirect(let status):
       return
-        "\(subject) answered with a redirect (HTTP \(status)), which \(remedies.program ?? "the library") never follows "
+        "\(subject(remedies)) answered with a redirect (HTTP \(status)), which \(remedies.program ?? "the library") never follows "
         + "for token requests; check the host and \(remedies.name(.tokenURL)) settings"
     case .unsupportedContentType(let type):
       let shown = type.map { "'\(Sanitize.terminal($0, maxCharacters: 80))'" } ?? "no content type"
-      return "\(subject) answered with \(shown); expected JSON or form data. "
+      return "\(subject(remedies)) answered with \(shown); expected JSON or form data. "
         + "Check the host and \(remedies.name(.tokenURL)) settings"
     case .malformed(let reason):
-      return "\(subject) sent an answer that could not be read (\(reason)); nothing was stored"
+      return "\(subject(remedies)) sent an answer that could not be read (\(reason)); nothing was stored"
     case .missingField(let name):
-      return "\(subject) answered without \(name); nothing was stored"
+      return "\(subject(remedies)) answered without \(name); nothing was stored"
     case .unsupportedTokenType(let type):
       return "the token endpoint issued a token of type '\(Sanitize.terminal(type, maxCharacters: 40))'; "
         + "\(remedies.program ?? "the library") can only use bearer tokens. Nothing was stored"
@@ -121,8 +121,8 @@ package struct TokenError: ConfigSettingError, EndpointAnswerError, HostScopedEr
 
   /// Who answered, as the messages about an unusable answer start: the step when known
   /// ("token exchange at token_url https://…: the server"), else the endpoint.
-  private var subject: String {
-    if let step { return "\(step): the server" }
+  private func subject(_ remedies: Remedies) -> String {
+    if let step { return "\(step.text(remedies)): the server" }
     return "the token endpoint \(endpoint)"
   }
 

@@ -70,7 +70,7 @@ enum TokenExchange {
   package static func exchange(
     code: String, request: AuthorizationRequest, redirectURI: String, app: OAuthApp, endpoint: TokenEndpoint
   ) throws -> TokenResponse {
-    try EndpointRequestError.naming(step: "token exchange", key: "token_url", url: endpoint.url) {
+    try EndpointRequestError.naming(step: "token exchange", setting: .tokenURL, url: endpoint.url) {
       try endpoint.post(parameters(code: code, request: request, redirectURI: redirectURI, app: app))
     }
   }

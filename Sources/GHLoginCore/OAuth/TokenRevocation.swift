@@ -32,7 +32,7 @@ struct TokenRevocation: Sendable {
   /// ``EndpointRequestError``, or ``InsecureEndpointError``.
   package func revoke(_ token: String, hint: Hint) throws {
     let request = try request(token: token, hint: hint)
-    let step = EndpointStep("token revocation", key: "revocation_url", url: url)
+    let step = EndpointStep("token revocation", setting: .revocationURL, url: url)
     let response = try step.run { try transport.send(request, timeout: timeout) }
     switch response.status {
     case 200: return

@@ -180,7 +180,7 @@ import GHLoginTestSupport
     #expect(reply.finish)
     #expect(!body(reply).contains("gho_tok"))
     let identityCheck = EndpointStep(
-      "identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
+      "identity check", setting: .apiURL, url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
     #expect(throws: GitHubAPIError(.tokenRejected, host: .gitHubDotCom, path: "/user", step: identityCheck)) {
       try session.outcome?.get()
     }

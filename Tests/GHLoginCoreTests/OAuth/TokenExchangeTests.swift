@@ -86,7 +86,7 @@ import GHLoginTestSupport
     #expect(
       throws: TokenError(
         .redirect(307), host: .gitHubDotCom, endpoint: try WebURL(parsing: Self.tokenURL),
-        step: EndpointStep("token exchange", key: "token_url", url: try WebURL(parsing: Self.tokenURL)))
+        step: EndpointStep("token exchange", setting: .tokenURL, url: try WebURL(parsing: Self.tokenURL)))
     ) {
       try TokenExchange.exchange(
         code: "c", request: request, redirectURI: redirect, app: OAuthApp(clientID: "id"), endpoint: endpoint(transport)

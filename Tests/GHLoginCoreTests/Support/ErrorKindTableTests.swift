@@ -92,7 +92,8 @@ import Testing
       .configuration),
     Row(
       EndpointRequestError(
-        step: "token exchange", key: "token_url", url: url, underlying: .resolve(host: "github.com", reason: "no DNS")),
+        step: "token exchange", setting: .tokenURL, url: url, underlying: .resolve(host: "github.com", reason: "no DNS")
+      ),
       .network),
     Row(LoginError(.authorizationError(AuthorizationErrorResponse(error: "access_denied")), host: host), .denied),
     Row(

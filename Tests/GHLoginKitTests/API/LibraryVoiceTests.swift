@@ -30,7 +30,7 @@ import Testing
   ]
 
   /// Every configuration error, and the errors whose remedy is a command or a setting.
-  static let errors: [any ReportableError & Sendable] = listed + loginErrors + tokenErrors + refusals
+  static let errors: [any ReportableError & Sendable] = listed + stepErrors + loginErrors + tokenErrors + refusals
 
   static let listed: [any ReportableError & Sendable] = [
     ConfigError.wrongType(file: file, key: "client_id", expected: "a string"),
@@ -46,6 +46,7 @@ import Testing
     ConfigError.namedFileMissing(file: "/c.json"),
     ConfigError.tooLarge(file: "/c.json"),
     MissingClientID(host: "ghe.example.com", configFile: file),
+    MissingClientID(host: "ghe.example.com", configFile: file, defaultHostHasApp: true),
     SeveralHosts(hosts: ["a.example", "b.example"]),
     NotLoggedIn(host: "ghe.example.com", user: "hubot"),
     GitHubAPIError(.tokenRejected, host: enterprise, path: "/user"),
@@ -75,6 +76,23 @@ import Testing
     TokenError(.unsupportedTokenType("mac"), host: host, endpoint: url),
     CredentialResponse.UnsafeValue(key: "password"),
   ]
+
+  /// Errors that name the step of a request and the setting of its URL (a list of its own: one
+  /// static array of them all overflows a test thread's stack in a debug build).
+  static let stepErrors: [any ReportableError & Sendable] = [
+    EndpointRequestError(
+      step: "token exchange", setting: .tokenURL, url: url,
+      underlying: .connect(host: "github.com", port: 443, reason: "refused")),
+    EndpointRequestError(
+      step: "device code request", setting: .deviceCodeURL, url: url,
+      underlying: .resolve(host: "github.com", reason: "no DNS")),
+    TokenError(.httpStatus(503), host: host, endpoint: url, step: refresh),
+    TokenError(.httpStatus(404), host: host, endpoint: url, step: exchange),
+    GitHubAPIError(.httpStatus(404), host: host, path: "/user", step: identity),
+  ]
+  static let refresh = EndpointStep("token refresh", setting: .tokenURL, url: url)
+  static let exchange = EndpointStep("token exchange", setting: .tokenURL, url: url)
+  static let identity = EndpointStep("identity check", setting: .apiURL, url: url)
 
   /// A token endpoint's refusal of the app, which names the client ID and secret settings.
   static let refusedApp = TokenError(
@@ -135,6 +153,32 @@ import Testing
   ])
   func theCheckFindsAPlantedWord(_ text: String, _ words: [String]) {
     #expect(Set(VoiceCheck.commandLineWords(inLibraryMessage: text)) == Set(words))
+  }
+
+  /// Issue 31 §2: no error a tool's users read names the variables that set the client ID and
+  /// secret (a tool's own configuration is not read from them). `GHLOGIN_CONFIG` and the lone
+  /// secret notice may be named: only `GitHubLogin()`, which reads them, reports them.
+  @Test(arguments: [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")])
+  func errorsNameNoGHLoginVariable(_ remedies: Remedies) {
+    for error in Self.errors {
+      let text = GitHubLoginError(error, remedies: remedies).message
+      #expect(!text.contains("GHLOGIN_CLIENT_"), "\(text)")
+    }
+  }
+
+  /// Issue 31 §2: the step's setting and the client ID's fix, word for word, in a tool.
+  @Test func stepsAndAMissingClientIDInWords() {
+    let tool = Remedies.tool(loginCommand: nil)
+    #expect(
+      TokenError(.httpStatus(404), host: Self.host, endpoint: Self.url, step: Self.exchange).message(tool)
+        == "token exchange at tokenURL https://github.com/login/oauth/access_token: the server answered HTTP 404; "
+        + "check the host and tokenURL settings")
+    let missing = MissingClientID(host: "ghe.example.com", configFile: Self.file, defaultHostHasApp: true)
+    #expect(
+      missing.message(tool).hasPrefix(
+        "no OAuth clientID is configured for ghe.example.com (the top-level clientID and the built-in app are "
+          + "github.com's only: an OAuth app exists on one GitHub host)."))
+    #expect(missing.message(tool).hasSuffix("Then give its client ID (and secret) in \(Self.file)"))
   }
 
   /// Settings are named by the library's property names.

@@ -11,6 +11,7 @@ import Testing
     for remedies in [Remedies.tool(loginCommand: nil), .tool(loginCommand: "mytool login")] {
       let text = error.message(remedies)
       #expect(!RemedyCases.namesAGHLoginCommand(text), "\(remedies): \(text)")
+      #expect(!text.contains("GHLOGIN_CLIENT_"), "\(remedies): \(text)")
       #expect(!text.isEmpty)
     }
   }
