@@ -35,7 +35,7 @@ package struct ScopedTokenClient: Sendable {
   /// ("scoped token request at api_url https://…: …"), or ``InsecureEndpointError``.
   package func mint(token: String, narrowing: Narrowing, now: Double) throws -> ScopedTokenAnswer {
     let request = try request(token: token, narrowing: narrowing)
-    let step = EndpointStep("scoped token request", key: "api_url", url: api)
+    let step = EndpointStep("scoped token request", setting: .apiURL, url: api)
     return try step.run {
       let response = try transport.send(request, timeout: timeout)
       switch response.status {
@@ -124,7 +124,7 @@ package struct ScopedTokenClient: Sendable {
       headers.add("Accept", "application/vnd.github+json")
       headers.add("Authorization", "Bearer \(token)")
       headers.add("X-GitHub-Api-Version", GitHubAPI.apiVersion)
-      let step = EndpointStep("repository list", key: "api_url", url: current)
+      let step = EndpointStep("repository list", setting: .apiURL, url: current)
       let response = try step.run {
         try transport.send(HTTPRequest(method: "GET", url: current, headers: headers), timeout: timeout)
       }

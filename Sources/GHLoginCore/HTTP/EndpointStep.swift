@@ -12,15 +12,6 @@ package struct EndpointStep: Sendable, Equatable, CustomStringConvertible {
     self.url = url
   }
 
-  /// The step whose URL is set by config-file `key` (`"token_url"`), as the command line's tests
-  /// name it; Core's own steps name their ``Setting``.
-  package init(_ name: String, key: String, url: WebURL) {
-    guard let setting = Setting.allCases.first(where: { $0.configKey == key }) else {
-      preconditionFailure("\(key) is not a config key")
-    }
-    self.init(name, setting: setting, url: url)
-  }
-
   /// The step with its setting in Core's own voice (``Remedies/words``: by config key).
   package var description: String { text(.words) }
 

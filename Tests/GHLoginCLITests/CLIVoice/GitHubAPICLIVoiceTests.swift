@@ -10,7 +10,7 @@ import Testing
 
   /// The step `user(token:)` names in its errors.
   static let identityCheck = EndpointStep(
-    "identity check", key: "api_url", url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
+    "identity check", setting: .apiURL, url: GitHubHost.gitHubDotCom.defaultEndpoints.api)
 
   /// What `user(token:)` throws: the error, naming the identity check.
   private func error(_ kind: GitHubAPIError.Kind) -> GitHubAPIError {
