@@ -182,6 +182,17 @@ class Figures(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertRegex(text, r"two accounts in a work tree: .* 1.26x +FAIL")
 
+    def test_the_full_run_writes_its_figures_with_the_accounts_rows(self):
+        # Full mode lists every hyperfine command's median in RESULTS.md; the accounts rows'
+        # own names must not stand in for that list.
+        work = Work().figures().accounts()
+        status, text = work.verdict(mode="full")
+        self.assertEqual(status, 0, text)
+        with open(os.path.join(work.dir, "bench", "RESULTS.md")) as f:
+            results = f.read()
+        self.assertIn("- r-token: `/bin/r-token`:", results)
+        self.assertIn("| two accounts in a work tree: token vs token --user + its 2 git config (<= 1.25x) |", results)
+
     def test_an_accounts_round_without_a_command_is_a_broken_bench(self):
         self.assertEqual(Work().figures().accounts(drop="accounts-git").verdict()[0], 2)
 

@@ -241,11 +241,12 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
     target = f"two accounts in a work tree: token vs token --user + its 2 git config (<= {ACCOUNTS_LIMIT:.2f}x)"
     if all(os.path.exists(f) for f in afiles):
         adata = [{r["command"]: [t * 1000 for t in r["times"]] for r in json.loads(read(f))["results"]} for f in afiles]
-        names = ("accounts-token", "accounts-user", "accounts-urlmatch", "accounts-git")
-        for name in names:
+        # Not `names`: that is every hyperfine command, which the figures below list.
+        account_names = ("accounts-token", "accounts-user", "accounts-urlmatch", "accounts-git")
+        for name in account_names:
             if any(name not in a for a in adata):
                 raise Broken(f"an accounts round has no figures for {name}")
-        at, au, aurl, ag = (statistics.median(t for a in adata for t in a[name]) for name in names)
+        at, au, aurl, ag = (statistics.median(t for a in adata for t in a[name]) for name in account_names)
         r = statistics.median(
             statistics.median(a["accounts-token"])
             / (statistics.median(a["accounts-user"]) + statistics.median(a["accounts-urlmatch"])
