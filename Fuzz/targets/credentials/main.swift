@@ -80,7 +80,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   invariant(decoded == credentials, "round trip changed the credentials")
   let hasClientID = credentials.hosts.values.contains { $0.accounts.contains { $0.clientID != nil } }
   let writtenVersion = (try? JSON.parse(encoded))?.objectValue?["version"]?.intValue
-  invariant(writtenVersion == (hasClientID ? 2 : 1), "written as version \(writtenVersion.map(String.init) ?? "nil")")
+  // The oldest version that holds them (issue 33): 3 for per-app defaults, keyring items that
+  // carry client_id, or two logins of one user on one host; else 2 with a client ID; else 1.
+  let needsVersion3 = credentials.hosts.values.contains { entry in
+    !entry.defaults.isEmpty
+      || entry.accounts.contains { $0.storage == .keyring && !$0.keyringItemsPredateClientID }
+      || Set(entry.accounts.map(\.userID)).count < entry.accounts.count
+  }
+  invariant(
+    writtenVersion == (needsVersion3 ? 3 : hasClientID ? 2 : 1),
+    "written as version \(writtenVersion.map(String.init) ?? "nil")")
   invariant(CredentialCoding.encode(decoded) == encoded, "encode is not a fixed point")
   return 0
 }
