@@ -53,8 +53,11 @@ func checkDeferredRead(_ input: [UInt8]) {
       return
     }
     let hosts = value.objectValue?["hosts"]?.objectValue
-    invariant(members.keys == hosts?.keys, "deferred keys")
-    for (key, range) in zip(members.keys, members.values) {
+    let keys = members.keys(in: buffer)
+    invariant(keys == hosts?.keys, "deferred keys")
+    for (index, key) in keys.enumerated() {
+      invariant(members.index(of: key, in: buffer) == index, "deferred index of \(key)")
+      let range = members.values[index]
       invariant((try? parser.parseValue(at: range)) == hosts?[key], "deferred value of \(key)")
     }
   }

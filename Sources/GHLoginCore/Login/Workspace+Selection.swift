@@ -32,7 +32,7 @@ extension Workspace {
   /// it); else the whole file.
   package func credentials(for option: String?) throws -> Credentials {
     guard let chosen = try chosenHost(option) else { return try store.loadFile() }
-    return try store.loadFile(choosingHost: { _ in chosen.name })
+    return try store.loadFile(host: chosen.name)
   }
 
   /// The host and the account `selection` names in `credentials` (see ``host(_:credentials:)``

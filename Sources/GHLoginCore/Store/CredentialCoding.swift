@@ -70,13 +70,21 @@ package enum CredentialCoding {
   /// host's bad entry fails only the commands that read that host (and every write, which
   /// decodes all). No entry for `host` gives credentials without it.
   package static func decode(_ bytes: [UInt8], host: String) throws(Failure) -> Credentials {
-    try decode(bytes, choosingHost: { _ in host })
+    try decode(bytes, choosing: { _, _ in host })
   }
 
   /// ``decode(_:host:)`` of the host `choose` picks from the file's host names (in the file's
   /// order, not yet checked), for a helper that matches a request against them; nil gives no host.
   package static func decode(
     _ bytes: [UInt8], choosingHost choose: ([String]) -> String?
+  ) throws(Failure) -> Credentials {
+    try decode(bytes, choosing: { members, buffer in choose(members.keys(in: buffer)) })
+  }
+
+  /// ``decode(_:host:)`` of the host `choose` picks from the file's deferred members (their names
+  /// are decoded only by a chooser that asks for them).
+  private static func decode(
+    _ bytes: [UInt8], choosing choose: (JSONDeferredMembers, UnsafeBufferPointer<UInt8>) -> String?
   ) throws(Failure) -> Credentials {
     guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
     return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
@@ -89,19 +97,17 @@ package enum CredentialCoding {
       }
       let (version, _) = try header(parsed.document)
       // `"hosts"` is not an object: `header` threw. An object always has its members here.
-      guard let members = parsed.members, let host = choose(members.keys) else { return Credentials() }
-      var credentials = Credentials()
-      // Lengths first; a key of the same length equal to `host` (a host name: ASCII) is the same
-      // bytes, as no non-ASCII character is canonically equivalent to an ASCII one of its length.
-      for (key, bytes) in zip(members.keys, members.values) where key.utf8.count == host.utf8.count && key == host {
-        let value: JSONValue
-        do throws(JSONError) {
-          value = try parser.parseValue(at: bytes)
-        } catch {
-          throw invalidJSON(error)
-        }
-        credentials.hosts[key] = try hostEntry(key, value, version: version)
+      guard let members = parsed.members, let host = choose(members, buffer),
+        let index = members.index(of: host, in: buffer)
+      else { return Credentials() }
+      let value: JSONValue
+      do throws(JSONError) {
+        value = try parser.parseValue(at: members.values[index])
+      } catch {
+        throw invalidJSON(error)
       }
+      var credentials = Credentials()
+      credentials.hosts[host] = try hostEntry(host, value, version: version)
       return credentials
     }
   }

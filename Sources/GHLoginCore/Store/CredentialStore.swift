@@ -49,15 +49,25 @@ package struct CredentialStore: Sendable {
   /// checked) alone (``CredentialCoding/decode(_:choosingHost:)``): for a command that reads one
   /// host, which another host's bad entry does not fail (issue 29 §5's rule).
   package func loadFile(choosingHost choose: ([String]) -> String?) throws(StoreError) -> Credentials {
+    try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, choosingHost: choose) }
+  }
+
+  /// ``loadFile()`` of the entry of `host` alone (``CredentialCoding/decode(_:host:)``: no
+  /// other host's name is decoded).
+  package func loadFile(host: String) throws(StoreError) -> Credentials {
+    try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, host: host) }
+  }
+
+  private func loadFile(
+    decoding decode: ([UInt8]) throws(CredentialCoding.Failure) -> Credentials
+  ) throws(StoreError) -> Credentials {
     guard try SafeDirectory.exists(directory) else {
       try SafeDirectory.checkParents(of: directory)
       return Credentials()
     }
     try SafeDirectory.check(directory, home: paths.home)
     try checkKind()
-    return try read { bytes throws(CredentialCoding.Failure) in
-      try CredentialCoding.decode(bytes, choosingHost: choose)
-    }
+    return try read(decode)
   }
 
   /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that

@@ -1,14 +1,51 @@
 /// The members of an object whose values ``JSONParser/parseDocument(deferring:)`` checked but
-/// did not build: each key, and where its value is in the input. Two arrays of element types the
-/// standard library prespecializes (`String`, `Range<Int>`), so no array type is made at run time.
+/// did not build: each member's name, and where its value is in the input. A name is kept as
+/// where its bytes are while every name is plain (printable ASCII without escapes, as every host
+/// name ghlogin writes), so a file of many hosts makes no string per host; from the first name
+/// that is not, every name is decoded. Arrays of element types the standard library
+/// prespecializes (`Range<Int>`, `String`), so no array type is made at run time.
 struct JSONDeferredMembers: Sendable {
-  /// The keys in order.
-  package private(set) var keys: [String] = []
-  /// Where each value is: `values[i]`, the bytes of the value of `keys[i]`.
+  /// Where each name's bytes are (between its quotes), in order.
+  private(set) var nameBytes: [Range<Int>] = []
+  /// Every name, decoded, once one of them is not plain; nil while all are.
+  private(set) var decodedNames: [String]?
+  /// Where each value is: `values[i]`, the bytes of the value of the `i`th name.
   package private(set) var values: [Range<Int>] = []
 
-  fileprivate mutating func append(key: String, value: Range<Int>) {
-    keys.append(key)
+  var count: Int { values.count }
+
+  /// The names in order, decoded from `buffer` (the input the parser read).
+  package func keys(in buffer: UnsafeBufferPointer<UInt8>) -> [String] {
+    decodedNames ?? nameBytes.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+  }
+
+  /// The index of the member named `name` (matched by its bytes: a name of the same length as
+  /// an ASCII one is the same bytes, as no other character is canonically equivalent to an
+  /// ASCII one of its length); nil when there is none.
+  package func index(of name: String, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+    if let decodedNames {
+      return decodedNames.firstIndex { $0.utf8.count == name.utf8.count && $0 == name }
+    }
+    var name = name
+    return name.withUTF8 { wanted in
+      nameBytes.firstIndex { range in
+        range.count == wanted.count && (0..<wanted.count).allSatisfy { buffer[range.lowerBound + $0] == wanted[$0] }
+      }
+    }
+  }
+
+  fileprivate mutating func append(plainName bytes: Range<Int>, value: Range<Int>) {
+    nameBytes.append(bytes)
+    values.append(value)
+  }
+
+  /// A name that is not plain: from here on, every name is kept decoded.
+  fileprivate mutating func append(
+    name: String, bytes: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>, value: Range<Int>
+  ) {
+    if decodedNames == nil { decodedNames = keys(in: buffer) }
+    decodedNames?.append(name)
+    nameBytes.append(bytes)
     values.append(value)
   }
 }
@@ -210,81 +247,103 @@ package struct JSONParser {
   private mutating func parseDeferredMembers() throws(JSONError) -> JSONDeferredMembers {
     var members = JSONDeferredMembers()
     if try entersEmptyContainer(UInt8(ascii: "}")) { return members }
+    // While every name is plain, duplicates are found on the names' bytes: by a scan of the
+    // names so far for the first sixteen, then by an open-addressing table of their indexes
+    // (``findOrInsert(_:hash:index:in:_:)``). From the first name that is not plain (compared
+    // by canonical equivalence: KELVIN SIGN is `K`), or after a long run of colliding hashes,
+    // by a set of all the names.
     var seen: Set<String>?
-    // Past sixteen names, while every name is ASCII: the members' indexes (plus one) by a hash
-    // of the name's bytes (``memberSlots(_:)``), where equal ASCII strings are equal bytes.
     var slots: [Int] = []
-    var allASCII = true
     while true {
       skipWhitespace()
-      try expectKey(afterMember: !members.keys.isEmpty)
+      try expectKey(afterMember: members.count > 0)
       let keyStart = position
-      let key = try parseString()
-      let hash = Self.asciiHash(key)
-      if hash == nil { allASCII = false }
       var duplicate: Bool?
-      if seen == nil && slots.isEmpty && members.keys.count < 16 {
-        duplicate = members.keys.contains(key)
-      } else if seen == nil, allASCII, let hash {
-        if slots.count < 2 * (members.keys.count + 1) { slots = Self.memberSlots(members.keys) ?? [] }
-        if !slots.isEmpty {
-          duplicate = Self.findOrInsert(key, hash: hash, index: members.keys.count, in: &slots, members.keys)
+      if seen == nil, members.decodedNames == nil, let end = plainStringEnd(at: position) {
+        let name = position + 1..<end - 1
+        position = end
+        if members.count < 16 {
+          duplicate = members.nameBytes.contains { sameBytes($0, name) }
+        } else {
+          if slots.count < 2 * (members.count + 1) { slots = memberSlots(members.nameBytes) ?? [] }
+          if !slots.isEmpty {
+            duplicate = findOrInsert(name, hash: hash(name), index: members.count, in: &slots, members.nameBytes)
+          }
         }
+        if duplicate == nil {
+          // A long run of colliding hashes: a set of every name from here on.
+          var names = Set(members.keys(in: bytes))
+          duplicate = !names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+            .inserted
+          seen = names
+        }
+        try checkMember(duplicate: duplicate == true, at: keyStart)
+        members.append(plainName: name, value: try memberValue())
+      } else {
+        let key = try parseString()
+        if seen == nil { seen = Set(members.keys(in: bytes)) }
+        try checkMember(duplicate: seen?.insert(key).inserted == false, at: keyStart, decoded: key)
+        slots = []
+        members.append(name: key, bytes: keyStart + 1..<position - 1, in: bytes, value: try memberValue())
       }
-      if duplicate == nil {
-        // A name that is not ASCII (compared by canonical equivalence: KELVIN SIGN is `K`), or
-        // a long run of colliding hashes: a set of all the names from here on.
-        if seen == nil { seen = Set(members.keys) }
-        duplicate = seen?.insert(key).inserted == false
-      }
-      guard duplicate != true else {
-        position = keyStart
-        throw error("duplicate key \"\(Sanitize.escaped(key))\"")
-      }
-      if seen != nil { slots = [] }
-      skipWhitespace()
-      guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
-      position += 1
-      skipWhitespace()
-      let valueStart = position
-      if !skipPlainValue() { try skipValue() }
-      members.append(key: key, value: valueStart..<position)
       if try closesContainer(UInt8(ascii: "}")) { return members }
     }
   }
 
-  /// FNV-1a of an ASCII `name`'s bytes; nil when it is not ASCII.
-  /// (On the contiguous bytes: iterating the `utf8` view costs far more per byte.)
-  private static func asciiHash(_ name: String) -> Int? {
-    var name = name
-    return name.withUTF8 { bytes in
-      var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-      for byte in bytes {
-        guard byte < 0x80 else { return nil }
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-      }
-      return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+  /// Refuses a member whose name (at `keyStart`; `decoded`, or plain bytes to read) is a
+  /// duplicate, and steps over the `:`.
+  private mutating func checkMember(duplicate: Bool, at keyStart: Int, decoded: String? = nil) throws(JSONError) {
+    guard !duplicate else {
+      let end = position
+      position = keyStart
+      let name =
+        decoded ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart + 1..<end - 1]), as: UTF8.self)
+      throw error("duplicate key \"\(Sanitize.escaped(name))\"")
     }
+    skipWhitespace()
+    guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describe(position)), expected ':'") }
+    position += 1
+    skipWhitespace()
+  }
+
+  /// Steps over the member value at `position` and says where it was.
+  private mutating func memberValue() throws(JSONError) -> Range<Int> {
+    let valueStart = position
+    if !skipPlainValue() { try skipValue() }
+    return valueStart..<position
+  }
+
+  /// Whether the input's bytes at `a` and `b` are the same.
+  private func sameBytes(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count else { return false }
+    for offset in 0..<a.count where bytes[a.lowerBound + offset] != bytes[b.lowerBound + offset] { return false }
+    return true
+  }
+
+  /// FNV-1a of the input's bytes at `range`.
+  private func hash(_ range: Range<Int>) -> Int {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for index in range { hash = (hash ^ UInt64(bytes[index])) &* 0x100_0000_01B3 }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
   }
 
   /// An open-addressing table (a power of two, at most a quarter full) of the indexes plus one
-  /// of `members`, whose names are all ASCII and distinct; nil when a name takes too many probes.
-  private static func memberSlots(_ names: [String]) -> [Int]? {
+  /// of the distinct `names`; nil when a name takes too many probes.
+  private func memberSlots(_ names: [Range<Int>]) -> [Int]? {
     var count = 64
     while count < 4 * (names.count + 1) { count *= 2 }
     var slots = [Int](repeating: 0, count: count)
     for (index, name) in names.enumerated() {
-      guard findOrInsert(name, hash: asciiHash(name) ?? 0, index: index, in: &slots, names) != nil
-      else { return nil }
+      guard findOrInsert(name, hash: hash(name), index: index, in: &slots, names) != nil else { return nil }
     }
     return slots
   }
 
-  /// Whether the ASCII `name` is in `slots` already; if not, `index` is recorded for it. Nil
+  /// Whether the name at `name` is in `slots` already; if not, `index` is recorded for it. Nil
   /// after 32 probes: the caller then checks the names with a `Set` (hashes made to collide
   /// cannot make the check quadratic).
-  private static func findOrInsert(
-    _ name: String, hash: Int, index: Int, in slots: inout [Int], _ names: [String]
+  private func findOrInsert(
+    _ name: Range<Int>, hash: Int, index: Int, in slots: inout [Int], _ names: [Range<Int>]
   ) -> Bool? {
     let mask = slots.count - 1
     var slot = hash & mask
@@ -294,8 +353,7 @@ package struct JSONParser {
         slots[slot] = index + 1
         return false
       }
-      let other = names[entry - 1]
-      if other.utf8.count == name.utf8.count && other == name { return true }
+      if sameBytes(names[entry - 1], name) { return true }
       slot = (slot + 1) & mask
     }
     return nil
@@ -632,10 +690,17 @@ package struct JSONParser {
       index += 1
       if byte == 0x20 { continue }
       if byte == 0x0A {
-        // After a line break, the indentation: eight spaces at a time.
+        // After a line break, the indentation: eight bytes at a time, and in the first word that
+        // is not all spaces, its leading spaces at once (the lowest byte that is not 0x20).
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { continue }
-        while index + 8 <= count && base.loadUnaligned(fromByteOffset: index, as: UInt64.self) == 0x2020_2020_2020_2020
-        {
+        while index + 8 <= count {
+          let others =
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            ^ 0x2020_2020_2020_2020
+          guard others == 0 else {
+            index += others.trailingZeroBitCount / 8
+            break
+          }
           index += 8
         }
         continue

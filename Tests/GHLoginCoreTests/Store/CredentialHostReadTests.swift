@@ -123,6 +123,32 @@ import GHLoginTestSupport
     if let wholeError { #expect(wholeError.reason.hasPrefix("duplicate key")) }
   }
 
+  /// Host names written with escapes are the names they decode to: a duplicate is found whether
+  /// the escaped one comes first, last or after the sixteenth name, and the message (the same
+  /// as the whole parse's) names the decoded name.
+  @Test(arguments: [
+    (["h1.test", "a.test", #"h\u0031.test"#], "h1.test"),
+    ([#"h\u0031.test"#, "a.test", "h1.test"], "h1.test"),
+    ((0..<17).map { "h\($0).test" } + [#"h\u0031\u0036.test"#], "h16.test"),
+    ([#"k\""#, "a", #"k\""#], #"k\""#),
+  ])
+  func escapedDuplicateHostNames(_ raw: [String], _ shown: String) throws {
+    let bytes = Self.file(raw.map { "\"\($0)\": {\"accounts\": []}" }.joined(separator: ",\n  "))
+    var wholeError: JSONError?
+    do { _ = try JSON.parse(bytes) } catch { wholeError = error }
+    var hostError: JSONError?
+    do {
+      _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
+        var parser = JSONParser(buffer: buffer)
+        return try parser.parseDocument(deferring: "hosts")
+      }
+    } catch {
+      hostError = error
+    }
+    #expect(hostError == wholeError)
+    #expect(wholeError?.reason == "duplicate key \"\(shown)\"")
+  }
+
   /// Only an exact match of the name's bytes picks an entry.
   @Test func theHostIsMatchedByItsBytes() throws {
     let bytes = Self.file(#""GITHUB.TEST": {"accounts": []}, "#.appending(Self.good))
