@@ -27,36 +27,51 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
     package var reason: String
   }
 
-  /// Parses `text`, or throws a ``ParseError`` saying what is wrong with it. Searched on the
-  /// UTF-8 bytes (the text is ASCII once the first check passes): `Character` searches walk
-  /// grapheme clusters, which made the config's endpoint URLs the most of `token`'s own work.
+  /// Parses `text`, or throws a ``ParseError`` saying what is wrong with it. Parsed on the
+  /// contiguous UTF-8 bytes (every byte is ASCII once the first check passes): `Character`
+  /// searches walk grapheme clusters, and Unicode lowercasing and substrings cost more than the
+  /// rest of the parse, which runs for each endpoint URL of the config on every command.
   package init(parsing text: String) throws(ParseError) {
-    // One pass over the contiguous bytes finds every offset (each byte is ASCII once the first
-    // check passes, so a byte offset is a character's); the checks then run in their order.
     var copy = text
-    let scan = copy.withUTF8 { Self.scan($0) }
+    self = try copy.withUTF8 { bytes in Result { () throws(ParseError) in try Self.parse(bytes) } }.get()
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ParseError) -> WebURL {
+    // One pass finds every offset; the checks then run in their order.
+    let scan = scan(bytes)
     if scan.hasForbiddenByte {
       throw ParseError(reason: "it contains a space, a control character or a non-ASCII character")
     }
     guard let schemeEnd = scan.schemeEnd else {
       throw ParseError(reason: "it is not an absolute URL (expected https://HOST/...)")
     }
-    let bytes = text.utf8
-    let schemeEndIndex = bytes.index(bytes.startIndex, offsetBy: schemeEnd)
-    guard let scheme = Scheme(rawValue: text[..<schemeEndIndex].lowercased()) else {
+    let scheme: Scheme
+    if equalsIgnoringASCIICase(bytes[..<schemeEnd], "https") {
+      scheme = .https
+    } else if equalsIgnoringASCIICase(bytes[..<schemeEnd], "http") {
+      scheme = .http
+    } else {
       throw ParseError(reason: "only https:// URLs are supported")
     }
     if scan.hasFragment { throw ParseError(reason: "it has a fragment (#...)") }
-    let authorityStart = bytes.index(schemeEndIndex, offsetBy: 3)
-    let authorityEnd = bytes.index(bytes.startIndex, offsetBy: scan.authorityEnd)
-    var path = String(text[authorityEnd...])
-    if path.isEmpty || path.utf8.first == UInt8(ascii: "?") { path = "/" + path }
+    let rest = UnsafeBufferPointer(rebasing: bytes[scan.authorityEnd...])
+    let path =
+      rest.first == nil || rest.first == UInt8(ascii: "?")
+      ? "/" + String(decoding: rest, as: UTF8.self) : String(decoding: rest, as: UTF8.self)
     if scan.authorityHasAt {
       throw ParseError(reason: "it has user info (user@host); put credentials in the config instead")
     }
+    let (host, port) = try parseAuthority(UnsafeBufferPointer(rebasing: bytes[(schemeEnd + 3)..<scan.authorityEnd]))
+    return WebURL(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  }
 
-    let (host, port) = try Self.parseAuthority(text[authorityStart..<authorityEnd])
-    self.init(scheme: scheme, host: host, port: port, pathAndQuery: path)
+  /// Whether `bytes` are `word` (lowercase ASCII) in any ASCII case.
+  private static func equalsIgnoringASCIICase(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, _ word: StaticString) -> Bool
+  {
+    guard bytes.count == word.utf8CodeUnitCount else { return false }
+    return zip(bytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)).allSatisfy {
+      $0 | 0x20 == $1 && $1 >= UInt8(ascii: "a")
+    }
   }
 
   /// What ``init(parsing:)`` checks, found in one pass: a byte outside `!`...`~`, the offset of
@@ -93,34 +108,51 @@ package struct WebURL: Sendable, Hashable, CustomStringConvertible {
   /// Splits `host[:port]` or `[v6]:port` and checks both: the host lowercased and valid, the
   /// port from 1 to 65535 (nil when absent). Shared with the proxy URL parser.
   static func parseAuthority(_ authority: Substring) throws(ParseError) -> (host: String, port: Int?) {
-    var hostPart = authority
+    var copy = String(authority)
+    return try copy.withUTF8 { bytes in Result { () throws(ParseError) in try parseAuthority(bytes) } }.get()
+  }
+
+  /// ``parseAuthority(_:)-(Substring)`` of the authority's bytes. The delimiters are ASCII, so
+  /// they are found on the bytes; a host with a byte that is not ASCII fails ``isValidHost(_:)``.
+  private static func parseAuthority(
+    _ bytes: UnsafeBufferPointer<UInt8>
+  ) throws(ParseError) -> (host: String, port: Int?) {
+    var hostEnd = bytes.count
     var port: Int?
-    // Searched on the UTF-8 bytes: the delimiters are ASCII, so their indices are valid in the
-    // text; a non-ASCII host still fails `isValidHost` below.
-    if hostPart.utf8.first == UInt8(ascii: "[") {
-      guard let close = hostPart.utf8.firstIndex(of: UInt8(ascii: "]")) else {
+    if bytes.first == UInt8(ascii: "[") {
+      guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {
         throw ParseError(reason: "its IPv6 address is not closed with ]")
       }
-      let after = hostPart[hostPart.utf8.index(after: close)...]
-      if !after.isEmpty {
-        guard after.utf8.first == UInt8(ascii: ":") else {
+      if close + 1 < bytes.count {
+        guard bytes[close + 1] == UInt8(ascii: ":") else {
           throw ParseError(reason: "unexpected text after the IPv6 address")
         }
-        port = try parsePort(after[after.utf8.index(after: after.startIndex)...])
+        port = try parsePort(UnsafeBufferPointer(rebasing: bytes[(close + 2)...]))
       }
-      hostPart = hostPart[...close]
-    } else if let colon = hostPart.utf8.lastIndex(of: UInt8(ascii: ":")) {
-      port = try parsePort(hostPart[hostPart.utf8.index(after: colon)...])
-      hostPart = hostPart[..<colon]
+      hostEnd = close + 1
+    } else if let colon = bytes.lastIndex(of: UInt8(ascii: ":")) {
+      port = try parsePort(UnsafeBufferPointer(rebasing: bytes[(colon + 1)...]))
+      hostEnd = colon
     }
-    let host = hostPart.lowercased()
+    let hostBytes = UnsafeBufferPointer(rebasing: bytes[..<hostEnd])
+    let host =
+      hostBytes.allSatisfy { $0 < 0x80 }
+      ? String(unsafeUninitializedCapacity: hostBytes.count) { buffer in
+        for (index, byte) in hostBytes.enumerated() {
+          buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+        }
+        return hostBytes.count
+      }
+      : String(decoding: hostBytes, as: UTF8.self).lowercased()
     guard !host.isEmpty else { throw ParseError(reason: "it has no host") }
     guard isValidHost(host) else { throw ParseError(reason: "'\(host)' is not a valid host name") }
     return (host, port)
   }
 
-  private static func parsePort(_ text: Substring) throws(ParseError) -> Int {
-    guard !text.isEmpty, text.utf8.count <= 5, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let port = Int(text),
+  private static func parsePort(_ digits: UnsafeBufferPointer<UInt8>) throws(ParseError) -> Int {
+    var port = 0
+    for byte in digits where digits.count <= 5 && byte >= 0x30 && byte <= 0x39 { port = port * 10 + Int(byte - 0x30) }
+    guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
       (1...65535).contains(port)
     else {
       throw ParseError(reason: "its port must be a number from 1 to 65535")

@@ -97,6 +97,7 @@ package enum SafeDirectory {
     var end = bytes.count
     while end > 1 && bytes[end - 1] == slash { end -= 1 }
     var result: [String] = []
+    result.reserveCapacity(bytes.count { $0 == slash })
     while let last = bytes[..<end].lastIndex(of: slash) {
       if last == 0 {
         if end > 1 { result.append("/") }

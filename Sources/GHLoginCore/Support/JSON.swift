@@ -134,6 +134,12 @@ package struct JSONObject: Sendable, Equatable {
   /// Adds a member whose key the object does not have (the parser, after its duplicate check,
   /// and filters copying the members of another object).
   package mutating func append(key: String, value: JSONValue) {
+    // Room for eight members at once: most objects ghlogin reads fit, and each growth of an
+    // array asks the runtime for its storage type again.
+    if keys.isEmpty {
+      keys.reserveCapacity(8)
+      values.reserveCapacity(8)
+    }
     keys.append(key)
     values.append(value)
   }
