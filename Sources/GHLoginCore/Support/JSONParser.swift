@@ -239,7 +239,7 @@ package struct JSONParser {
   private mutating func scanNumber() throws(JSONError) {
     let (end, refusal) = numberEnd(at: position)
     position = end
-    if let refusal { throw error("\(refusal)") }
+    if let refusal { throw error("\(refusal.reason)") }
   }
 
   /// The members of the object at `position`, each value checked by ``skipValue()``; the
@@ -461,21 +461,21 @@ package struct JSONParser {
   /// The end of the number that starts at `start`, by the grammar
   /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; when it is refused, where and why.
   @inline(__always)
-  private func numberEnd(at start: Int) -> (end: Int, refusal: StaticString?) {
+  private func numberEnd(at start: Int) -> (end: Int, refusal: NumberRefusal?) {
     let count = bytes.count
     var index = start
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
-    guard index < count, isDigit(bytes[index]) else { return (index, "expected a digit after '-'") }
+    guard index < count, isDigit(bytes[index]) else { return (index, .noDigitAfterMinus) }
     if bytes[index] == UInt8(ascii: "0") {
       index += 1
-      if index < count && isDigit(bytes[index]) { return (index, "numbers must not have leading zeros") }
+      if index < count && isDigit(bytes[index]) { return (index, .leadingZero) }
     } else {
       index = digitsEnd(from: index)
     }
     if index < count && bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard index < count, isDigit(bytes[index]) else {
-        return (index, "expected a digit after the decimal point")
+        return (index, .noDigitAfterPoint)
       }
       index = digitsEnd(from: index)
     }
@@ -483,11 +483,26 @@ package struct JSONParser {
       index += 1
       if index < count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
       guard index < count, isDigit(bytes[index]) else {
-        return (index, "expected a digit in the exponent")
+        return (index, .noDigitInExponent)
       }
       index = digitsEnd(from: index)
     }
     return (index, nil)
+  }
+
+  /// Why ``numberEnd(at:)`` refused a number: one byte, so the pair it returns stays in
+  /// registers on the loop that steps over the other hosts' entries.
+  private enum NumberRefusal: UInt8 {
+    case noDigitAfterMinus, leadingZero, noDigitAfterPoint, noDigitInExponent
+
+    var reason: String {
+      switch self {
+      case .noDigitAfterMinus: "expected a digit after '-'"
+      case .leadingZero: "numbers must not have leading zeros"
+      case .noDigitAfterPoint: "expected a digit after the decimal point"
+      case .noDigitInExponent: "expected a digit in the exponent"
+      }
+    }
   }
 
   /// An object (`keyed`) or array at `position`, checked as ``parseObject()`` and
