@@ -23,57 +23,49 @@ import Testing
     return github
   }
 
-  /// The reason a failed revocation gives, which must name no config key.
-  func failure(_ outcome: LogoutOutcome) -> String? {
-    guard case .failed(let reason) = outcome.revocation else { return nil }
-    #expect(VoiceCheck.commandLineWords(inLibraryMessage: reason) == [], "\(reason)")
-    #expect(!reason.contains("ghlogin") && !reason.contains("ghu_") && !reason.contains("s3cret"), "\(reason)")
-    return reason
-  }
+  /// The app on github.com with a client secret: logout revokes at GitHub's route.
+  static let withSecret = GitHubLoginConfiguration(clientID: "Iv1.voice", clientSecret: "s3cret")
+  /// A server that is not GitHub, with a client secret and no `revocationURL`.
+  static let notGitHub = GitHubLoginConfiguration(
+    clientID: "Iv1.voice", clientSecret: "s3cret", host: "git.example.com",
+    authorizeURL: "https://git.example.com/oauth/authorize", tokenURL: "https://git.example.com/oauth/token",
+    deviceCodeURL: "https://git.example.com/oauth/device", apiURL: "https://git.example.com/api")
+  /// A public client revoking at an RFC 7009 endpoint.
+  static let rfc7009 = GitHubLoginConfiguration(clientID: "Iv1.voice", revocationURL: "https://github.com/oauth/revoke")
 
-  /// GitHub refuses the app's client ID and secret: the reason names them as the tool sets them.
-  @Test func aRefusedAppIsNamedByItsProperties() async throws {
+  /// The server's answer to the revocation, and the reason the outcome gives, naming the settings
+  /// as the tool sets them: GitHub refusing the app's client ID and secret; a server that is not
+  /// GitHub without GitHub's route (the advice names `revocationURL`); an RFC 7009 endpoint's
+  /// refusal without a plain error code.
+  @Test(arguments: [
+    (
+      withSecret, 401,
+      "token revocation at apiURL https://api.github.com/: github.com refused the clientID and clientSecret "
+        + "(HTTP 401); check them in the config"
+    ),
+    (
+      notGitHub, 404,
+      "token revocation at apiURL https://git.example.com/api: git.example.com answered HTTP 404: it does not "
+        + "offer GitHub's token revocation; for a server with an RFC 7009 revocation endpoint, set revocationURL"
+    ),
+    (
+      rfc7009, 400,
+      "token revocation at revocationURL https://github.com/oauth/revoke: github.com refused the revocation "
+        + "(HTTP 400); check the revocationURL setting"
+    ),
+  ])
+  func aFailedRevocationNamesTheSettingsByTheirProperties(
+    _ configuration: GitHubLoginConfiguration, _ status: Int, _ reason: String
+  ) async throws {
     let transport = ScriptedTransport(Self.login)
-    let github = try await loggedIn(GitHubLoginConfiguration(clientID: "Iv1.voice", clientSecret: "s3cret"), transport)
-    transport.enqueue(GitHubLoginResponse(status: 401))
-
-    let outcome = try await github.logout()
-    #expect(
-      failure(outcome)
-        == "token revocation at apiURL https://api.github.com/: github.com refused the clientID and clientSecret "
-        + "(HTTP 401); check them in the config")
-    #expect(transport.requests.last?.method == "DELETE")
-  }
-
-  /// A server that is not GitHub has no GitHub revocation route: the advice names `revocationURL`.
-  @Test func aServerWithoutGitHubsRouteIsToldOfRevocationURL() async throws {
-    let transport = ScriptedTransport(Self.login)
-    let configuration = GitHubLoginConfiguration(
-      clientID: "Iv1.voice", clientSecret: "s3cret", host: "git.example.com",
-      authorizeURL: "https://git.example.com/oauth/authorize", tokenURL: "https://git.example.com/oauth/token",
-      deviceCodeURL: "https://git.example.com/oauth/device", apiURL: "https://git.example.com/api")
     let github = try await loggedIn(configuration, transport)
-    transport.enqueue(GitHubLoginResponse(status: 404))
+    transport.enqueue(GitHubLoginResponse(status: status))
 
     let outcome = try await github.logout()
-    #expect(
-      failure(outcome)
-        == "token revocation at apiURL https://git.example.com/api: git.example.com answered HTTP 404: it does not "
-        + "offer GitHub's token revocation; for a server with an RFC 7009 revocation endpoint, set revocationURL")
-  }
-
-  /// An RFC 7009 endpoint's refusal without a plain error code: check `revocationURL`.
-  @Test func aRefusingRevocationEndpointIsNamedByItsProperty() async throws {
-    let transport = ScriptedTransport(Self.login)
-    var configuration = GitHubLoginConfiguration(clientID: "Iv1.voice")
-    configuration.revocationURL = "https://github.com/oauth/revoke"
-    let github = try await loggedIn(configuration, transport)
-    transport.enqueue(GitHubLoginResponse(status: 400))
-
-    let outcome = try await github.logout()
-    #expect(
-      failure(outcome)
-        == "token revocation at revocationURL https://github.com/oauth/revoke: github.com refused the revocation "
-        + "(HTTP 400); check the revocationURL setting")
+    #expect(outcome.revocation == .failed(reason))
+    #expect(VoiceCheck.commandLineWords(inLibraryMessage: reason) == [])
+    #expect(!reason.contains("ghlogin"))
+    #expect(transport.requests.count == Self.login.count + 1)
+    #expect(transport.requests.last?.method != "GET")
   }
 }
