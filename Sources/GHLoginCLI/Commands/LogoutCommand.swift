@@ -32,15 +32,15 @@ struct LogoutCommand: Command {
     allApps = arguments.flag("all-apps")
   }
 
-  /// ``Workspace/logout(_:revoke:)`` (the library's `logout()`), or with `--all-apps`
-  /// ``Workspace/logoutAllApps(_:revoke:)``, reported on stderr.
+  /// ``Workspace/logout(_:revoke:remedies:)`` (the library's `logout()`), or with `--all-apps`
+  /// ``Workspace/logoutAllApps(_:revoke:remedies:)``, reported on stderr.
   func run(in environment: Environment) throws -> ExitStatus {
     let workspace = try Workspace(environment)
     let note = workspace.accountRuleNote(selection)
     let outcomes =
       allApps
-      ? try workspace.logoutAllApps(selection, revoke: !localOnly)
-      : [try workspace.logout(selection, revoke: !localOnly)]
+      ? try workspace.logoutAllApps(selection, revoke: !localOnly, remedies: .ghlogin)
+      : [try workspace.logout(selection, revoke: !localOnly, remedies: .ghlogin)]
     if let note { environment.stderr.write(note) }
     for outcome in outcomes { Self.report(outcome, workspace: workspace, environment: environment) }
     if let last = outcomes.last(where: \.wasActive) ?? outcomes.last,
@@ -76,7 +76,7 @@ struct LogoutCommand: Command {
       environment.stderr.write(
         "ghlogin: warning: could not revoke the token at \(host): \(reason). The token may still be valid; "
           + "revoke it by hand at \(manual)"
-          + (reason.hasSuffix(RevocationError.notOfferedAdvice)
+          + (reason.hasSuffix(RevocationError.notOfferedAdvice(.ghlogin))
             ? Self.revocationHint(on: host, outcome, workspace: workspace) : "") + "\n\(done)\n")
     }
   }

@@ -84,13 +84,13 @@ struct Revocation: Sendable {
   }
 }
 
-/// A revocation GitHub did not accept.
+/// A revocation that confirmed nothing: a server that did not accept it, or a token that could
+/// not be sent.
 ///
-/// Messages name the host and the status, never the token, the secret or a response body.
+/// Messages name the host and the status, never the token, the secret or a response body; the
+/// settings they name are said in the voice of whoever shows them (``message(_:)``): the command
+/// line's config keys, a tool's configuration properties.
 package struct RevocationError: EndpointAnswerError, HostScopedError, Equatable {
-  /// How ``Kind/notOffered``'s message ends: `logout` follows it with the exact `config set` line.
-  package static let notOfferedAdvice = "for a server with an RFC 7009 revocation endpoint, set revocation_url"
-
   package enum Kind: HostErrorKind {
     /// 401 or 403: GitHub refused the client ID and secret.
     case clientRejected(Int)
@@ -109,13 +109,19 @@ package struct RevocationError: EndpointAnswerError, HostScopedError, Equatable 
     case unusableToken
     /// The client ID is empty or contains `:`; nothing was sent.
     case unusableClientID
+    /// The login was issued to another OAuth app (`issuer`) than the configured one
+    /// (`configured`), whose credentials cannot revoke it; nothing was sent.
+    case otherApp(issuer: String, configured: String)
+    /// The login's token is missing from the keyring; nothing was sent.
+    case tokenMissing
 
     package var exitStatus: ExitStatus { .failure }
 
     package var errorKind: ErrorKind {
       switch self {
-      case .clientRejected, .unusableClientID, .notOffered: .configuration
+      case .clientRejected, .unusableClientID, .notOffered, .otherApp: .configuration
       case .unusableToken: .tokenRejected
+      case .tokenMissing: .store
       default: .network
       }
     }
@@ -132,34 +138,48 @@ package struct RevocationError: EndpointAnswerError, HostScopedError, Equatable 
     self.step = step
   }
 
-  /// Who answered: "token revocation at api_url https://…: HOST" when the step is known.
-  private var subject: String { step.map { "\($0): \(host)" } ?? "\(host)" }
-  /// The config key of the URL the request went to.
-  private var key: String { (step?.setting ?? .apiURL).configKey }
+  /// How ``Kind/notOffered``'s message ends, its setting named as `remedies` names it: `logout`
+  /// follows it with the exact `config set` line.
+  package static func notOfferedAdvice(_ remedies: Remedies) -> String {
+    "for a server with an RFC 7009 revocation endpoint, set \(remedies.name(.revocationURL))"
+  }
 
-  package var message: String {
+  package var message: String { message(.words) }
+
+  package func message(_ remedies: Remedies) -> String {
+    // Who answered: "token revocation at api_url https://…: HOST" when the step is known.
+    let subject = step.map { "\($0.text(remedies)): \(host)" } ?? "\(host)"
+    // The setting of the URL the request went to.
+    let setting = remedies.name(step?.setting ?? .apiURL)
     switch kind {
     case .clientRejected(let status):
-      "\(subject) refused the client_id and client_secret (HTTP \(status)); check them in the config"
+      let (id, secret) = (remedies.name(.clientID), remedies.name(.clientSecret))
+      return "\(subject) refused the \(id) and \(secret) (HTTP \(status)); check them in the config"
     case .validationFailed:
-      "\(subject) refused the revocation request as invalid (HTTP 422)"
+      return "\(subject) refused the revocation request as invalid (HTTP 422)"
     case .httpStatus(let status) where status >= 500:
-      "\(subject) answered HTTP \(status); try again later"
+      return "\(subject) answered HTTP \(status); try again later"
     case .httpStatus(let status):
-      "\(subject) answered HTTP \(status); check the host and \(key) settings"
+      return "\(subject) answered HTTP \(status); check the host and \(setting) settings"
     case .redirect(let status):
-      "\(subject) answered with a redirect (HTTP \(status)), which is not followed with a token; "
-        + "check the \(key) setting"
+      return "\(subject) answered with a redirect (HTTP \(status)), which is not followed with a token; "
+        + "check the \(setting) setting"
     case .notOffered:
-      "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; \(Self.notOfferedAdvice)"
+      return "\(subject) answered HTTP 404: it does not offer GitHub's token revocation; "
+        + Self.notOfferedAdvice(remedies)
     case .oauthError(let status, let code?):
-      "\(subject) refused the revocation (HTTP \(status), \(code))"
+      return "\(subject) refused the revocation (HTTP \(status), \(code))"
     case .oauthError(let status, nil):
-      "\(subject) refused the revocation (HTTP \(status)); check the \(key) setting"
+      return "\(subject) refused the revocation (HTTP \(status)); check the \(setting) setting"
     case .unusableToken:
-      "the stored token contains characters that cannot be sent"
+      return "the stored token contains characters that cannot be sent"
     case .unusableClientID:
-      "the client_id is empty or contains ':', which HTTP Basic authentication cannot carry"
+      return "the \(remedies.name(.clientID)) is empty or contains ':', which HTTP Basic authentication cannot carry"
+    case .otherApp(let issuer, let configured):
+      return "it was issued to another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
+        + "(\(Sanitize.terminal(configured))), which cannot revoke it"
+    case .tokenMissing:
+      return "its token is missing from the keyring"
     }
   }
 }

@@ -18,14 +18,14 @@ package struct UnstoredLogin: ReportableError {
     self.revocation = revocation
   }
 
-  package enum Outcome: Sendable, Equatable {
+  package enum Outcome: Sendable {
     /// GitHub revoked it (or no longer knew it).
     case revoked
     /// No way to revoke is configured (no client secret, no revocation_url); where to do it
     /// by hand (a URL, or "the server that issued it").
     case notRevocable(manualURL: String)
-    /// The revocation failed: why, and where to do it by hand.
-    case failed(reason: String, manualURL: String)
+    /// The revocation failed: why (said in the voice of the message), and where to do it by hand.
+    case failed(reason: any ReportableError, manualURL: String)
   }
 
   package var message: String { message(.words) }
@@ -40,7 +40,7 @@ package struct UnstoredLogin: ReportableError {
     case .notRevocable(let url):
       return head + "; the new token could not be revoked (no client secret is configured): revoke it at \(url)"
     case .failed(let reason, let url):
-      return head + "; revoking the new token failed (\(reason)): revoke it at \(url)"
+      return head + "; revoking the new token failed (\(reason.message(remedies))): revoke it at \(url)"
     }
   }
 

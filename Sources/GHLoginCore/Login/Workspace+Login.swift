@@ -27,7 +27,7 @@ extension Workspace {
 
   /// Runs `plan`, stopped by the workspace's stop descriptor, telling `events` what to show: the
   /// token from the plan's source, then the one end every login shares
-  /// (``finish(_:plan:events:warnings:)``). A warning (a replaced token that could not be
+  /// (``finish(_:plan:remedies:events:warnings:)``). A warning (a replaced token that could not be
   /// revoked, R103) goes to `warnings`, as text the caller shows in its own voice (the command
   /// line prefixes `ghlogin: warning:`); notices are said in the voice of `remedies`.
   package func login(
@@ -74,15 +74,17 @@ extension Workspace {
         result = checked
       }
     }
-    return try finish(result, plan: plan, events: events, warnings: warnings)
+    return try finish(result, plan: plan, remedies: remedies, events: events, warnings: warnings)
   }
 
   /// The end every login shares, whatever gave the token: the one ``Credential`` built from it,
   /// stored when the plan says so (a token a flow obtained that cannot be stored is revoked,
   /// R96; a given token is the user's and is left alone), the ``LoginEvent/loggedIn(host:login:)``
-  /// event, and the revocation of the login it replaced (R103), whose failure is a notice.
+  /// event, and the revocation of the login it replaced (R103), whose failure is a warning in the
+  /// voice of `remedies`.
   private func finish(
-    _ result: LoginResult, plan: LoginPlan, events: (LoginEvent) -> Void, warnings: (String) -> Void
+    _ result: LoginResult, plan: LoginPlan, remedies: Remedies, events: (LoginEvent) -> Void,
+    warnings: (String) -> Void
   ) throws -> NewLogin {
     let host = plan.host
     var credential = Credential(result, viaDeviceFlow: plan.flow == .device, clientID: plan.app?.clientID)
@@ -112,7 +114,8 @@ extension Workspace {
             + "\(host.name), which is unchanged; this token is kept as a login of its own beside it"))
     }
     events(.loggedIn(host: host.name, login: result.user.login))
-    if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host) {
+    if let replaced, let warning = revokeReplaced(replaced, by: result.token.accessToken, on: host, remedies: remedies)
+    {
       warnings(warning)
     }
     return NewLogin(

@@ -1,6 +1,6 @@
 /// What revoking a login's tokens did (R45, R46, R103): the one answer logout, a login that
 /// replaced another and a login that could not be stored all act on.
-package enum RevocationResult: Sendable, Equatable {
+package enum RevocationResult: Sendable {
   /// The server confirmed it: GitHub's 204, or RFC 7009's 200 for every token sent.
   case revoked
   /// GitHub (a host known to be GitHub) no longer knew the token.
@@ -8,8 +8,10 @@ package enum RevocationResult: Sendable, Equatable {
   /// No way to revoke is configured (no `revocation_url`, and no client secret for GitHub's
   /// route); nothing was sent.
   case notConfigured
-  /// Nothing confirmed a revocation, for this reason: the token may still be valid.
-  case failed(String)
+  /// Nothing confirmed a revocation, for this reason (a ``RevocationError``, an
+  /// ``EndpointRequestError`` …), which its caller says in its own voice: the token may still be
+  /// valid.
+  case failed(any ReportableError)
 }
 
 /// When and how a login's tokens are revoked (R45, R46, R96, R103), and logging out: the one
@@ -18,12 +20,13 @@ extension Workspace {
   /// Logs the account of `selection` out: revokes its tokens when `revoke` (at the configured RFC
   /// 7009 `revocation_url`, else at GitHub when a client secret is configured) and removes it
   /// from the store, whatever the revocation did, in one locked update (R46), so a refresh in
-  /// another process cannot swap in a new token between the two.
-  package func logout(_ selection: AccountSelection, revoke: Bool) throws -> LogoutOutcome {
+  /// another process cannot swap in a new token between the two. A failed revocation's reason is
+  /// said in the voice of `remedies`.
+  package func logout(_ selection: AccountSelection, revoke: Bool, remedies: Remedies) throws -> LogoutOutcome {
     let (chosen, account, revocation, wasActive) = try store.update { credentials in
       let (chosen, account) = try select(selection, in: credentials)
       let wasActive = credentials.hosts[chosen.name]?.isDefault(account, forApp: callerApp(on: chosen)) ?? false
-      let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
+      let revocation = revoke ? self.revocation(of: account, on: chosen, remedies: remedies) : .skipped
       // Exactly the account whose token was revoked (R92): never a stale entry with the same login.
       credentials.remove(from: chosen.name) { $0.userID == account.userID && $0.token == account.token }
       return (chosen, account, revocation, wasActive)
@@ -34,11 +37,13 @@ extension Workspace {
   }
 
   /// `logout --all-apps`: logs out every login of the user `selection` names on its host, each
-  /// app's (R111), as ``logout(_:revoke:)`` does, in one locked update. `--user` names the user
-  /// among every app's logins; else it is the account ``select(_:in:)`` chooses. A login another
+  /// app's (R111), as ``logout(_:revoke:remedies:)`` does, in one locked update. `--user` names
+  /// the user among every app's logins; else it is the account ``select(_:in:)`` chooses. A login another
   /// app issued cannot be revoked with this one's credentials (``revoke(token:refreshToken:issuedTo:on:)``
   /// says so): it is removed, and its outcome says where to revoke it by hand.
-  package func logoutAllApps(_ selection: AccountSelection, revoke: Bool) throws -> [LogoutOutcome] {
+  package func logoutAllApps(_ selection: AccountSelection, revoke: Bool, remedies: Remedies) throws
+    -> [LogoutOutcome]
+  {
     try store.update { credentials in
       let chosen = try host(selection.host, credentials: credentials)
       let app = callerApp(on: chosen)
@@ -56,7 +61,7 @@ extension Workspace {
       for stored in entry.accounts where stored.userID == user.userID && !entry.isStale(stored) {
         let account = try store.resolvedSecrets(of: stored, on: chosen.name)
         let wasDefault = credentials.hosts[chosen.name]?.isDefault(account, forApp: app) ?? false
-        let revocation = revoke ? self.revocation(of: account, on: chosen) : .skipped
+        let revocation = revoke ? self.revocation(of: account, on: chosen, remedies: remedies) : .skipped
         credentials.remove(from: chosen.name) { $0.isSameLogin(as: account) && $0.token == account.token }
         outcomes.append(
           LogoutOutcome(
@@ -67,14 +72,15 @@ extension Workspace {
     }
   }
 
-  /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.
-  private func revocation(of account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
-    if account.token.isEmpty { return .failed("its token is missing from the keyring") }
+  /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:issuedTo:on:)``),
+  /// a failure said in the voice of `remedies`; never throws.
+  private func revocation(of account: Credential, on host: GitHubHost, remedies: Remedies) -> LogoutOutcome.Revocation {
+    if account.token.isEmpty { return .failed(RevocationError(.tokenMissing, host: host).message(remedies)) }
     switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
     case .revoked: return .revoked
     case .alreadyInvalid: return .alreadyInvalid
     case .notConfigured: return .notConfigured
-    case .failed(let reason): return .failed(reason)
+    case .failed(let reason): return .failed(reason.message(remedies))
     }
   }
 
@@ -97,9 +103,7 @@ extension Workspace {
     if let issuer, let configured = try? app(for: host),
       !Credential.mayBeUsed(issuedTo: issuer, byApp: configured.clientID)
     {
-      return .failed(
-        "it was issued to another OAuth app (client ID \(Sanitize.terminal(issuer))) than the configured one "
-          + "(\(Sanitize.terminal(configured.clientID))), which cannot revoke it")
+      return .failed(RevocationError(.otherApp(issuer: issuer, configured: configured.clientID), host: host))
     }
     do {
       if let url = settings.revocationURL {
@@ -127,9 +131,11 @@ extension Workspace {
     } catch var request as EndpointRequestError {
       // A key is named only when a layer set it (issue 29 §2); a derived URL's failure is the network's.
       request.keyIsSet = config.setsURL(request.setting.configKey, to: request.url)
-      return .failed(request.message)
+      return .failed(request)
+    } catch let error as any ReportableError {
+      return .failed(error)
     } catch {
-      return .failed((error as? any ReportableError)?.message ?? "\(error)")
+      return .failed(UnexpectedError(error, kind: .network))
     }
   }
 
@@ -150,16 +156,16 @@ extension Workspace {
   package static func revokeByHand(_ url: String?) -> String { url ?? "the server that issued it" }
 
   /// After a new login replaced `old` (same account), revokes its tokens, best effort. Returns
-  /// the warning to show when nothing confirmed the revocation (R103), without any prefix: the
-  /// caller says it in its own voice.
-  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost) -> String? {
+  /// the warning to show when nothing confirmed the revocation (R103), without any prefix, its
+  /// reason in the voice of `remedies`: the caller says it in its own voice.
+  func revokeReplaced(_ old: Credential, by newToken: String, on host: GitHubHost, remedies: Remedies) -> String? {
     guard old.token != newToken, old.missingSecret == nil, old.secretError == nil else { return nil }
     switch revoke(token: old.token, refreshToken: old.refreshToken, issuedTo: old.clientID, on: host) {
     case .revoked, .alreadyInvalid, .notConfigured:
       return nil
     case .failed(let reason):
       return "could not revoke the previous token of \(Sanitize.terminal(old.login)) at \(host): "
-        + "\(reason). It may still be valid; revoke it by hand at \(revokeByHand(on: host, issuedTo: old.clientID))"
+        + "\(reason.message(remedies)). It may still be valid; revoke it by hand at \(revokeByHand(on: host, issuedTo: old.clientID))"
     }
   }
 }

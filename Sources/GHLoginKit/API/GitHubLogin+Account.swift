@@ -23,7 +23,8 @@ extension GitHubLogin {
     host: String? = nil, account: String? = nil, revoke: Bool = true
   ) async throws -> LogoutOutcome {
     try await DedicatedThread.run(remedies: remedies) { stopFD in
-      try self.workspace.stopping(on: stopFD).logout(AccountSelection(host: host, user: account), revoke: revoke)
+      try self.workspace.stopping(on: stopFD).logout(
+        AccountSelection(host: host, user: account), revoke: revoke, remedies: remedies)
     }.get()
   }
 

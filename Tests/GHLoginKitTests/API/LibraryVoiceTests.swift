@@ -30,7 +30,9 @@ import Testing
   ]
 
   /// Every configuration error, and the errors whose remedy is a command or a setting.
-  static let errors: [any ReportableError & Sendable] = listed + stepErrors + loginErrors + tokenErrors + refusals
+  static let errors: [any ReportableError & Sendable] =
+    listed + stepErrors + loginErrors + tokenErrors + refusals
+    + revocationErrors
 
   static let listed: [any ReportableError & Sendable] = [
     ConfigError.wrongType(file: file, key: "client_id", expected: "a string"),
@@ -90,6 +92,26 @@ import Testing
     TokenError(.httpStatus(404), host: host, endpoint: url, step: exchange),
     GitHubAPIError(.httpStatus(404), host: host, path: "/user", step: identity),
   ]
+  /// Every revocation failure, at GitHub's route (`apiURL`) and at an RFC 7009 endpoint
+  /// (`revocationURL`), and as a login that could not be stored quotes it.
+  static let revocationErrors: [any ReportableError & Sendable] =
+    [
+      RevocationError.Kind.clientRejected(401), .validationFailed, .httpStatus(500), .httpStatus(404), .redirect(302),
+      .notOffered, .oauthError(status: 400, code: "invalid_client"), .oauthError(status: 400, code: nil),
+      .unusableToken, .unusableClientID, .otherApp(issuer: "Iv1.a", configured: "Iv1.b"), .tokenMissing,
+    ].flatMap { kind in
+      [revocation, rfc7009].map { RevocationError(kind, host: host, step: $0) }
+    } + [
+      UnstoredLogin(
+        storeFailure: KeyringError.locked, host: host,
+        revocation: .failed(
+          reason: RevocationError(.clientRejected(401), host: host, step: revocation), manualURL: "https://x")),
+      UnstoredLogin(
+        storeFailure: KeyringError.locked, host: host,
+        revocation: .failed(reason: RevocationError(.redirect(302), host: host, step: rfc7009), manualURL: "https://x")),
+    ]
+  static let revocation = EndpointStep("token revocation", setting: .apiURL, url: url)
+  static let rfc7009 = EndpointStep("token revocation", setting: .revocationURL, url: url)
   static let refresh = EndpointStep("token refresh", setting: .tokenURL, url: url)
   static let exchange = EndpointStep("token exchange", setting: .tokenURL, url: url)
   static let identity = EndpointStep("identity check", setting: .apiURL, url: url)
