@@ -213,6 +213,18 @@ import Testing
     #expect(try installationTokens().isEmpty)
   }
 
+  @Test func aRateLimitSaysHowLongToWait() throws {
+    try fake.script(["responses": ["installation_token": [["kind": "secondary_rate_limit", "retry_after": 42]]]])
+    let result = try appToken(["--installation", "7"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "ghlogin: installation token request at api_url \(fake.apiBase)\(Self.tokensPath): github.test answered "
+        + "HTTP 403: GitHub's rate limit is exhausted; try again in 42 seconds\n")
+    #expect(try installationTokens().isEmpty)
+  }
+
   @Test func usageErrorsSendNothing() throws {
     let cases: [([String], String)] = [
       (["app", "token", "--key", keyFile, "--owner", "acme"], "app token needs --app APP (a client ID or app ID)"),
