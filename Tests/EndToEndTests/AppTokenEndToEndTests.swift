@@ -207,8 +207,8 @@ import Testing
     #expect(
       result.stderr
         == "ghlogin: installation lookup at api_url \(fake.apiBase)/orgs/acme/installation: github.test refused the "
-        + "app's JWT (HTTP 401) (GitHub said: A JSON web token could not be decoded): check that --app names this "
-        + "app (its client ID or app ID) and that the key is its current private key, and the system clock\n")
+        + "app's JWT (HTTP 401) (GitHub said: A JSON web token could not be decoded): check that the app named is this one "
+        + "(its client ID or app ID) and that the key is its current private key, and the system clock\n")
     #expect(try fake.counter("installation_jwt_refused") == 1)
     #expect(try installationTokens().isEmpty)
   }
@@ -230,7 +230,7 @@ import Testing
       (["app", "token", "--key", keyFile, "--owner", "acme"], "app token needs --app APP (a client ID or app ID)"),
       (
         ["app", "token", "--app", Self.clientID, "--owner", "acme"],
-        "app token needs --key FILE (the app's private key)"
+        "app token needs --key FILE or --key-from-keyring (the app's private key)"
       ),
       (
         ["app", "token", "--app", Self.clientID, "--key", keyFile],
@@ -248,6 +248,16 @@ import Testing
         ["app", "token", "--app", Self.clientID, "--key", keyFile, "--installation", "x7"],
         "--installation must be a positive whole number, not 'x7'"
       ),
+      (
+        ["app", "token", "--app", Self.clientID, "--key", keyFile, "--key-from-keyring", "--owner", "acme"],
+        "give --key FILE or --key-from-keyring, not both"
+      ),
+      (
+        ["app", "token", "--app", "Iv1 x", "--key", keyFile, "--owner", "acme"],
+        "--app: 'Iv1 x' is not a GitHub App client ID or app ID"
+      ),
+      (["app", "key", "import", "--app", Self.clientID], "missing argument FILE"),
+      (["app", "key", "import", keyFile, "--key", keyFile], "--key is for app token"),
     ]
     for (arguments, message) in cases {
       let result = try runGHLogin(arguments, env: sandbox.environment())

@@ -216,9 +216,9 @@ package struct InstallationTokenError: EndpointAnswerError, HostScopedError, Equ
     switch kind {
     case .noInstallation(let what):
       return "\(subject) answered HTTP 404: the app is not installed on \(Sanitize.terminal(what)) "
-        + "(or the app cannot see it); install the app there, or give --installation ID"
+        + "(or the app cannot see it); install the app there, or name the installation by its ID"
     case .jwtRejected(let text):
-      return "\(subject) refused the app's JWT (HTTP 401)\(said(text)): check that --app names this app "
+      return "\(subject) refused the app's JWT (HTTP 401)\(said(text)): check that the app named is this one "
         + "(its client ID or app ID) and that the key is its current private key, and the system clock"
     case .refused(let text):
       return "\(subject) refused the installation token request (HTTP 422)\(said(text)): the installation "

@@ -106,7 +106,7 @@ package struct AppKeyError: ReportableError, Equatable {
     let path: String? = if case .file(let path) = source { path } else { nil }
     switch reason {
     case .missing:
-      return "\(key) does not exist; give the .pem file GitHub generated for the app with --key FILE"
+      return "\(key) does not exist; give the .pem file GitHub generated for the app"
     case .symbolicLink:
       return "refusing to read \(key): it is a symbolic link; give the file itself"
     case .notRegularFile:

@@ -24,6 +24,24 @@ package final class PrivateKeyBytes: @unchecked Sendable {
     try body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count]))
   }
 
+  /// Calls `body` with the key as a NUL-terminated C string (for the keyring), in memory that
+  /// is zeroed and freed when `body` returns.
+  package func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: count + 1, alignment: 1)
+    copy.initializeMemory(as: UInt8.self, repeating: 0)
+    defer {
+      Self.clear(copy)
+      copy.deallocate()
+    }
+    copy.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count]))
+    return body(copy.baseAddress!.assumingMemoryBound(to: CChar.self))
+  }
+
+  /// Whether the key's bytes hold a NUL (a PEM file never does; the keyring stores C strings).
+  package var containsNUL: Bool {
+    UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(storage)[0..<count]).contains(0)
+  }
+
   deinit {
     Self.clear(storage)
     storage.deallocate()
