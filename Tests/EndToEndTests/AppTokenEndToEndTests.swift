@@ -158,6 +158,20 @@ import Testing
     try expectNothingLeaks(minted["access_token"] as? String, result)
   }
 
+  /// Permissions alone (no --repo): the answer's permissions are still checked.
+  @Test func aWiderAnswerToPermissionsAloneIsRevoked() throws {
+    try fake.script(["installations": ["widen": ["contents": "write"]]])
+    let result = try appToken(["--installation", "7", "--permission", "issues:read"])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "ghlogin: the token GitHub minted on github.test is not the narrowed token asked for: GitHub granted the "
+        + "permissions contents:write,issues:read,metadata:read, not issues:read; it was revoked and not used\n")
+    #expect(try installationTokens().first?["revoked"] as? Bool == true)
+    #expect(try fake.requests(path: "/installation/token").count == 1)
+  }
+
   @Test func anExtraRepositoryIsRevoked() throws {
     try fake.script(["installations": ["extra_repositories": ["acme/secret"]]])
     let result = try appToken(["--repo", "acme/api"])
