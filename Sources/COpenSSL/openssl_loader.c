@@ -22,6 +22,8 @@
  * V(name, (parameters), (arguments)) for void ones. Add a function here before calling it
  * from Swift: without it the link fails with an undefined symbol. */
 #define GHL_OPENSSL_FUNCTIONS(X, V)                                                               \
+  V(BIO_free_all, (BIO *a), (a))                                                                  \
+  X(BIO *, BIO_new_mem_buf, (const void *buf, int len), (buf, len))                               \
   X(int, CRYPTO_memcmp, (const void *a, const void *b, size_t len), (a, b, len))                  \
   V(ERR_clear_error, (void), ())                                                                  \
   V(ERR_error_string_n, (unsigned long e, char *buf, size_t len), (e, buf, len))                  \
@@ -32,8 +34,22 @@
     (const void *data, size_t count, unsigned char *md, unsigned int *size, const EVP_MD *type,   \
      ENGINE *impl),                                                                               \
     (data, count, md, size, type, impl))                                                          \
+  X(EVP_MD_CTX *, EVP_MD_CTX_new, (void), ())                                                     \
+  V(EVP_MD_CTX_free, (EVP_MD_CTX *ctx), (ctx))                                                    \
+  X(int, EVP_DigestSign,                                                                          \
+    (EVP_MD_CTX *ctx, unsigned char *sigret, size_t *siglen, const unsigned char *tbs,            \
+     size_t tbslen),                                                                              \
+    (ctx, sigret, siglen, tbs, tbslen))                                                           \
+  X(int, EVP_DigestSignInit,                                                                      \
+    (EVP_MD_CTX *ctx, EVP_PKEY_CTX **pctx, const EVP_MD *type, ENGINE *e, EVP_PKEY *pkey),        \
+    (ctx, pctx, type, e, pkey))                                                                   \
+  V(EVP_PKEY_free, (EVP_PKEY *pkey), (pkey))                                                      \
+  X(int, EVP_PKEY_get_base_id, (const EVP_PKEY *pkey), (pkey))                                    \
   X(const EVP_MD *, EVP_sha256, (void), ())                                                       \
+  V(OPENSSL_cleanse, (void *ptr, size_t len), (ptr, len))                                         \
   X(int, OPENSSL_sk_num, (const OPENSSL_STACK *stack), (stack))                                   \
+  X(EVP_PKEY *, PEM_read_bio_PrivateKey, (BIO *bp, EVP_PKEY **x, pem_password_cb *cb, void *u),   \
+    (bp, x, cb, u))                                                                               \
   X(int, RAND_bytes, (unsigned char *buf, int num), (buf, num))                                   \
   X(long, SSL_CTX_ctrl, (SSL_CTX *ctx, int cmd, long larg, void *parg), (ctx, cmd, larg, parg))   \
   V(SSL_CTX_free, (SSL_CTX *ctx), (ctx))                                                          \

@@ -12,6 +12,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fakeclient  # noqa: E402
 import selftest_flows  # noqa: E402
+import selftest_installations  # noqa: E402
 import selftest_process  # noqa: E402
 import selftest_scoped  # noqa: E402
 import selftest_web  # noqa: E402
@@ -19,7 +20,7 @@ import selftest_web  # noqa: E402
 
 def load_tests(loader, tests, pattern):
     suite = unittest.TestSuite()
-    for module in (selftest_web, selftest_flows, selftest_process, selftest_scoped):
+    for module in (selftest_web, selftest_flows, selftest_process, selftest_scoped, selftest_installations):
         suite.addTests(loader.loadTestsFromModule(module))
     return suite
 

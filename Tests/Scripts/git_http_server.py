@@ -17,7 +17,8 @@ Exits when its stdin reaches EOF.
 
 With `GIT_SERVER_FAKE_CONTROL=PORT` (the fake GitHub's control port), a Basic password that is
 none of the table's is looked up at the fake (`GET /control/state`): a live token the fake minted
-with `POST /applications/{client_id}/token/scoped` reaches only its repositories, as GitHub
+with `POST /applications/{client_id}/token/scoped` (or an installation token, from
+`POST /app/installations/{id}/access_tokens`) reaches only its repositories, as GitHub
 answers: 404 "Repository not found." for one it cannot see, 403 for a push without
 `contents: write` (issue 34 §3).
 Python 3 standard library only.
@@ -100,7 +101,8 @@ def main() -> None:
             connection.request("GET", "/control/state")
             tokens = json.loads(connection.getresponse().read())["tokens"]
             connection.close()
-            record = next((t for t in tokens if t["access_token"] == password and t.get("kind") == "scoped"
+            record = next((t for t in tokens if t["access_token"] == password
+                           and t.get("kind") in ("scoped", "installation")
                            and not t["revoked"] and (t.get("expires_in_remaining") or 1) > 0), None)
             if record is None:
                 return False

@@ -14,6 +14,8 @@
 #include <openssl/ssl.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/bio.h>
 #include <openssl/rand.h>
 #include <openssl/sha.h>
 #include <openssl/x509v3.h>

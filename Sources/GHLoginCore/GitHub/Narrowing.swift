@@ -32,6 +32,13 @@ package struct Narrowing: Sendable, Equatable {
       if seen.insert(parts[1].lowercased()).inserted { names.append(parts[1]) }
     }
     guard names.count <= Self.maximumRepositories else { throw NarrowingError.tooManyRepositories(names.count) }
+    self.owner = owner ?? ""
+    self.repositories = names
+    self.permissions = try Self.levels(permissions)
+  }
+
+  /// Checks `permissions` (`NAME:LEVEL` each) against ``AppPermissions``: the levels by name.
+  package static func levels(_ permissions: [String]) throws(NarrowingError) -> [String: String] {
     var levels: [String: String] = [:]
     for text in permissions {
       let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
@@ -45,9 +52,7 @@ package struct Narrowing: Sendable, Equatable {
       if let earlier = levels[name], earlier != level { throw NarrowingError.permissionTwice(name, earlier, level) }
       levels[name] = level
     }
-    self.owner = owner ?? ""
-    self.repositories = names
-    self.permissions = levels
+    return levels
   }
 
   /// A GitHub account name: 1 to 39 ASCII letters, digits and hyphens, not starting with a

@@ -68,13 +68,13 @@ package struct SecretServiceStore: SecretStore {
     "the \(item.kind == .accessToken ? "token" : "refresh token") of \(item.login) on \(item.host)"
   }
 
-  private enum Outcome {
+  enum Outcome {
     case success
     case failure(Int32, String)
   }
 
   /// Runs a `ghl_secret_*` call with `attributes` as two C string arrays and a message buffer.
-  private static func call(
+  static func call(
     _ attributes: [(String, String)],
     _ body: (
       UnsafePointer<UnsafePointer<CChar>?>, UnsafePointer<UnsafePointer<CChar>?>, Int32,
@@ -103,13 +103,13 @@ package struct SecretServiceStore: SecretStore {
   }
 
   /// A call's result code and the message it left in `message`.
-  private static func outcome(_ code: Int32, _ message: [CChar]) -> Outcome {
+  static func outcome(_ code: Int32, _ message: [CChar]) -> Outcome {
     guard code != GHL_SECRET_OK else { return .success }
     let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return .failure(code, reason)
   }
 
-  private static func error(_ code: Int32, _ reason: String, operation: String) -> KeyringError {
+  static func error(_ code: Int32, _ reason: String, operation: String) -> KeyringError {
     switch code {
     case GHL_SECRET_UNAVAILABLE: .unavailable(reason: reason)
     case GHL_SECRET_NO_LIBRARY: .noLibrary(reason: reason)

@@ -3,7 +3,7 @@
 Web endpoints (/login/...) live on every host except api.*; the API lives at the root of api.*
 hosts and under /api/v3 on the others (GitHub Enterprise style)."""
 
-from . import api, device, oauth, revocation, scoped
+from . import api, device, installations, oauth, revocation, scoped
 from .response import html_response, json_response
 
 NOT_FOUND = {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}
@@ -47,6 +47,15 @@ def _api(request, state, path, prefix=""):
     if len(parts) == 5 and parts[1] == "applications" and parts[3:] == ["token", "scoped"] \
             and request.method == "POST":
         return scoped.scoped_token(request, state, parts[2], prefix)
+    if len(parts) == 5 and parts[1] == "repos" and parts[4] == "installation" and request.method == "GET":
+        return installations.find(request, state, "repo", parts[2] + "/" + parts[3])
+    if len(parts) == 4 and parts[1] in ("orgs", "users") and parts[3] == "installation" and request.method == "GET":
+        return installations.find(request, state, parts[1], parts[2])
+    if len(parts) == 5 and parts[1:3] == ["app", "installations"] and parts[4] == "access_tokens" \
+            and request.method == "POST":
+        return installations.access_tokens(request, state, parts[3])
+    if path == "/installation/token" and request.method == "DELETE":
+        return installations.revoke(request, state)
     if path == "/installation/repositories" and request.method == "GET":
         return scoped.installation_repositories(request, state, prefix)
     if path == "/user":

@@ -3,7 +3,7 @@
 import copy
 
 ENDPOINTS = ("authorize", "token", "device_code", "device_poll", "refresh", "user", "user_orgs", "revoke", "revoke7009",
-             "scoped")
+             "scoped", "installation_token")
 
 DEFAULT_SCRIPT = {
     # GET /login/oauth/authorize
@@ -55,6 +55,18 @@ DEFAULT_SCRIPT = {
         "widen": {},             # test hook: permissions merged over the grant, e.g. {"contents": "write"}
         "repositories_url_origin": None,  # test hook: another origin for repositories_url
         "expires_in": 28800,     # the scoped token's lifetime (GitHub's is not documented)
+    },
+    # A GitHub App's installations and their tokens (installations.py)
+    "installations": {
+        "app_id": 4242,          # the app's numeric ID (a JWT's iss may be it or the client ID)
+        "client_id": "Iv23liTestAppKey",
+        "public_key": None,      # {"n": HEX, "e": INT}: the app's public key, set by the test
+        "list": [],              # [{"id": 7, "account": "acme", "type": "Organization"|"User",
+                                 #   "permissions": {...}, "repositories": ["acme/api"],
+                                 #   "repository_selection": "selected"|"all"}]
+        "widen": {},             # test hook: permissions merged over the grant
+        "extra_repositories": [],  # test hook: repositories added to the answer
+        "expires_in": 3600,      # an installation token's lifetime (GitHub's: one hour)
     },
     "code_ttl": 600,             # seconds an authorization code stays valid
     "refresh_reuse_revokes": True,  # reusing a spent refresh token revokes the pair it rotated into

@@ -23,6 +23,7 @@ import Testing
     Row(SetupDockerError("unreadable"), .system),
     Row(AuthCommand.WithTokenError(kind: .empty), .configuration),
     Row(InterruptedInput(), .cancelled),
+    Row(AppKeyNotInKeyring(app: "Iv1.app"), .configuration),
     Row(AuthCommand.SetupError.noAnswer, .configuration),
   ]
 

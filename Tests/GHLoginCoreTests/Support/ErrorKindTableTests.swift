@@ -111,6 +111,12 @@ import Testing
     Row(ScopedTokenError(.notAppUserToken(404), host: host), .configuration),
     Row(ScopedTokenError(.forbidden(403), host: host), .denied),
     Row(ScopedTokenError(.rateLimited(status: 429, wait: 60), host: host), .network),
+    Row(AppKeyError(.missing, source: .file("/k.pem")), .configuration),
+    Row(AppKeyError(.tooOpen(mode: 0o644), source: .file("/k.pem")), .store),
+    Row(AppKeyError(.signing("no libcrypto"), source: .keyring(app: "Iv1.app")), .system),
+    Row(InstallationTokenError(.jwtRejected(nil), host: host), .configuration),
+    Row(InstallationTokenError(.noInstallation("acme"), host: host), .denied),
+    Row(InstallationTokenError(.rateLimited(status: 403, wait: 30), host: host), .network),
   ]
 
   /// The kind each error declares; its message is Core's own, in words (``Remedies/words``).
