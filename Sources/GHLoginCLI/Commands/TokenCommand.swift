@@ -26,7 +26,9 @@ struct TokenCommand: Command {
       GitHub App whose client_id and client_secret are configured can be narrowed (else exit 2).
       GitHub's answer must grant exactly what was asked (plus metadata:read); anything wider
       or unverifiable is revoked at once, nothing is printed, and ghlogin exits 1.
-      A new token is minted on every call.
+      The token is kept beside the login and handed out again, to token --repo and env --repo
+      with exactly the same repositories and permissions, until five minutes before it expires;
+      a refresh or logout of the login revokes it.
         GH_TOKEN=$(ghlogin token --repo acme/api --permission contents:read) some-tool
       """,
     options: [

@@ -69,6 +69,8 @@ extension Workspace {
 
   /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:on:)``); never throws.
   private func revocation(of account: Credential, on host: GitHubHost) -> LogoutOutcome.Revocation {
+    // Its narrowed tokens first (issue 34 §1: every consumer's), while the parent still works.
+    revokeDropped(account.narrowed, issuedTo: account.clientID, on: host)
     if account.token.isEmpty { return .failed("its token is missing from the keyring") }
     switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
     case .revoked: return .revoked
