@@ -69,6 +69,14 @@ struct GitCredentialCommand: Command {
   private func get(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
+    // Inside `ghlogin run`: the run's token for the run's host, nothing else (issue 34 §1).
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      let runToken = try Workspace(environment, unknownConfigKeys: .lenient).runToken(id: run)
+      guard CredentialHostMatch.storedHost(for: host, among: [runToken.host.name]) != nil else { return .success }
+      let response = CredentialResponse(username: runToken.login, password: runToken.token, passwordExpiryUTC: nil)
+      environment.stdout.write(String(decoding: try response.encoded(), as: UTF8.self))
+      return .success
+    }
     var workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     // git's `username=` ranks with --user; its `path=` (credential.useHttpPath) serves `owner` rules.
     workspace.accountRequest = AccountRequest(caller: .git, path: request.values["path"])
