@@ -77,6 +77,42 @@ import Testing
     #expect(try fake.counter("scoped_tokens") == 1)
   }
 
+  /// git's `erase` of the run's token inside the run: checked with GitHub first (R102); a token
+  /// GitHub still accepts is kept; a rejected one is replaced by a new one minted for the run's
+  /// own narrowing, which `token` inside the run then hands out. The login is never touched.
+  @Test func anEraseInsideTheRunReplacesOnlyTheRunsToken() throws {
+    let (fake, sandbox) = try loggedIn()
+    let kept = try runGHLogin(["run", "--keep", "--repo", "acme/api", "--", "true"], env: sandbox.environment())
+    #expect(kept.status == 0, "\(kept.stderr)")
+    let record = try #require((sandbox.storedAccounts().first?["narrowed"] as? [[String: Any]])?.first)
+    let id = try #require(record["consumer_id"] as? String)
+    let old = try #require(record["token"] as? String)
+    var env = sandbox.environment()
+    env["GHLOGIN_RUN"] = id
+    let erase = "protocol=https\nhost=github.test\nusername=octocat\npassword=\(old)\n\n"
+    let accepted = try runGHLogin(["git-credential", "erase"], env: env, stdin: erase)
+    #expect(accepted.status == 0)
+    #expect(
+      accepted.stderr
+        == "ghlogin: git reported the token of the run \(id) as rejected, but github.test still accepts it; kept it.\n")
+    #expect(try runGHLogin(["token"], env: env).stdout == old + "\n")
+    try fake.revoke(old)
+    let rejected = try runGHLogin(["git-credential", "erase"], env: env, stdin: erase)
+    #expect(rejected.status == 0)
+    #expect(
+      rejected.stderr
+        == "ghlogin: git reported the token of the run \(id) as rejected, and github.test rejects it; dropped it "
+        + "and minted a new one for the run.\n")
+    let next = try runGHLogin(["token"], env: env)
+    #expect(next.status == 0, "\(next.stderr)")
+    #expect(next.stdout != old + "\n")
+    #expect(try fake.counter("scoped_tokens") == 2)
+    let minted = try #require(try scopedTokens(fake).last)
+    #expect(minted["repositories"] as? [String] == ["acme/api"])
+    #expect(sandbox.storedAccounts().first?["token"] as? String == Self.parent)
+    #expect(!rejected.stderr.contains(old) && !next.stderr.contains(old))
+  }
+
   /// --keep leaves the token valid and recorded (consumer run); `status` shows it.
   @Test func keepLeavesTheTokenRecorded() throws {
     let (fake, sandbox) = try loggedIn()

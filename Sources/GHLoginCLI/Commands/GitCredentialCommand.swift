@@ -117,6 +117,16 @@ struct GitCredentialCommand: Command {
     let request = try readRequest(in: environment)
     guard let password = request.password, !password.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    // Inside `ghlogin run`: only the run's token is ever dropped (and replaced), never a login.
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
+      let runHost = try workspace.runToken(id: run).host
+      guard CredentialHostMatch.storedHost(for: host, among: [runHost.name]) != nil else { return .success }
+      if let line = try workspace.eraseRunToken(id: run, token: password, on: runHost) {
+        environment.stderr.write("ghlogin: \(line)\n")
+      }
+      return .success
+    }
     let credentials = try workspace.store.load()
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
     guard let stored = storedHost(for: request, in: credentials) else { return .success }

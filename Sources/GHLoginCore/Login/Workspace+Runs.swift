@@ -42,6 +42,50 @@ extension Workspace {
     throw RunRefused(.notRunning(id: id), host: nil)
   }
 
+  /// git's `erase` of `token` inside the run `id` (its helper reporting the run's token as
+  /// rejected): checked as R102 checks a login's (`GET /user` with it now). Accepted: kept.
+  /// Rejected: the run's token is dropped and, in the same locked update, a new one minted from
+  /// the login for the run's own narrowing, so the run's next request has a token (issue 34 §1).
+  /// Returns the line to print on stderr (without the prefix); nil when `token` is not the run's.
+  package func eraseRunToken(id: String, token: String, on host: GitHubHost) throws -> String? {
+    let credentials = try store.loadFile()
+    guard
+      let account = credentials.hosts[host.name]?.accounts.first(where: { account in
+        account.narrowedRecord(consumer: .run, id: id).map {
+          CredentialHostMatch.constantTimeEqual($0.token, token)
+        } ?? false
+      })
+    else { return nil }
+    do {
+      _ = try api(for: host, timeout: Self.rejectionCheckTimeout).user(token: token)
+      return "git reported the token of the run \(Sanitize.terminal(id)) as rejected, but \(host) still accepts it; "
+        + "kept it."
+    } catch let error as GitHubAPIError where error.kind == .tokenRejected {
+      // Rejected: replaced below.
+    } catch {
+      return "git reported the token of the run \(Sanitize.terminal(id)) as rejected, but it could not be checked "
+        + "(\((error as? any ReportableError)?.message ?? "\(error)")); kept it."
+    }
+    let client = try scopedTokenClient(for: account, on: host)
+    try store.update { credentials in
+      guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.isSameLogin(as: account) }),
+        let current = credentials.hosts[host.name]?.accounts[index],
+        let recordIndex = current.narrowed.firstIndex(where: {
+          $0.consumer == .run && $0.consumerID == id && CredentialHostMatch.constantTimeEqual($0.token, token)
+        }),
+        let narrowing = current.narrowed[recordIndex].narrowing
+      else { return }
+      let minted = try mint(narrowing, from: current.token, client: client, login: current.login)
+      var record = current.narrowed[recordIndex]
+      record.token = minted.token
+      record.expiresAt = NarrowedRecord.parseExpiry(minted.expiresAt)
+      record.createdAt = environment.clock.now()
+      credentials.hosts[host.name]?.accounts[index].narrowed[recordIndex] = record
+    }
+    return "git reported the token of the run \(Sanitize.terminal(id)) as rejected, and \(host) rejects it; "
+      + "dropped it and minted a new one for the run."
+  }
+
   /// Ends the run `id`: revokes its token and drops its record (best effort: a failure is a
   /// warning; the token expires on its own).
   package func endRun(id: String) {
