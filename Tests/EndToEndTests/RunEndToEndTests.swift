@@ -165,7 +165,7 @@ import Testing
       #expect(
         result.stderr
           == "ghlogin: GHLOGIN_RUN names the run 0123456789abcdef, which is not running (it ended, or was never "
-          + "started); inside a run, ghlogin hands out the run's token only, never another one\n")
+          + "started); inside a run, only the run's token is handed out, never another one\n")
     }
     #expect(try fake.counter("scoped_tokens") == 0)
   }

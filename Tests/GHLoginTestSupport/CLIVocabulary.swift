@@ -16,6 +16,7 @@ public enum CLIVocabulary {
     "--hostname",
     "--hosts",
     "--json",
+    "--keep",
     "--local-only",
     "--no-browser",
     "--offline",

@@ -1,9 +1,5 @@
 import GHLoginCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `ghlogin run --repo … -- COMMAND ARGS…`: a child with a token minted for this run alone
 /// (issue 34 §1).
 struct RunCommand: Command {
@@ -94,12 +90,7 @@ struct RunCommand: Command {
     case .exited(let status): return ExitStatus(rawValue: status)
     case .signaled(let number):
       // Die of the child's signal, as a shell around ghlogin expects.
-      signal(number, SIG_DFL)
-      var set = sigset_t()
-      sigemptyset(&set)
-      sigaddset(&set, number)
-      pthread_sigmask(SIG_UNBLOCK, &set, nil)
-      raise(number)
+      ChildRun.die(of: number)
       return ExitStatus(rawValue: 128 + number)
     }
   }

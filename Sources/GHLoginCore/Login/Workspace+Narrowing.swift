@@ -125,7 +125,7 @@ extension Workspace {
       }
       if let failure {
         environment.stderr.write(
-          "ghlogin: warning: could not revoke a narrowed token (\(record.repositoriesDescription)) "
+          "\(environment.programName): warning: could not revoke a narrowed token (\(record.repositoriesDescription)) "
             + "on \(host): \(failure); it expires on its own\n")
       }
     }

@@ -105,7 +105,7 @@ extension Workspace {
       }
     } catch {
       environment.stderr.write(
-        "ghlogin: warning: could not drop the token of this run from the store: "
+        "\(environment.programName): warning: could not drop the token of this run from the store: "
           + "\((error as? any ReportableError)?.message ?? "\(error)")\n")
       return
     }
@@ -144,17 +144,16 @@ package struct RunRefused: ReportableError, Equatable {
     switch reason {
     case .notRunning(let id):
       return "GHLOGIN_RUN names the run \(Sanitize.terminal(id)), which is not running (it ended, or was never "
-        + "started); inside a run, ghlogin hands out the run's token only, never another one"
+        + "started); inside a run, only the run's token is handed out, never another one"
     case .otherHost(let id, let asked):
       return "the run \(Sanitize.terminal(id)) has a token for \(host?.name ?? "another host") only, not for "
-        + "\(Sanitize.terminal(asked)); inside a run, ghlogin hands out the run's token only"
+        + "\(Sanitize.terminal(asked)); inside a run, only the run's token is handed out"
     case .nested(let id):
       return "GHLOGIN_RUN is set (the run \(Sanitize.terminal(id))): a run inside a run would mint a new token; "
-        + "inside a run, ghlogin hands out the run's token only"
+        + "inside a run, only the run's token is handed out"
     case .keyringLogin(let login):
       return "the login \(Sanitize.terminal(login))\(host.map { " on \($0)" } ?? "") keeps its tokens in the "
-        + "keyring, which cannot hold a run's token yet; run 'ghlogin migrate --to file' first, or use "
-        + "'ghlogin token --repo'"
+        + "keyring, which cannot hold a run's token yet; move the login to the credentials file first"
     }
   }
 }

@@ -79,11 +79,15 @@ package struct NarrowedRecord: Sendable, Equatable {
       permissions: permissions.keys.sorted().map { "\($0):\(permissions[$0] ?? "")" })
   }
 
+  /// How long before its expiry a cached token stops being handed out: five minutes, the
+  /// margin a login's own token is refreshed at.
+  package static let reuseMargin = 300.0
+
   /// Whether a cached token can still be handed out at `now`: it expires more than
-  /// ``RefreshPolicy/margin`` (five minutes) later.
+  /// ``reuseMargin`` later.
   package func isReusable(now: Double) -> Bool {
     guard let expiresAt else { return false }
-    return expiresAt - now > RefreshPolicy.margin
+    return expiresAt - now > Self.reuseMargin
   }
 
   /// `OWNER/NAME,…` for `status`.

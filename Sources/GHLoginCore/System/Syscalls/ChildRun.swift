@@ -77,4 +77,15 @@ package enum ChildRun {
     let signal = status & 0x7F
     return signal == 0 ? .exited((status >> 8) & 0xFF) : .signaled(signal)
   }
+
+  /// Ends this process by `number` (its default action, unblocked), as the child it ran died:
+  /// a shell around it then sees the same signal. Returns only if the signal does not kill.
+  package static func die(of number: Int32) {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(number)
+  }
 }
