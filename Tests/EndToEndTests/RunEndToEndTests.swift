@@ -113,6 +113,21 @@ import Testing
     #expect(!rejected.stderr.contains(old) && !next.stderr.contains(old))
   }
 
+  /// R81: while the run lives, no process's argv (ghlogin's, the child's) holds the run's token:
+  /// it is handed over in the environment only. The child writes the token to a file with a
+  /// shell builtin and greps every /proc/PID/cmdline for it with `-f` (never in grep's own argv).
+  @Test func theTokenIsInNoArgv() throws {
+    let (fake, sandbox) = try loggedIn()
+    let script =
+      #"f="$HOME/needle"; printf '%s\n' "$GH_TOKEN" > "$f"; n=0; "#
+      + #"for c in /proc/[0-9]*/cmdline; do tr '\000' ' ' < "$c" 2>/dev/null | grep -q -F -f "$f" && n=$((n+1)); done; "#
+      + #"echo "hits=$n""#
+    let result = try runGHLogin(["run", "--repo", "acme/api", "--", "sh", "-c", script], env: sandbox.environment())
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "hits=0\n")
+    #expect(try fake.counter("scoped_tokens") == 1)
+  }
+
   /// --keep leaves the token valid and recorded (consumer run); `status` shows it.
   @Test func keepLeavesTheTokenRecorded() throws {
     let (fake, sandbox) = try loggedIn()
