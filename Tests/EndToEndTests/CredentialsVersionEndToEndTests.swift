@@ -26,7 +26,7 @@ import Testing
     try sandbox.writeConfig()
     let account = CredentialsFile.account(login: "octocat", userID: 1, token: Self.token)
     try CredentialsFile.write(
-      hosts: ["github.test": ["active": "octocat", "accounts": [account]]], to: sandbox.credentialsFile, version: 4)
+      hosts: ["github.test": ["active": "octocat", "accounts": [account]]], to: sandbox.credentialsFile, version: 5)
     let before = sandbox.credentialsBytes()
     for arguments in [["token"], ["logout"]] {
       let run = try runGHLogin(arguments, env: sandbox.environment())
@@ -34,7 +34,7 @@ import Testing
       #expect(run.stdout == "")
       #expect(
         run.stderr
-          == "ghlogin: \(sandbox.credentialsFile) was written by a newer ghlogin (version 4); it was left untouched. "
+          == "ghlogin: \(sandbox.credentialsFile) was written by a newer ghlogin (version 5); it was left untouched. "
           + "Upgrade ghlogin to use it\n")
     }
     #expect(sandbox.credentialsBytes() == before)

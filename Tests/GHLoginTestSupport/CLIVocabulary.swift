@@ -18,6 +18,7 @@ public enum CLIVocabulary {
     "--hosts",
     "--installation",
     "--json",
+    "--keep",
     "--key",
     "--key-from-keyring",
     "--local-only",

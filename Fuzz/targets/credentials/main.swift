@@ -5,8 +5,9 @@
 //   and refresh token in it passes `Credential.isAcceptableToken`;
 // - round trip: decode(encode(x)) == x, and encode is a fixed point: encode(decode(encode(x)))
 //   is byte-for-byte encode(x);
-// - encode writes "version": 2 exactly when an account has a client ID, else 1 (so an older
-//   ghlogin keeps reading every file that does not need the key; issue 19 §3);
+// - encode writes the oldest version that holds the credentials: 4 when an account has narrowed
+//   tokens (issue 34 §1), 3 for what needs it (issue 33), 2 when an account has a client ID, else
+//   1 (so an older ghlogin keeps reading every file that does not need the key; issue 19 §3);
 // - a refusal never quotes a token: its text (key paths, positions) has no token from the file
 //   (checked for tokens of 12+ bytes with a digit) and no control characters.
 
@@ -62,6 +63,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for account in entry.accounts where account.storage == .file {
       invariant(Credential.isAcceptableToken(account.token), "unacceptable token decoded")
       if let refresh = account.refreshToken { invariant(Credential.isAcceptableToken(refresh), "bad refresh token") }
+      for record in account.narrowed {
+        invariant(Credential.isAcceptableToken(record.token), "unacceptable narrowed token decoded")
+        invariant(record.repositories == record.repositories.sorted(), "narrowed repositories not sorted")
+        invariant((record.consumer == .cache) == (record.consumerID == nil), "a consumer id out of place")
+      }
+    }
+    // The keyring keeps no narrowed tokens (yet).
+    for account in entry.accounts where account.storage == .keyring {
+      invariant(account.narrowed.isEmpty, "a keyring login with narrowed tokens decoded")
     }
   }
   do {
@@ -87,8 +97,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       || entry.accounts.contains { $0.storage == .keyring && !$0.keyringItemsPredateClientID }
       || Set(entry.accounts.map(\.userID)).count < entry.accounts.count
   }
+  let needsVersion4 = credentials.hosts.values.contains { $0.accounts.contains { !$0.narrowed.isEmpty } }
   invariant(
-    writtenVersion == (needsVersion3 ? 3 : hasClientID ? 2 : 1),
+    writtenVersion == (needsVersion4 ? 4 : needsVersion3 ? 3 : hasClientID ? 2 : 1),
     "written as version \(writtenVersion.map(String.init) ?? "nil")")
   invariant(CredentialCoding.encode(decoded) == encoded, "encode is not a fixed point")
   return 0

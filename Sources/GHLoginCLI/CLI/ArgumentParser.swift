@@ -121,7 +121,7 @@ enum ArgumentParser {
 
   private static func checkPositionals(_ positionals: [String], against specs: [ArgumentSpec]) throws(UsageError) {
     let required = specs.filter { !$0.isOptional }.count
-    if positionals.count > specs.count {
+    if positionals.count > specs.count, specs.last?.isVariadic != true {
       let extra = positionals[specs.count]
       throw UsageError("unexpected argument '\(extra)'")
     }

@@ -52,12 +52,15 @@ struct ArgumentSpec: Sendable, Equatable {
   var isOptional: Bool
   /// Values the argument accepts, for help and shell completion; empty means any.
   var choices: [String]
+  /// Whether the argument takes every word left (the last one only: `run`'s command).
+  var isVariadic = false
 
-  init(_ name: String, help: String, isOptional: Bool = false, choices: [String] = []) {
+  init(_ name: String, help: String, isOptional: Bool = false, choices: [String] = [], isVariadic: Bool = false) {
     self.name = name
     self.help = help
     self.isOptional = isOptional
     self.choices = choices
+    self.isVariadic = isVariadic
   }
 }
 

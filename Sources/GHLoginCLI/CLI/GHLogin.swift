@@ -6,7 +6,7 @@ package enum GHLogin {
   /// Every command's name, in the order `--help` lists them. `GHLoginTests` checks each
   /// against ``command(named:)`` and the command's configuration.
   static let commandNames = [
-    "auth", "whoami", "token", "app", "env", "status", "logout", "refresh", "switch", "migrate", "setup-git",
+    "auth", "whoami", "token", "app", "env", "run", "status", "logout", "refresh", "switch", "migrate", "setup-git",
     "git-credential", "setup-docker", "docker-credential", "goauth", "config", "completion", "version",
     "help", "man-page",
   ]
@@ -24,6 +24,7 @@ package enum GHLogin {
     case "token": TokenCommand.self
     case "app": AppCommand.self
     case "env": EnvCommand.self
+    case "run": RunCommand.self
     case "status": StatusCommand.self
     case "logout": LogoutCommand.self
     case "refresh": RefreshCommand.self

@@ -98,6 +98,11 @@ struct DockerCredentialCommand: Command {
         fix: "keep it for one host only: edit \(workspace.paths.configFile)")
     }
     do {
+      // Inside `ghlogin run`: the run's token for the run's host, nothing else (issue 34 §1).
+      if let run = workspace.environment.variables["GHLOGIN_RUN"] {
+        let runToken = try workspace.runToken(id: run, host: host)
+        return (host, Credential(login: runToken.login, userID: 0, token: runToken.token, createdAt: 0))
+      }
       if refreshing {
         let usable = try workspace.usableCredential(AccountSelection(host: host), in: credentials)
         return (host, usable.credential)

@@ -49,6 +49,12 @@ struct EnvCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     if environment.stdout.isTerminal && !force { throw TerminalRefused() }
+    // Inside `ghlogin run`: the run's token, nothing else (issue 34 §1).
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      let (host, token, _) = try Workspace(environment, unknownConfigKeys: .lenient).runToken(id: run)
+      environment.stdout.write(Self.lines(token: token, host: host, shell: shell))
+      return .success
+    }
     if let narrowing {
       let (narrowed, warning) = try Workspace(environment, unknownConfigKeys: .lenient).narrowedToken(
         selection, narrowing)

@@ -69,6 +69,14 @@ struct GitCredentialCommand: Command {
   private func get(in environment: Environment) throws -> ExitStatus {
     let request = try readRequest(in: environment)
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
+    // Inside `ghlogin run`: the run's token for the run's host, nothing else (issue 34 §1).
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      let runToken = try Workspace(environment, unknownConfigKeys: .lenient).runToken(id: run)
+      guard CredentialHostMatch.storedHost(for: host, among: [runToken.host.name]) != nil else { return .success }
+      let response = CredentialResponse(username: runToken.login, password: runToken.token, passwordExpiryUTC: nil)
+      environment.stdout.write(String(decoding: try response.encoded(), as: UTF8.self))
+      return .success
+    }
     var workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     // git's `username=` ranks with --user; its `path=` (credential.useHttpPath) serves `owner` rules.
     workspace.accountRequest = AccountRequest(caller: .git, path: request.values["path"])
@@ -109,6 +117,16 @@ struct GitCredentialCommand: Command {
     let request = try readRequest(in: environment)
     guard let password = request.password, !password.isEmpty else { return .success }
     let workspace = try Workspace(environment, unknownConfigKeys: .lenient)
+    // Inside `ghlogin run`: only the run's token is ever dropped (and replaced), never a login.
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      guard request.protocol == "https", let host = request.host, !host.isEmpty else { return .success }
+      let runHost = try workspace.runToken(id: run).host
+      guard CredentialHostMatch.storedHost(for: host, among: [runHost.name]) != nil else { return .success }
+      if let line = try workspace.eraseRunToken(id: run, token: password, on: runHost) {
+        environment.stderr.write("ghlogin: \(line)\n")
+      }
+      return .success
+    }
     let credentials = try workspace.store.load()
     let username = request.username.flatMap { $0.isEmpty ? nil : $0 }
     guard let stored = storedHost(for: request, in: credentials) else { return .success }

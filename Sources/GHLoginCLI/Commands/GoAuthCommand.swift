@@ -38,7 +38,14 @@ struct GoAuthCommand: Command {
         GoAuthMatch.host(forURL: url, among: names.sorted())
       })
       guard let host = GoAuthMatch.host(forURL: url, among: credentials.hosts.keys.sorted()) else { return .success }
-      let account = try workspace.usableCredential(AccountSelection(host: host), in: credentials).credential
+      let account: Credential
+      if let run = environment.variables["GHLOGIN_RUN"] {
+        // Inside `ghlogin run`: the run's token for the run's host, nothing else (issue 34 §1).
+        let runToken = try workspace.runToken(id: run, host: host)
+        account = Credential(login: runToken.login, userID: 0, token: runToken.token, createdAt: 0)
+      } else {
+        account = try workspace.usableCredential(AccountSelection(host: host), in: credentials).credential
+      }
       guard let answer = GoAuthMatch.answer(host: host, login: account.login, token: account.token) else {
         environment.stderr.write(
           "ghlogin: goauth: the stored login for \(host) cannot be sent as Basic credentials; "

@@ -45,7 +45,15 @@ struct MigrateCommand: Command {
         try account.checkSecrets(on: host)
         guard account.storage != target else { return (false, account) }
         credentials.hosts[host]?.accounts[index].storage = target
+        // The keyring keeps no narrowed tokens yet (issue 34 §1): moved there, they are
+        // dropped and revoked; moved to the file, a keyring login has none.
+        if target == .keyring { credentials.hosts[host]?.accounts[index].narrowed = [] }
         return (true, account)
+      }
+      if moved, target == .keyring, let account, !account.narrowed.isEmpty,
+        let chosenHost = try? GitHubHost(validating: host)
+      {
+        workspace.revokeDropped(account.narrowed, issuedTo: account.clientID, on: chosenHost)
       }
       if !moved && target == .file, let account {
         // Items a migration interrupted after writing the file left behind, if any: only those

@@ -15,6 +15,8 @@ struct StatusCommand: Command {
       When a host has logins of several apps (a tool built on GHLoginKit with its own OAuth app,
       a token stored with 'auth --with-token'), each login says its app: the built-in app's name,
       else its client ID; "active" is this ghlogin's app's default account (each app has its own).
+      Narrowed tokens ('token --repo', 'run') are listed under their login, always redacted, with
+      who holds them (cache, run ID, forward ID), their repositories and permissions, and expiry.
 
       The credentials file is $GHLOGIN_CREDENTIALS, else $XDG_CONFIG_HOME/ghlogin/credentials.json,
       else ~/.config/ghlogin/credentials.json: never beside a config named by GHLOGIN_CONFIG.
@@ -36,7 +38,8 @@ struct StatusCommand: Command {
       "scopes", "expires_at" (Unix seconds or null), "session_expired", "token_redacted" (null when
       the keyring cannot be read), "store" ("file" or "keyring"), "check", "github_token_expiration"
       (Unix seconds or null), "sso_unauthorized_organizations" (a count, or null when not asked),
-      and with --show-token "token"}]}}}, where check is null
+      "narrowed" (when the login has narrowed tokens: [{"token_redacted", "consumer", "consumer_id",
+      "repositories", "permissions", "expires_at", "created_at"}]), and with --show-token "token"}]}}}, where check is null
       with --offline, else {"result": "valid" (with "login"), "rejected", "unknown" (with "reason")
       or "expired"}. Without --show-token it holds no secret; it is printed (with no hosts) even when the exit status is 4.
       """,
@@ -152,6 +155,7 @@ struct StatusCommand: Command {
             .map { JSONValue(integer: Int64($0)) } ?? .null,
         ]
         var object = base.objectValue ?? JSONObject()
+        if !account.narrowed.isEmpty { object["narrowed"] = .array(account.narrowed.map(Self.narrowedJSON)) }
         if showToken { object["token"] = account.token.isEmpty ? .null : .string(account.token) }
         return .object(object)
       }
@@ -225,6 +229,7 @@ struct StatusCommand: Command {
     let scopes = account.scopes.isEmpty ? "(none)" : account.scopes.joined(separator: ", ")
     lines += "    scopes: \(Sanitize.terminal(scopes))\n"
     let now = clock.now()
+    lines += describeNarrowed(account.narrowed, now: now)
     if account.isExpired {
       lines += "    session expired: the refresh token was refused or ran out; run 'ghlogin auth --host \(host)'\n"
       return lines
@@ -253,5 +258,46 @@ struct StatusCommand: Command {
       lines += "    refresh token: \(remaining > 0 ? "expires in \(DurationText.describe(remaining))" : "expired")\n"
     }
     return lines
+  }
+
+  /// One line for each narrowed token of an account (issue 34 §1): redacted, always (even with
+  /// --show-token: it is handed to a consumer, not to the user), with its consumer, what it may
+  /// do and when it expires.
+  static func describeNarrowed(_ records: [NarrowedRecord], now: Double) -> String {
+    var lines = ""
+    for record in records {
+      let token = record.token.isEmpty ? "not shown (kept in the keyring)" : Redaction.redact(record.token)
+      let consumer = record.consumerID.map { "\(record.consumer.rawValue) \($0)" } ?? record.consumer.rawValue
+      let expiry: String
+      if let expiresAt = record.expiresAt {
+        expiry = expiresAt > now ? "expires in \(DurationText.describe(expiresAt - now))" : "expired"
+      } else {
+        expiry = "expiry unknown"
+      }
+      lines +=
+        "    narrowed (\(consumer)): \(token): \(Sanitize.terminal(record.repositoriesDescription)), permissions "
+        + "\(record.permissions.isEmpty ? "the login's own" : Narrowing.describe(record.permissions)); \(expiry)\n"
+    }
+    return lines
+  }
+
+  /// A narrowed token in `status --json`: `token_redacted`, `consumer`, `consumer_id` (null for
+  /// the cache), `repositories` (OWNER/NAME), `permissions` (empty: the login's own),
+  /// `expires_at` and `created_at` (Unix seconds; null when unknown).
+  static func narrowedJSON(_ record: NarrowedRecord) -> JSONValue {
+    var permissions = JSONObject()
+    for name in record.permissions.keys.sorted() { permissions[name] = record.permissions[name].map(JSONValue.string) }
+    func seconds(_ value: Double?) -> JSONValue {
+      value.flatMap { Int64(exactly: $0.rounded(.down)) }.map(JSONValue.init(integer:)) ?? .null
+    }
+    return [
+      "token_redacted": record.token.isEmpty ? .null : .string(Redaction.redact(record.token)),
+      "consumer": .string(record.consumer.rawValue),
+      "consumer_id": record.consumerID.map(JSONValue.string) ?? .null,
+      "repositories": .array(record.repositories.map { .string(record.owner + "/" + $0) }),
+      "permissions": .object(permissions),
+      "expires_at": seconds(record.expiresAt),
+      "created_at": seconds(record.createdAt),
+    ]
   }
 }

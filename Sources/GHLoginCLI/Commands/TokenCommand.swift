@@ -26,7 +26,10 @@ struct TokenCommand: Command {
       GitHub App whose client_id and client_secret are configured can be narrowed (else exit 2).
       GitHub's answer must grant exactly what was asked (plus metadata:read); anything wider
       or unverifiable is revoked at once, nothing is printed, and ghlogin exits 1.
-      A new token is minted on every call.
+      The token is kept beside the login and handed out again, to token --repo and env --repo
+      with exactly the same repositories and permissions, until five minutes before it expires;
+      a refresh or logout of the login revokes it. Inside 'ghlogin run' (GHLOGIN_RUN set), only
+      the run's token is printed.
         GH_TOKEN=$(ghlogin token --repo acme/api --permission contents:read) some-tool
       """,
     options: [
@@ -49,6 +52,12 @@ struct TokenCommand: Command {
   /// returns), printed. Not through `AccessToken`: its API URL would build the host's endpoints,
   /// for nothing (bench/RESULTS.md, issue 19).
   func run(in environment: Environment) throws -> ExitStatus {
+    // Inside `ghlogin run`: the run's token, nothing else (issue 34 §1).
+    if let run = environment.variables["GHLOGIN_RUN"] {
+      let token = try Workspace(environment, unknownConfigKeys: .lenient).runToken(id: run).token
+      environment.stdout.write((header ? "Authorization: Bearer " : "") + token + "\n")
+      return .success
+    }
     if let narrowing {
       let (narrowed, warning) = try Workspace(environment, unknownConfigKeys: .lenient).narrowedToken(
         selection, narrowing)

@@ -81,6 +81,8 @@ extension Workspace {
       host: host, store: store, endpoint: endpoint, app: try? app(for: host), configFile: paths.configFile,
       clock: environment.clock)
     refresher.tokenURLIsSet = config.settings(for: host.name).tokenURL != nil
+    let workspace = self
+    refresher.revokeDropped = { dropped, issuer in workspace.revokeDropped(dropped, issuedTo: issuer, on: host) }
     return refresher
   }
   /// What a login on `host` with `app` needs, built once: the endpoints, and the token endpoint

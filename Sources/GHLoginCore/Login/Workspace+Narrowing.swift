@@ -1,9 +1,12 @@
-/// A token narrowed to some repositories and permissions, minted from a stored login (issue 34,
-/// first slice: a new one on every call, nothing cached). The one reason this file changes is
+/// A token narrowed to some repositories and permissions, minted from a stored login and kept
+/// beside it (issue 34 §1). The one reason this file changes is
 /// the rules of narrowing a login's token (R30, R113).
 extension Workspace {
-  /// A token narrowed to `narrowing`, minted now from the token of the account `selection`
-  /// chooses (refreshed first when due, as ``usableCredentialReport(_:in:)`` does).
+  /// A token narrowed to `narrowing` from the account `selection` chooses (refreshed first
+  /// when due, as ``usableCredentialReport(_:in:)`` does): the cached one for exactly this
+  /// account, app and narrowing while it has more than five minutes left (issue 34 §1), else a
+  /// new one, minted and cached under the store's lock (a cached token it replaces is revoked).
+  /// A login kept in the keyring is not cached yet: each call mints.
   ///
   /// Refused before any request (``NarrowingRefused``, exit 2) unless the login was issued by
   /// the app configured for the host and that app's client secret is configured. GitHub's
@@ -14,6 +17,44 @@ extension Workspace {
     _ selection: AccountSelection, _ narrowing: Narrowing
   ) throws -> (token: NarrowedToken, warning: RefreshWarning?) {
     let (host, credential, warning) = try usableCredentialReport(selection)
+    let client = try scopedTokenClient(for: credential, on: host)
+    if let record = credential.cachedNarrowed(for: narrowing), !record.token.isEmpty,
+      record.isReusable(now: environment.clock.now())
+    {
+      return (NarrowedToken(record, host: host, login: credential.login), warning)
+    }
+    guard credential.storage == .file else {
+      return (try mint(narrowing, from: credential.token, client: client, login: credential.login), warning)
+    }
+    let (token, replaced) = try store.update { credentials -> (NarrowedToken, [NarrowedRecord]) in
+      guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.isSameLogin(as: credential) }),
+        let current = credentials.hosts[host.name]?.accounts[index], current.storage == .file
+      else {
+        // Logged out or moved meanwhile: minted from the token in hand, kept nowhere.
+        return (try mint(narrowing, from: credential.token, client: client, login: credential.login), [])
+      }
+      let now = environment.clock.now()
+      if let record = current.cachedNarrowed(for: narrowing), record.isReusable(now: now) {
+        return (NarrowedToken(record, host: host, login: current.login), [])
+      }
+      let minted = try mint(narrowing, from: current.token, client: client, login: current.login)
+      let replaced = current.narrowed.filter { $0.consumer == .cache && $0.isFor(narrowing) }
+      var account = current
+      account.narrowed.removeAll { $0.consumer == .cache && $0.isFor(narrowing) }
+      account.narrowed.append(
+        NarrowedRecord(
+          token: minted.token, expiresAt: NarrowedRecord.parseExpiry(minted.expiresAt), narrowing: narrowing,
+          consumer: .cache, createdAt: now))
+      credentials.hosts[host.name]?.accounts[index] = account
+      return (minted, replaced)
+    }
+    revokeDropped(replaced, issuedTo: credential.clientID, on: host)
+    return (token, warning)
+  }
+
+  /// The client that narrows `credential`'s token on `host`; throws ``NarrowingRefused``
+  /// (exit 2) unless the login was issued by the configured app and its client secret is set.
+  func scopedTokenClient(for credential: Credential, on host: GitHubHost) throws -> ScopedTokenClient {
     let app = try? app(for: host)
     guard let app, let secret = app.clientSecret, !secret.isEmpty else {
       throw NarrowingRefused(.noClientSecret(clientID: app?.clientID), host: host, login: credential.login)
@@ -22,10 +63,18 @@ extension Workspace {
       throw NarrowingRefused(
         .otherApp(issuer: credential.clientID, configured: app.clientID), host: host, login: credential.login)
     }
-    let api = endpoints(for: host).api
-    let client = ScopedTokenClient(
-      host: host, api: api, clientID: app.clientID, clientSecret: secret, transport: transport(for: host))
-    let answer = try client.mint(token: credential.token, narrowing: narrowing, now: environment.clock.now())
+    return ScopedTokenClient(
+      host: host, api: endpoints(for: host).api, clientID: app.clientID, clientSecret: secret,
+      transport: transport(for: host))
+  }
+
+  /// A token narrowed to `narrowing` minted from `parent` now, checked to be exactly what was
+  /// asked (R113); anything else is revoked and thrown as ``NarrowingNotVerified``.
+  func mint(
+    _ narrowing: Narrowing, from parent: String, client: ScopedTokenClient, login: String
+  ) throws -> NarrowedToken {
+    let host = client.host
+    let answer = try client.mint(token: parent, narrowing: narrowing, now: environment.clock.now())
     let problem: String?
     do {
       if let listed = answer.repositories {
@@ -41,21 +90,45 @@ extension Workspace {
       problem = (error as? any ReportableError)?.message ?? "\(error)"
     }
     if let problem {
-      let revocation = Revocation(
-        host: host, api: api, clientID: app.clientID, clientSecret: secret, transport: transport(for: host),
-        isGitHub: isKnownGitHub(host))
-      let revoked: String?
-      do {
-        _ = try revocation.revoke(token: answer.token)
-        revoked = nil
-      } catch {
-        revoked = (error as? any ReportableError)?.message ?? "\(error)"
-      }
+      let revoked = revokeNarrowed(answer.token, on: host)
       throw NarrowingNotVerified(host: host, problem: problem, revocationFailure: revoked, expiresAt: answer.expiresAt)
     }
-    return (
-      NarrowedToken(token: answer.token, expiresAt: answer.expiresAt, host: host, login: credential.login), warning
-    )
+    return NarrowedToken(token: answer.token, expiresAt: answer.expiresAt, host: host, login: login)
+  }
+
+  /// Revokes one narrowed token at GitHub with the configured app; the reason it failed, or nil.
+  func revokeNarrowed(_ token: String, on host: GitHubHost) -> String? {
+    guard let app = try? app(for: host), let secret = app.clientSecret, !secret.isEmpty else {
+      return "no client_secret is configured for \(host)"
+    }
+    let revocation = Revocation(
+      host: host, api: endpoints(for: host).api, clientID: app.clientID, clientSecret: secret,
+      transport: transport(for: host), isGitHub: isKnownGitHub(host))
+    do {
+      _ = try revocation.revoke(token: token)
+      return nil
+    } catch {
+      return (error as? any ReportableError)?.message ?? "\(error)"
+    }
+  }
+
+  /// Revokes narrowed tokens ghlogin dropped from the store (a refresh, a replaced cached
+  /// token, a logout), best effort: only with the app that issued their parent (`issuer`);
+  /// each failure is a warning on stderr (the token expires on its own within hours).
+  package func revokeDropped(_ records: [NarrowedRecord], issuedTo issuer: String?, on host: GitHubHost) {
+    for record in records where !record.token.isEmpty {
+      let failure: String?
+      if let issuer, let configured = try? app(for: host), configured.clientID != issuer {
+        failure = "it was issued to another app than the configured one"
+      } else {
+        failure = revokeNarrowed(record.token, on: host)
+      }
+      if let failure {
+        environment.stderr.write(
+          "\(environment.programName): warning: could not revoke a narrowed token (\(record.repositoriesDescription)) "
+            + "on \(host): \(failure); it expires on its own\n")
+      }
+    }
   }
 }
 
@@ -67,6 +140,19 @@ package struct NarrowedToken: Sendable, Equatable {
   package var host: GitHubHost
   /// The login whose token it was narrowed from.
   package var login: String
+
+  package init(token: String, expiresAt: String?, host: GitHubHost, login: String) {
+    self.token = token
+    self.expiresAt = expiresAt
+    self.host = host
+    self.login = login
+  }
+
+  /// The token of a stored record.
+  init(_ record: NarrowedRecord, host: GitHubHost, login: String) {
+    self.init(
+      token: record.token, expiresAt: record.expiresAt.map(TokenExpirationHeader.format), host: host, login: login)
+  }
 }
 
 /// A login that cannot be narrowed, refused before any request: exit 2, naming what is missing

@@ -73,8 +73,10 @@ extension Workspace {
   }
 
   /// Revokes `account`'s tokens where its host can (``revoke(token:refreshToken:issuedTo:on:)``),
-  /// a failure said in the voice of `remedies`; never throws.
+  /// its narrowed tokens first; a failure said in the voice of `remedies`; never throws.
   private func revocation(of account: Credential, on host: GitHubHost, remedies: Remedies) -> LogoutOutcome.Revocation {
+    // Its narrowed tokens first (issue 34 §1: every consumer's), while the parent still works.
+    revokeDropped(account.narrowed, issuedTo: account.clientID, on: host)
     if account.token.isEmpty { return .failed(RevocationError(.tokenMissing, host: host).message(remedies)) }
     switch revoke(token: account.token, refreshToken: account.refreshToken, issuedTo: account.clientID, on: host) {
     case .revoked: return .revoked

@@ -17,6 +17,9 @@ package struct Refresher: Sendable {
     /// Why a due refresh failed while the current token is still valid, so it is used anyway
     /// (R44); ``warning(now:)`` is for a warning.
     package var deferredFailure: RefreshError?
+    /// The cached narrowed tokens this refresh dropped from the store (issue 34 §1): the caller
+    /// revokes them (``Workspace/revokeDropped(_:issuedTo:on:)``).
+    package var droppedNarrowed: [NarrowedRecord] = []
 
     package init(credential: Credential, refreshed: Bool = false, deferredFailure: RefreshError? = nil) {
       self.credential = credential
@@ -36,6 +39,9 @@ package struct Refresher: Sendable {
   /// Whether a config layer set the host's `token_url`: only then does a network failure's
   /// message name the key (``EndpointRequestError/keyIsSet``).
   var tokenURLIsSet = true
+  /// Revokes the cached narrowed tokens a refresh dropped (issue 34 §1), once the new token is
+  /// stored, best effort; the login's client ID is the second argument.
+  var revokeDropped: (@Sendable ([NarrowedRecord], String?) -> Void)?
   /// Wall-clock time for expiry decisions and for the new expiry times.
   package var clock: any TimeSource
   package var margin: Double
@@ -98,7 +104,9 @@ package struct Refresher: Sendable {
         .notSaved(error as? any ReportableError ?? UnexpectedError(error, kind: .store)), host: host)
     }
     switch step {
-    case .done(let outcome): return outcome
+    case .done(let outcome):
+      if !outcome.droppedNarrowed.isEmpty { revokeDropped?(outcome.droppedNarrowed, outcome.credential.clientID) }
+      return outcome
     case .sessionOver: throw RefreshError(.sessionExpired, host: host)
     case .gone: throw RefreshError(.accountGone(login: login), host: host)
     case .failed(let kind): throw RefreshError(kind, host: host)
@@ -139,10 +147,16 @@ package struct Refresher: Sendable {
           try endpoint.post(
             RefreshGrant.parameters(refreshToken: refreshToken, app: app, viaDeviceFlow: current.viaDeviceFlow))
         }
-        let renewed = current.refreshed(with: response, receivedAt: clock.now())
+        var renewed = current.refreshed(with: response, receivedAt: clock.now())
+        // The cached narrowed tokens were minted from the old token: dropped here, revoked by
+        // the caller (issue 34 §1). A run's or forward's stay with their consumer.
+        let dropped = renewed.narrowed.filter { $0.consumer == .cache }
+        renewed.narrowed.removeAll { $0.consumer == .cache }
         issued(renewed)
         credentials.hosts[host.name]?.accounts[index] = renewed
-        return .done(Outcome(credential: renewed, refreshed: true))
+        var outcome = Outcome(credential: renewed, refreshed: true)
+        outcome.droppedNarrowed = dropped
+        return .done(outcome)
       } catch  where RefreshGrant.isDeadRefreshToken(error) {
         credentials.hosts[host.name]?.accounts[index].isExpired = true
         return .sessionOver

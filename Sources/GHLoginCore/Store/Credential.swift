@@ -31,6 +31,9 @@ package struct Credential: Sendable, Equatable {
   /// `auth --with-token` (no app issued it to ghlogin) and for logins stored before it was kept.
   /// A refresh replaces the tokens and keeps it.
   package var clientID: String?
+  /// The narrowed tokens minted from this login (issue 34 §1, file version 4): cached ones and
+  /// those of runs and forwards. A refresh drops (and revokes) the cached ones; a logout all.
+  package var narrowed: [NarrowedRecord] = []
   /// Whether this login's keyring items were written before items carried `client_id` (five
   /// attributes, ``GitHubLoginKeyringItem/predatesClientID``): true for every keyring login of a version-1
   /// or -2 file, and in version 3 where `"keyring_attributes": 5` says so. The next write of the
@@ -192,6 +195,9 @@ package struct HostEntry: Sendable, Equatable {
     defaults = defaults.filter { $0.value.lowercased() != active }
   }
 
+  /// Whether writing this entry needs file version 4: an account holds narrowed tokens.
+  package var needsVersion4: Bool { accounts.contains { !$0.narrowed.isEmpty } }
+
   /// Whether writing this entry needs file version 3: an app's own default, two logins of one
   /// user (two apps', R111), which an older ghlogin would merge on its next write, or a login
   /// whose keyring items carry `client_id`.
@@ -212,11 +218,14 @@ package struct Credentials: Sendable, Equatable {
   /// per-app `"defaults"`. A file is written as the oldest version that holds it
   /// (``formatVersion``), so an older ghlogin keeps reading the files that do not need the new
   /// keys, and refuses the others with its "upgrade" message rather than losing a login.
-  package static let currentVersion = 3
+  /// 4 adds an account's `"narrowed"` tokens (issue 34 §1).
+  package static let currentVersion = 4
 
-  /// The version these credentials are written as: 3 when a host needs it
-  /// (``HostEntry/needsVersion3``), else 2 when an account has a client ID, else 1.
+  /// The version these credentials are written as: 4 when an account holds narrowed tokens
+  /// (``HostEntry/needsVersion4``), else 3 when a host needs it (``HostEntry/needsVersion3``),
+  /// else 2 when an account has a client ID, else 1.
   package var formatVersion: Int {
+    if hosts.values.contains(where: { $0.needsVersion4 }) { return 4 }
     if hosts.values.contains(where: { $0.needsVersion3 }) { return 3 }
     return hosts.values.contains { $0.accounts.contains { $0.clientID != nil } } ? 2 : 1
   }

@@ -35,9 +35,19 @@ package enum CredentialCoding {
   /// login's keyring items predate `client_id`).
   package static let accountKeysVersion3: [String] = accountKeysVersion2 + ["keyring_attributes"]
 
+  /// The keys of an account in a version-4 file: version 3's and `"narrowed"` (issue 34 §1).
+  package static let accountKeysVersion4: [String] = accountKeysVersion3 + ["narrowed"]
+
+  /// The keys of one narrowed token in `"narrowed"` (``NarrowedRecord``); `"token"` is absent
+  /// for an account kept in the keyring, `"consumer_id"` for a cached token.
+  package static let narrowedKeys: [String] = [
+    "id", "token", "expires_at", "owner", "repositories", "permissions", "consumer", "consumer_id", "created_at",
+  ]
+
   /// The keys of an account in a file of `version` (built once: `token` reads every account).
   package static func accountKeys(version: Int) -> [String] {
-    version >= 3 ? accountKeysVersion3 : version == 2 ? accountKeysVersion2 : accountKeys
+    version >= 4
+      ? accountKeysVersion4 : version == 3 ? accountKeysVersion3 : version == 2 ? accountKeysVersion2 : accountKeys
   }
 
   // MARK: - Reading
@@ -236,7 +246,90 @@ package enum CredentialCoding {
       }
       credential.clientID = clientID
     }
+    if let value = object["narrowed"] {
+      guard let records = value.arrayValue else { throw .invalid("\"\(path()).narrowed\" must be an array") }
+      // The keyring keeps no narrowed tokens yet: a keyring login has none.
+      guard storage == .file else {
+        throw .invalid("\"\(path()).narrowed\" must not be in the file for an account kept in the keyring")
+      }
+      var ids = Set<String>()
+      for (index, record) in records.enumerated() {
+        let parsed = try narrowed(record, { "\(path()).narrowed[\(index)]" }, inKeyring: storage == .keyring)
+        guard ids.insert(parsed.id).inserted else {
+          throw .invalid("\"\(path()).narrowed[\(index)].id\" is the id of an earlier narrowed token")
+        }
+        credential.narrowed.append(parsed)
+      }
+    }
     return credential
+  }
+
+  /// One narrowed token of an account (``NarrowedRecord``; version 4).
+  private static func narrowed(_ value: JSONValue, _ path: () -> String, inKeyring: Bool) throws(Failure)
+    -> NarrowedRecord
+  {
+    guard let object = value.objectValue else { throw .invalid("\"\(path())\" must be an object") }
+    try onlyKeys(object, narrowedKeys, prefix: path() + ".")
+    func required(_ key: String) throws(Failure) -> JSONValue {
+      guard let value = object[key] else { throw .invalid("\"\(path()).\(key)\" is missing") }
+      return value
+    }
+    let id = try string(try required("id"), path() + ".id")
+    guard NarrowedRecord.isValidID(id) else {
+      throw .invalid("\"\(path()).id\" must be 1 to 64 letters, digits, '-' or '_'")
+    }
+    let token: String
+    if inKeyring {
+      guard object["token"] == nil else {
+        throw .invalid("\"\(path()).token\" must not be in the file for an account kept in the keyring")
+      }
+      token = ""
+    } else {
+      token = try self.token(try required("token"), path() + ".token")
+    }
+    let owner = try string(try required("owner"), path() + ".owner")
+    guard Narrowing.isOwnerName(owner) else { throw .invalid("\"\(path()).owner\" is not a GitHub account name") }
+    let repositories = try strings(try required("repositories"), path() + ".repositories")
+    guard !repositories.isEmpty, repositories.count <= Narrowing.maximumRepositories,
+      repositories.allSatisfy(Narrowing.isRepositoryName), NarrowedRecord.key(repositories) == repositories,
+      Set(repositories).count == repositories.count
+    else {
+      throw .invalid(
+        "\"\(path()).repositories\" must hold 1 to \(Narrowing.maximumRepositories) repository names, "
+          + "lowercase, sorted, each once")
+    }
+    guard let permissionObject = try required("permissions").objectValue else {
+      throw .invalid("\"\(path()).permissions\" must be an object")
+    }
+    var permissions: [String: String] = [:]
+    for (name, level) in permissionObject.entries {
+      let text = try string(level, path() + ".permissions." + ConfigDecoder.display(name))
+      guard AppPermissions.levels[name]?.contains(text) == true else {
+        throw .invalid("\"\(path()).permissions.\(ConfigDecoder.display(name))\" is not a GitHub App permission level")
+      }
+      permissions[name] = text
+    }
+    let consumerName = try string(try required("consumer"), path() + ".consumer")
+    guard let consumer = NarrowedRecord.Consumer(rawValue: consumerName) else {
+      throw .invalid("\"\(path()).consumer\" must be \"cache\", \"run\" or \"forward\"")
+    }
+    var consumerID: String?
+    if let value = object["consumer_id"] {
+      let text = try string(value, path() + ".consumer_id")
+      guard NarrowedRecord.isValidID(text) else {
+        throw .invalid("\"\(path()).consumer_id\" must be 1 to 64 letters, digits, '-' or '_'")
+      }
+      consumerID = text
+    }
+    guard (consumer == .cache) == (consumerID == nil) else {
+      throw .invalid("\"\(path()).consumer_id\" is needed for a run's or forward's token, and only then")
+    }
+    var expiresAt: Double?
+    if let value = object["expires_at"] { expiresAt = try number(value, path() + ".expires_at") }
+    return NarrowedRecord(
+      id: id, token: token, expiresAt: expiresAt, owner: owner, repositories: repositories, permissions: permissions,
+      consumer: consumer, consumerID: consumerID,
+      createdAt: try number(try required("created_at"), path() + ".created_at"))
   }
 
   /// The account's `"store"`: absent or `"file"` (tokens in the file), or `"keyring"` (no
@@ -331,6 +424,24 @@ package enum CredentialCoding {
         guard times.allSatisfy({ $0.isFinite }) else {
           throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
         }
+        if inKeyring && !account.narrowed.isEmpty {
+          throw .invalidCredential(host: shownHost, reason: "the keyring login \(login) cannot keep narrowed tokens")
+        }
+        for record in account.narrowed {
+          guard Credential.isAcceptableToken(record.token) || (inKeyring && record.token.isEmpty) else {
+            throw .invalidToken(host: shownHost, login: login, field: "narrowed token")
+          }
+          let valid =
+            NarrowedRecord.isValidID(record.id) && Narrowing.isOwnerName(record.owner) && !record.repositories.isEmpty
+            && record.repositories.allSatisfy(Narrowing.isRepositoryName)
+            && NarrowedRecord.key(record.repositories) == record.repositories
+            && (record.consumer == .cache) == (record.consumerID == nil)
+            && (record.consumerID.map(NarrowedRecord.isValidID) ?? true)
+            && ([record.createdAt] + (record.expiresAt.map { [$0] } ?? [])).allSatisfy(\.isFinite)
+          guard valid else {
+            throw .invalidCredential(host: shownHost, reason: "a narrowed token of \(login) is not valid")
+          }
+        }
         if let clientID = account.clientID, !ConfigDecoder.isCredentialText(clientID) {
           throw .invalidCredential(
             host: shownHost, reason: "the client ID of \(login) is empty or has spaces or control characters")
@@ -388,6 +499,25 @@ package enum CredentialCoding {
     if version >= 3, account.storage == .keyring, account.keyringItemsPredateClientID {
       object["keyring_attributes"] = JSONValue(integer: 5)
     }
+    if !account.narrowed.isEmpty {
+      object["narrowed"] = .array(account.narrowed.map { encode($0, inKeyring: account.storage == .keyring) })
+    }
+    return .object(object)
+  }
+
+  private static func encode(_ record: NarrowedRecord, inKeyring: Bool) -> JSONValue {
+    var object = JSONObject()
+    object["id"] = .string(record.id)
+    if !inKeyring { object["token"] = .string(record.token) }
+    if let value = record.expiresAt { object["expires_at"] = JSONValue(double: value) ?? .null }
+    object["owner"] = .string(record.owner)
+    object["repositories"] = .array(record.repositories.map(JSONValue.string))
+    var permissions = JSONObject()
+    for name in record.permissions.keys.sorted() { permissions[name] = record.permissions[name].map(JSONValue.string) }
+    object["permissions"] = .object(permissions)
+    object["consumer"] = .string(record.consumer.rawValue)
+    if let value = record.consumerID { object["consumer_id"] = .string(value) }
+    object["created_at"] = JSONValue(double: record.createdAt) ?? .null
     return .object(object)
   }
 }

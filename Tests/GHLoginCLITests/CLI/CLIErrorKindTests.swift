@@ -20,6 +20,7 @@ import Testing
   static let rows: [Row] = [
     Row(UnknownAccount(host: "github.com", user: "octo", entry: HostEntry()), .notLoggedIn),
     Row(EnvCommand.TerminalRefused(), .configuration),
+    Row(RunCommand.CommandNotFound(name: "tool"), .configuration),
     Row(SetupDockerError("unreadable"), .system),
     Row(AuthCommand.WithTokenError(kind: .empty), .configuration),
     Row(InterruptedInput(), .cancelled),

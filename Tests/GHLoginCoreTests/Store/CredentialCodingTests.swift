@@ -141,7 +141,7 @@ import GHLoginTestSupport
     #expect(credentials.hosts["github.com"]?.activeLogin == nil)
   }
 
-  @Test(arguments: [4, 17])
+  @Test(arguments: [5, 17])
   func newerVersion(version: Int) {
     // A newer version is recognised before its (possibly different) shape is looked at.
     let text = #"{"version": \#(version), "accounts": "whatever"}"#

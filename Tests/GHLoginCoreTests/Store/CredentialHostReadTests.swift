@@ -63,7 +63,7 @@ import GHLoginTestSupport
     Array(#"{"version": 1, "hosts": {\#(T.good)}, "other": 1}"#.utf8),
     Array(#"{"version": 1, "hosts": []}"#.utf8),
     Array(#"{"hosts": {\#(T.good)}}"#.utf8),
-    T.file(T.good, version: "4"),
+    T.file(T.good, version: "5"),
     T.file(T.good, version: "1.0"),
     Array(#"[]"#.utf8),
   ])

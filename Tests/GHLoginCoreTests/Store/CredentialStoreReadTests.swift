@@ -137,12 +137,12 @@ import GHLoginTestSupport
   /// A file of a version this ghlogin does not know (4: newer than the two-app format, 3) is
   /// refused with the upgrade message, never called corrupt, and left byte for byte as it was.
   @Test func newerVersionRefusedAndUntouched() throws {
-    let fixture = try fixture(with: Array(#"{"version": 4, "hosts": {}, "keyring": true}"#.utf8))
-    let expected = StoreError.newerVersion(path: fixture.file, version: 4)
+    let fixture = try fixture(with: Array(#"{"version": 5, "hosts": {}, "keyring": true}"#.utf8))
+    let expected = StoreError.newerVersion(path: fixture.file, version: 5)
     expectRefused(fixture, expected)
     #expect(
       expected.message
-        == "\(fixture.file) was written by a newer version (version 4); it was left untouched. Upgrade the library to use it"
+        == "\(fixture.file) was written by a newer version (version 5); it was left untouched. Upgrade the library to use it"
     )
   }
 

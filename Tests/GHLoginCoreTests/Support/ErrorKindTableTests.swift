@@ -108,6 +108,7 @@ import Testing
     Row(NarrowingError.noRepository, .configuration),
     Row(NarrowingRefused(.noClientSecret(clientID: "app"), host: host, login: "octocat"), .configuration),
     Row(NarrowingNotVerified(host: host, problem: "wider", revocationFailure: nil, expiresAt: nil), .network),
+    Row(RunRefused(.notRunning(id: "0123456789abcdef"), host: nil), .notLoggedIn),
     Row(ScopedTokenError(.notAppUserToken(404), host: host), .configuration),
     Row(ScopedTokenError(.forbidden(403), host: host), .denied),
     Row(ScopedTokenError(.rateLimited(status: 429, wait: 60), host: host), .network),
