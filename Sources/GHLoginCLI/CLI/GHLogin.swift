@@ -7,7 +7,7 @@ package enum GHLogin {
   /// against ``command(named:)`` and the command's configuration.
   static let commandNames = [
     "auth", "whoami", "token", "env", "status", "logout", "refresh", "switch", "migrate", "setup-git",
-    "git-credential", "setup-docker", "docker-credential", "goauth", "config", "completion", "version",
+    "git-credential", "setup-docker", "docker-credential", "goauth", "agent", "config", "completion", "version",
     "help", "man-page",
   ]
 
@@ -33,6 +33,7 @@ package enum GHLogin {
     case "setup-docker": SetupDockerCommand.self
     case "docker-credential": DockerCredentialCommand.self
     case "goauth": GoAuthCommand.self
+    case "agent": AgentCommand.self
     case "config": ConfigCommand.self
     case "completion": CompletionCommand.self
     case "version": VersionCommand.self
