@@ -141,6 +141,12 @@ package enum GHLogin {
         environment.stdout.write(Help.command(configuration))
         return .success
       }
+      // Issue 35: with an agent's socket given, the commands that use a login ask it.
+      if let socket = environment.variables[AgentPaths.socketVariable], !socket.isEmpty,
+        let status = try AgentClientRoute.run(type, parsed, socket: socket, in: environment)
+      {
+        return status
+      }
       return try type.init(parsed).run(in: environment)
     } catch let error as UsageError {
       environment.stderr.write(
