@@ -121,6 +121,9 @@ import Testing
     #expect(elsewhere.status == 4)
     #expect(elsewhere.stdout == "")
     #expect(elsewhere.stderr.contains("not logged in to ghe.example.test"))
+    var otherHost = clientEnvironment
+    otherHost["GH_HOST"] = "ghe.example.test"
+    #expect(try runGHLogin(["token"], env: otherHost).status == 4, "the client's GH_HOST is sent")
     #expect(contents(of: root.at("empty")) == [])
     let log = try stop(agent)
     #expect(!log.contains(Self.token))
@@ -196,6 +199,11 @@ import Testing
     #expect(goauth.stdout == "")
     #expect(Date().timeIntervalSince(started) < 8)
     #expect(contents(of: root.at("empty")) == [])
+    // The next start replaces the stale socket with a new agent.
+    let restarted = try runGHLogin(["agent", "start"], env: agentEnvironment)
+    #expect(restarted.status == 0)
+    #expect(try runGHLogin(["token"], env: clientEnvironment).stdout == Self.token + "\n")
+    #expect(try runGHLogin(["agent", "stop"], env: agentEnvironment).status == 0)
   }
 
   /// Commands that change the login refuse with the variable set, before touching anything.

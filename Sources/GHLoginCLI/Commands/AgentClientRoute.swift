@@ -46,8 +46,8 @@ enum AgentClientRoute {
       return .success
     case is WhoamiCommand.Type, is StatusCommand.Type:
       var request = AgentRequest(.info)
-      request.host = arguments.value("host")
-      request.user = arguments.value("user")
+      (request.host, request.user) = choice(
+        AccountSelection(host: arguments.value("host"), user: arguments.value("user")), in: environment)
       let answer = try AgentClient.exchange(request, socket: socket, clock: environment.clock)
       guard answer.status == .ok, let host = answer.host, let login = answer.login else { throw refused(answer) }
       environment.stdout.write(
@@ -86,13 +86,21 @@ enum AgentClientRoute {
       exitStatus: answer.exit.map(ExitStatus.init(rawValue:)) ?? .failure)
   }
 
+  /// The host and account the client names: `--host`, else its `GH_HOST`; `--user`, else its
+  /// `GHLOGIN_USER` (the agent applies its own config, rules and defaults to the rest).
+  private static func choice(
+    _ selection: AccountSelection, in environment: Environment
+  ) -> (host: String?, user: String?) {
+    func variable(_ name: String) -> String? { environment.variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+    return (selection.host ?? variable("GH_HOST"), selection.user ?? variable("GHLOGIN_USER"))
+  }
+
   /// The token for `token`/`env`, narrowed when asked.
   private static func token(
     _ selection: AccountSelection, _ narrowing: Narrowing?, socket: String, in environment: Environment
   ) throws -> (host: String, secret: String) {
     var request = AgentRequest(.get)
-    request.host = selection.host
-    request.user = selection.user
+    (request.host, request.user) = choice(selection, in: environment)
     if let narrowing {
       request.repositories = narrowing.repositories.map { "\(narrowing.owner)/\($0)" }
       request.permissions = narrowing.permissions.keys.sorted().map { "\($0):\(narrowing.permissions[$0]!)" }
