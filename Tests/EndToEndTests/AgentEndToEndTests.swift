@@ -206,6 +206,34 @@ import Testing
     #expect(try runGHLogin(["agent", "stop"], env: agentEnvironment).status == 0)
   }
 
+  /// `token --repo` through the agent: the agent mints the narrowed token from its login, through
+  /// the narrowing path `token --repo` uses, against the fake GitHub; the parent never crosses.
+  @Test func aNarrowedTokenThroughTheAgent() throws {
+    let parent = "ghu_e2eAGENTparent00000000000000000000001"
+    let fake = try FakeGitHub.start()
+    let sandbox = try Sandbox(fake: fake)
+    _ = try sandbox.writeConfig()
+    try fake.register([
+      "tokens": [["access_token": parent, "login": "octocat", "kind": "app", "client_id": "Iv1.testclient"]]
+    ])
+    try sandbox.writeCredentials([["login": "octocat", "token": parent, "client_id": "Iv1.testclient"]])
+    let agent = try startGHLogin(
+      ["agent", "--foreground"], env: sandbox.environment(["GHLOGIN_AGENT_DIR": root.at("run")]))
+    _ = try agent.waitForLine(.stdout, timeout: 20) { $0.hasPrefix("ready ") }
+    let run = try runGHLogin(
+      ["token", "--repo", "acme/api", "--permission", "contents:read"], env: clientEnvironment, timeout: 60)
+    #expect(run.status == 0, "\(run.stderr)")
+    let minted = (try fake.state()["tokens"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "scoped" }
+    let narrowed = try #require(minted.first?["access_token"] as? String)
+    #expect(run.stdout == narrowed + "\n")
+    #expect(narrowed != parent)
+    #expect(minted.first?["repositories"] as? [String] == ["acme/api"])
+    #expect(contents(of: root.at("empty")) == [])
+    let log = try stop(agent)
+    #expect(log.contains("narrowing=acme/api contents:read token="))
+    #expect(!log.contains(parent) && !log.contains(narrowed))
+  }
+
   /// Commands that change the login refuse with the variable set, before touching anything.
   @Test(arguments: [
     ["auth"], ["auth", "--with-token"], ["logout"], ["refresh"], ["migrate", "--to", "file"], ["switch"],
