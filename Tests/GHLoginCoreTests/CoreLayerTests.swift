@@ -14,6 +14,7 @@ import Testing
   static let ranks: [String: Int] = [
     "Support": 0, "System/Syscalls": 1, "System/Network": 2, "System/Terminal": 2, "System/TLS": 3, "HTTP": 4,
     "GitHub": 5, "Generated": 5, "Store": 6, "OAuth": 7, "Git": 8, "ToolHelpers": 8, "Environment": 9, "Login": 10,
+    "Agent": 11,
   ]
 
   /// The ranked folder `path` (relative to Sources/GHLoginCore) belongs to: itself or its

@@ -7,7 +7,7 @@ package enum GHLogin {
   /// against ``command(named:)`` and the command's configuration.
   static let commandNames = [
     "auth", "whoami", "token", "app", "env", "run", "status", "logout", "refresh", "switch", "migrate", "setup-git",
-    "git-credential", "setup-docker", "docker-credential", "goauth", "config", "completion", "version",
+    "git-credential", "setup-docker", "docker-credential", "goauth", "agent", "config", "completion", "version",
     "help", "man-page",
   ]
 
@@ -35,6 +35,7 @@ package enum GHLogin {
     case "setup-docker": SetupDockerCommand.self
     case "docker-credential": DockerCredentialCommand.self
     case "goauth": GoAuthCommand.self
+    case "agent": AgentCommand.self
     case "config": ConfigCommand.self
     case "completion": CompletionCommand.self
     case "version": VersionCommand.self
@@ -141,6 +142,12 @@ package enum GHLogin {
       if parsed.flag("help") {
         environment.stdout.write(Help.command(configuration))
         return .success
+      }
+      // Issue 35: with an agent's socket given, the commands that use a login ask it.
+      if let socket = environment.variables[AgentPaths.socketVariable], !socket.isEmpty,
+        let status = try AgentClientRoute.run(type, parsed, socket: socket, in: environment)
+      {
+        return status
       }
       return try type.init(parsed).run(in: environment)
     } catch let error as UsageError {

@@ -23,4 +23,8 @@ enum ProductNames {
   /// The git config key naming the account for a repository (`git config ghlogin.account
   /// alice-work`, issue 33 §2): users' git config files hold it.
   package static let gitAccountKey = "ghlogin.account"
+  /// The key of the agent protocol's version line (`ghlogin-agent=1`, doc/agent.md).
+  package static let agentProtocolKey = "ghlogin-agent"
+  /// The agent socket's directory under `/tmp` when there is no runtime directory (`ghlogin-UID`).
+  package static let agentTemporaryPrefix = "ghlogin-"
 }

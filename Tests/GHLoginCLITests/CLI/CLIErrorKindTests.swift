@@ -25,6 +25,11 @@ import Testing
     Row(AuthCommand.WithTokenError(kind: .empty), .configuration),
     Row(InterruptedInput(), .cancelled),
     Row(AppKeyNotInKeyring(app: "Iv1.app"), .configuration),
+    Row(AgentClientRoute.LoginIsElsewhere(command: "auth"), .configuration),
+    Row(AgentClientRoute.Refused(message: "no login", exitStatus: .notLoggedIn), .notLoggedIn),
+    Row(AgentClientRoute.Refused(message: "outside the policy", exitStatus: .usage), .configuration),
+    Row(AgentClient.Unreachable(socket: "/run/user/0/ghlogin/agent.sock", reason: "refused"), .network),
+    Row(AgentCommand.AgentFailure(message: "did not start"), .system),
     Row(AuthCommand.SetupError.noAnswer, .configuration),
   ]
 

@@ -118,6 +118,8 @@ import Testing
     Row(InstallationTokenError(.jwtRejected(nil), host: host), .configuration),
     Row(InstallationTokenError(.noInstallation("acme"), host: host), .denied),
     Row(InstallationTokenError(.rateLimited(status: 403, wait: 30), host: host), .network),
+    Row(AgentProtocolError.tooLarge, .configuration),
+    Row(AgentProtocolError.duplicateKey(line: 3), .configuration),
   ]
 
   /// The kind each error declares; its message is Core's own, in words (``Remedies/words``).

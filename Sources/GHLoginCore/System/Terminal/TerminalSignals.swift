@@ -135,7 +135,7 @@ final class TerminalSignals {
 
 /// Whether the process may leave a core dump (and be read by the user's other processes
 /// through ptrace and `/proc/PID/mem`): `prctl(PR_SET_DUMPABLE)`.
-enum CoreDumps {
+package enum CoreDumps {
   /// glibc's `prctl`, which Swift cannot call directly (it is variadic in the header); looked up
   /// once. Every argument ghlogin passes is an `unsigned long`, as the kernel reads them.
   /// `<linux/prctl.h>`'s option numbers (the header's macros are not imported).

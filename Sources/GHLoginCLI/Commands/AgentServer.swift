@@ -1,0 +1,224 @@
+import GHLoginCore
+
+/// The agent itself (`ghlogin agent --foreground`, issue 35 §1): listens on the main socket,
+/// answers one request per connection, one connection at a time, from the local store through
+/// the same ``Workspace`` paths `token` and the helpers use. Logs every answer on stderr, with a
+/// fingerprint of the token given (never the token).
+struct AgentServer {
+  var paths: AgentPaths
+  var environment: Environment
+
+  /// How long a peer may take to send its request.
+  static let readTimeout = 5.0
+  /// What a peer outside the agent's user or namespaces is told (and nothing else).
+  static let useAForward = "use a forward: ghlogin container-args"
+
+  /// Runs until SIGINT or SIGTERM; removes the socket on the way out.
+  func run() throws -> ExitStatus {
+    CoreDumps.disable()  // R115: no core dump, no ptrace by the user's other processes
+    SessionProcess.ignoreBrokenPipes()
+    try paths.prepare()
+    if (try? SafeDirectory.exists(paths.socket)) == true {
+      if let pid = AgentClient.ping(paths.socket, clock: environment.clock) {
+        throw AgentCommand.AgentFailure(message: "an agent (pid \(pid)) already answers at \(paths.socket)")
+      }
+      FileSystem.remove(paths.socket)  // a stale socket of an agent that ended
+    }
+    let listener = try UnixSocket.listen(at: paths.socket)
+    defer {
+      listener.close()
+      FileSystem.remove(paths.socket)
+    }
+    let stop = Interrupt.install()
+    let own = (
+      uid: ProcessState.userID, mount: UnixSocket.namespace("mnt", of: nil), user: UnixSocket.namespace("user", of: nil)
+    )
+    log("listening at \(paths.socket) (pid \(SessionProcess.currentID))")
+    environment.stdout.write("ready \(paths.socket)\n")
+    // Until SIGINT or SIGTERM: the wait then throws Poll.interruption.
+    while (try? Poll.wait(
+      for: Poll.readable, on: listener.fd, deadline: .infinity, clock: environment.clock, stopFD: stop))
+      != nil
+    {
+      guard let connection = try listener.accept() else { continue }
+      serve(connection, own: own)
+      connection.close()
+    }
+    log("stopping")
+    return .success
+  }
+
+  /// Answers one connection: the peer check, the request, the answer, the log line.
+  private func serve(_ connection: Socket, own: (uid: UInt32, mount: String?, user: String?)) {
+    let clock = environment.clock
+    let deadline = clock.monotonic() + Self.readTimeout
+    guard let peer = try? UnixSocket.peer(of: connection) else { return }
+    let tag = "pid:\(peer.pid),uid:\(peer.uid)"
+    func reply(_ answer: AgentAnswer, _ what: String) {
+      let bytes = (try? answer.fields.encoded()) ?? []
+      _ = try? UnixSocket.write(bytes, to: connection, deadline: clock.monotonic() + Self.readTimeout, clock: clock)
+      log("peer=\(tag) \(what)")
+    }
+    // The peer's namespaces are read while it is connected; one that cannot be read (another
+    // user's process, or one gone) is not the agent's.
+    let sameNamespaces =
+      own.mount != nil && own.user != nil && UnixSocket.namespace("mnt", of: peer.pid) == own.mount
+      && UnixSocket.namespace("user", of: peer.pid) == own.user
+    guard peer.uid == own.uid, sameNamespaces else {
+      let why = peer.uid != own.uid ? "another user" : "another mount or user namespace"
+      reply(.refusal(Self.useAForward, exit: .usage), "refused: \(why); no token")
+      return
+    }
+    let bytes: [UInt8]?
+    do {
+      bytes = try UnixSocket.read(
+        connection, limit: AgentMessage.maximumSize, deadline: deadline, clock: clock,
+        until: { AgentMessage.end(in: $0) != nil })
+    } catch {
+      log("peer=\(tag) read failed: \(error)")
+      return
+    }
+    guard let bytes else {
+      reply(
+        .refusal("the request did not arrive within \(Int(Self.readTimeout)) seconds", exit: .usage),
+        "refused: no request within \(Int(Self.readTimeout)) s")
+      return
+    }
+    let request: AgentRequest
+    do throws(AgentProtocolError) {
+      guard bytes.count <= AgentMessage.maximumSize else { throw AgentProtocolError.tooLarge }
+      request = try AgentRequest.parse(bytes)
+    } catch {
+      reply(.refusal(error.message, exit: .usage), "refused: \(error.reason)")
+      return
+    }
+    let (answer, narrowing) = self.answer(request)
+    var line = "\(request.command.rawValue) for=\(request.client.rawValue) "
+    if request.command != .ping {
+      line += "host=\(answer.host ?? "-") account=\(answer.login.map { Sanitize.terminal($0) } ?? "-") "
+      line += "narrowing=\(narrowing ?? "none") "
+    }
+    switch answer.status {
+    case .ok: line += answer.secret.map { "token=\(Self.fingerprint($0))" } ?? "ok"
+    case .notFound: line += "not found"
+    case .error: line += "error (exit \(answer.exit ?? 1))"
+    }
+    reply(answer, line)
+  }
+
+  /// The first 8 hex digits of the token's SHA-256: enough to match log lines, useless as a token.
+  static func fingerprint(_ token: String) -> String {
+    Crypto.sha256(Array(token.utf8)).prefix(4).map { byte in
+      let digits = Array("0123456789abcdef".utf8)
+      return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+    }.joined()
+  }
+
+  /// The answer to `request`, and the narrowing asked for (for the log).
+  private func answer(_ request: AgentRequest) -> (AgentAnswer, String?) {
+    if request.command == .ping { return (AgentAnswer(.ok, pid: SessionProcess.currentID), nil) }
+    var narrowingText: String?
+    do {
+      var quiet = environment
+      quiet.stderr = DiscardOutput()
+      var workspace = try Workspace(quiet, quiet: true, unknownConfigKeys: .lenient)
+      let found: (host: String, credential: Credential)?
+      switch request.client {
+      case .token:
+        let selection = AccountSelection(host: request.host, user: request.user)
+        if !request.repositories.isEmpty && request.command == .get {
+          let narrowing = try Narrowing(repositories: request.repositories, permissions: request.permissions)
+          narrowingText = request.repositories.joined(separator: ",") + " " + narrowing.permissionsDescription
+          let (narrowed, _) = try workspace.narrowedToken(selection, narrowing)
+          return (
+            AgentAnswer(.ok, host: narrowed.host.name, login: narrowed.login, secret: narrowed.token), narrowingText
+          )
+        }
+        let usable = try workspace.usableCredentialReport(selection)
+        found = (usable.host.name, usable.credential)
+      case .git:
+        guard let host = request.host else { throw AgentProtocolError.badValue(key: "host") }
+        workspace.accountRequest = AccountRequest(caller: .git, path: request.path)
+        let credentials = try workspace.store.loadFile(choosingHost: { names in
+          CredentialHostMatch.storedHost(for: host, among: names.sorted())
+        })
+        if let stored = CredentialHostMatch.storedHost(for: host, among: credentials.hosts.keys.sorted()) {
+          let usable = try workspace.usableCredentialReport(
+            AccountSelection(host: stored, user: request.user), in: credentials)
+          found = (usable.host.name, usable.credential)
+        } else {
+          found = nil
+        }
+      case .docker:
+        guard let registry = request.registry.flatMap({ RegistryAddress.normalize(Array($0.utf8)) }) else {
+          throw AgentProtocolError.badValue(key: "registry")
+        }
+        do {
+          found = try DockerCredentialCommand.account(for: registry, in: workspace, refreshing: request.command == .get)
+        } catch {
+          return (.refusal(error.line, exit: .failure, notFound: true), nil)
+        }
+      case .goauth:
+        guard let url = request.url else { throw AgentProtocolError.badValue(key: "url") }
+        let credentials = try workspace.store.loadFile(choosingHost: {
+          GoAuthMatch.host(forURL: url, among: $0.sorted())
+        })
+        if let host = GoAuthMatch.host(forURL: url, among: credentials.hosts.keys.sorted()) {
+          found = (host, try workspace.usableCredentialReport(AccountSelection(host: host), in: credentials).credential)
+        } else {
+          found = nil
+        }
+      }
+      guard let found else {
+        return (.refusal("no login answers this request", exit: .notLoggedIn, notFound: true), narrowingText)
+      }
+      let credential = found.credential
+      return (
+        AgentAnswer(
+          .ok, host: found.host, login: credential.login, secret: request.command == .get ? credential.token : nil,
+          expiresAt: credential.expiresAt.flatMap { Int64(exactly: $0.rounded(.down)) }), narrowingText
+      )
+    } catch let error as NotLoggedIn {
+      return (.refusal(error.cliMessage, exit: error.exitStatus, notFound: true), narrowingText)
+    } catch let error as any ReportableError {
+      return (.refusal(error.cliMessage, exit: error.exitStatus), narrowingText)
+    } catch {
+      return (.refusal("\(error)", exit: .failure), narrowingText)
+    }
+  }
+
+  /// One line on stderr: `ghlogin agent: TIME MESSAGE`.
+  private func log(_ message: String) {
+    environment.stderr.write("ghlogin agent: \(Self.timestamp(environment.clock.now())) \(message)\n")
+  }
+
+  /// `seconds` since the epoch as `YYYY-MM-DDTHH:MM:SSZ` (UTC).
+  static func timestamp(_ seconds: Double) -> String {
+    let whole = Int64(seconds.rounded(.down))
+    let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+    let rest = whole - days * 86_400
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let day = doy - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
+  }
+}
+
+/// Output that goes nowhere: the agent answers, it does not print a command's warnings.
+private struct DiscardOutput: TextOutput {
+  var isTerminal: Bool { false }
+  func write(_ text: String) {}
+}
+
+extension DockerCredentialCommand.Failure {
+  /// The reason and the fix, on one line.
+  var line: String { ([reason] + (fix.map { [$0] } ?? [])).joined(separator: "; ") }
+}
