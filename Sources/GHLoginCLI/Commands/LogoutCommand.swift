@@ -68,7 +68,7 @@ struct LogoutCommand: Command {
     case .notConfigured:
       // A host known to be GitHub revokes with the client secret; any other server needs revocation_url.
       let missing = outcome.manualRevocationURL == nil ? "revocation_url" : "client_secret"
-      var text =
+      let text =
         "\(done). The token was removed from this machine but not revoked, because no \(missing) is "
         + "configured: it stays valid until it expires or you revoke it at \(manual)"
       environment.stderr.write(text + Self.revocationHint(on: host, outcome, workspace: workspace) + "\n")

@@ -143,9 +143,6 @@ package enum UnixSocket {
 
 /// Processes the agent starts and stops: `posix_spawn` into a new session, and signals.
 package enum SessionProcess {
-  /// glibc's `POSIX_SPAWN_SETSID` (2.26+), which the Swift module does not import.
-  private static let setSID: Int32 = 0x80
-
   /// This process's id.
   package static var currentID: Int32 { getpid() }
 
@@ -156,35 +153,16 @@ package enum SessionProcess {
     _ executable: String, _ arguments: [String], environment: [String: String], ready: FileDescriptor,
     stderr: Int32?
   ) throws(SystemError) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, ready.rawValue, STDOUT_FILENO)
-    if let stderr {
-      posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
-    } else {
-      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    try Spawn.start(executable, argv: [executable] + arguments, environment: environment, newSession: true) {
+      actions in
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, ready.rawValue, STDOUT_FILENO)
+      if let stderr {
+        posix_spawn_file_actions_adddup2(&actions, stderr, STDERR_FILENO)
+      } else {
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+      }
     }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | setSID))
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard spawned == 0 else { throw SystemError(call: "posix_spawn", errno: spawned) }
-    return pid
   }
 
   /// Reaps `pid` if it has ended (`waitpid(WNOHANG)`); whether it had.

@@ -28,22 +28,6 @@ package enum ChildRun {
   package static func run(
     _ executable: String, _ arguments: [String], environment: [String: String]
   ) throws(SystemError) -> Ending {
-    let argv = ([arguments.first ?? executable] + arguments.dropFirst()).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
     var action = Glibc.sigaction()
     action.__sigaction_handler.sa_handler = recordForward
     sigemptyset(&action.sa_mask)
@@ -62,9 +46,8 @@ package enum ChildRun {
     }
     _ = pendingForwards.exchange(0, ordering: .sequentiallyConsistent)
 
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, nil, &attributes, argv, envp)
-    guard spawned == 0 else { throw SystemError(call: "posix_spawn", errno: spawned) }
+    let pid = try Spawn.start(
+      executable, argv: [arguments.first ?? executable] + arguments.dropFirst(), environment: environment)
     var status: Int32 = 0
     while true {
       let pending = pendingForwards.exchange(0, ordering: .sequentiallyConsistent)

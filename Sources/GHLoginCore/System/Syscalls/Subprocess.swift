@@ -44,34 +44,11 @@ package enum Subprocess {
     // The child's ends block, as programs expect of their standard streams.
     try Self.setBlocking(output.write)
     try Self.setBlocking(errors.write)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, output.write.rawValue, STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, errors.write.rawValue, STDERR_FILENO)
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
+    let pid = try Spawn.start(executable, argv: [executable] + arguments, environment: environment) { actions in
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, output.write.rawValue, STDOUT_FILENO)
+      posix_spawn_file_actions_adddup2(&actions, errors.write.rawValue, STDERR_FILENO)
     }
-    // The child starts with no signal blocked and every signal at its default action, whatever
-    // this process (or the thread calling) has blocked or ignored.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    var all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    guard spawned == 0 else { throw SystemError(call: "posix_spawn", errno: spawned) }
     output.write.close()
     errors.write.close()
 
