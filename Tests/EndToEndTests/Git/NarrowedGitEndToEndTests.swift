@@ -86,4 +86,40 @@ import Testing
     let push = try run(["-C", git.home + "/api", "push", "-q", "origin", "main"], token: token)
     #expect(push.status == 0, "\(push.stderr)")
   }
+
+  /// `ghlogin run -- git push` (issue 34 §3): git in the run asks `ghlogin git-credential`
+  /// through the helper `run` pins (the environment's `GIT_CONFIG_*`, no other helper), gets the
+  /// run's token, clones and pushes the named repository, is refused on another one, and the
+  /// token is revoked once the command ends. The GitHub host is the git server's own
+  /// `127.0.0.1:PORT`, its API the fake's, so git's credential request names the run's host.
+  @Test func runGitPushThroughThePinnedHelper() throws {
+    try sandbox.writeConfig(["host": host])
+    try sandbox.writeCredentials(
+      host: host, [["login": "octocat", "token": Self.parent, "client_id": "Iv1.testclient"]])
+    let env = sandbox.environment([
+      "GIT_SSL_CAINFO": certificates + "/ca.pem", "GIT_CONFIG_NOSYSTEM": "1", "GIT_TERMINAL_PROMPT": "0",
+      "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+      "GIT_COMMITTER_EMAIL": "test@example.com",
+    ])
+    let clone =
+      "git clone -q https://\(host)/acme/api.git '\(git.home)/api' && cd '\(git.home)/api' "
+      + "&& echo more > README && git commit -q -am second && git push -q origin main "
+      + "&& ! git ls-remote https://\(host)/acme/secret.git >/dev/null 2>&1"
+    let result = try runGHLogin(
+      ["run", "--repo", "acme/api", "--permission", "contents:write", "--", "sh", "-c", clone], env: env)
+    #expect(result.status == 0, "\(result.stderr)")
+    let minted = try #require(
+      (try fake.state()["tokens"] as? [[String: Any]] ?? []).first { $0["kind"] as? String == "scoped" })
+    let token = try #require(minted["access_token"] as? String)
+    // The push and the refusal carry one token (the same fingerprint), the one the fake minted
+    // as scoped: the run's, never the parent's.
+    let lines = server.text(.stderr).split(separator: "\n").map(String.init)
+    let pushed = try #require(lines.first { $0.hasPrefix("200 POST /acme/api.git/git-receive-pack auth=ok") })
+    let refused = try #require(
+      lines.first { $0.hasPrefix("404 GET /acme/secret.git/info/refs?service=git-upload-pack auth=scoped") })
+    #expect(pushed.split(separator: " ").last == refused.split(separator: " ").last)
+    #expect(try fake.counter("scoped_tokens") == 1)
+    #expect(try fake.tokenRecord(token)?["revoked"] as? Bool == true)
+    #expect(!result.stderr.contains(token) && !result.stdout.contains(token))
+  }
 }
