@@ -107,20 +107,26 @@ import GHLoginTestSupport
   ])
   func duplicateHostNamesInALongFile(_ names: [String]) throws {
     let bytes = Self.file(names.map { "\"\($0)\": {\"accounts\": []}" }.joined(separator: ",\n  "))
-    var wholeError: JSONError?
-    do { _ = try JSON.parse(bytes) } catch { wholeError = error }
-    var hostError: JSONError?
+    let (wholeError, hostError) = Self.errors(bytes)
+    #expect(hostError == wholeError)
+    #expect((wholeError != nil) == (Set(names).count != names.count))
+    if let wholeError { #expect(wholeError.reason.hasPrefix("duplicate key")) }
+  }
+
+  /// What the whole parse and the deferred read of `bytes` refuse (nil: accepted).
+  static func errors(_ bytes: [UInt8]) -> (whole: JSONError?, deferred: JSONError?) {
+    var whole: JSONError?
+    do { _ = try JSON.parse(bytes) } catch { whole = error }
+    var deferred: JSONError?
     do {
       _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
         var parser = JSONParser(buffer: buffer)
         return try parser.parseDocument(deferring: "hosts")
       }
     } catch {
-      hostError = error
+      deferred = error
     }
-    #expect(hostError == wholeError)
-    #expect((wholeError != nil) == (Set(names).count != names.count))
-    if let wholeError { #expect(wholeError.reason.hasPrefix("duplicate key")) }
+    return (whole, deferred)
   }
 
   /// Host names written with escapes are the names they decode to: a duplicate is found whether
@@ -134,17 +140,7 @@ import GHLoginTestSupport
   ])
   func escapedDuplicateHostNames(_ raw: [String], _ shown: String) throws {
     let bytes = Self.file(raw.map { "\"\($0)\": {\"accounts\": []}" }.joined(separator: ",\n  "))
-    var wholeError: JSONError?
-    do { _ = try JSON.parse(bytes) } catch { wholeError = error }
-    var hostError: JSONError?
-    do {
-      _ = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
-        var parser = JSONParser(buffer: buffer)
-        return try parser.parseDocument(deferring: "hosts")
-      }
-    } catch {
-      hostError = error
-    }
+    let (wholeError, hostError) = Self.errors(bytes)
     #expect(hostError == wholeError)
     #expect(wholeError?.reason == "duplicate key \"\(shown)\"")
   }
