@@ -120,6 +120,27 @@ import Testing
     #expect(sandbox.storedAccounts().isEmpty)
   }
 
+  /// A narrowed token GitHub would not revoke at `logout` is said once, as the command line's
+  /// warning (Core hands it to the workspace's `cleanupWarning`; it writes nothing itself), and
+  /// the logout goes on: the login is revoked and removed.
+  @Test func aNarrowedTokenNotRevokedIsAWarning() throws {
+    let (fake, sandbox) = try loggedIn()
+    let minted = try runGHLogin(["token", "--repo", "acme/api"], env: sandbox.environment())
+    #expect(minted.status == 0, "\(minted.stderr)")
+    try fake.script(["responses": ["revoke": [502]]])
+    let logout = try runGHLogin(["logout"], env: sandbox.environment())
+    #expect(logout.status == 0, "\(logout.stderr)")
+    let warnings = logout.stderr.split(separator: "\n").filter { $0.contains("narrowed token") }
+    #expect(warnings.count == 1, "\(logout.stderr)")
+    #expect(
+      warnings.first?.hasPrefix("ghlogin: warning: could not revoke a narrowed token (acme/api) on github.test: ")
+        == true)
+    #expect(warnings.first?.hasSuffix("; it expires on its own") == true)
+    #expect(!logout.stderr.contains(minted.stdout.trimmingCharacters(in: .newlines)))
+    #expect(try fake.tokenRecord(Self.parent)?["revoked"] as? Bool == true)
+    #expect(sandbox.storedAccounts().isEmpty)
+  }
+
   /// `status` lists each narrowed token redacted, with its consumer, repositories, permissions
   /// and expiry; `status --json` too; neither shows the token.
   @Test func statusListsThemRedacted() throws {

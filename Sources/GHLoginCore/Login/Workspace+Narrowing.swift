@@ -114,7 +114,7 @@ extension Workspace {
 
   /// Revokes narrowed tokens ghlogin dropped from the store (a refresh, a replaced cached
   /// token, a logout), best effort: only with the app that issued their parent (`issuer`);
-  /// each failure is a warning on stderr (the token expires on its own within hours).
+  /// each failure goes to ``cleanupWarning`` (the token expires on its own within hours).
   package func revokeDropped(_ records: [NarrowedRecord], issuedTo issuer: String?, on host: GitHubHost) {
     for record in records where !record.token.isEmpty {
       let failure: String?
@@ -124,9 +124,9 @@ extension Workspace {
         failure = revokeNarrowed(record.token, on: host)
       }
       if let failure {
-        environment.stderr.write(
-          "\(environment.programName): warning: could not revoke a narrowed token (\(record.repositoriesDescription)) "
-            + "on \(host): \(failure); it expires on its own\n")
+        cleanupWarning(
+          "could not revoke a narrowed token (\(record.repositoriesDescription)) on \(host): \(failure); "
+            + "it expires on its own")
       }
     }
   }

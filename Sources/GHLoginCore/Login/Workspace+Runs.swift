@@ -104,9 +104,9 @@ extension Workspace {
         return found
       }
     } catch {
-      environment.stderr.write(
-        "\(environment.programName): warning: could not drop the token of this run from the store: "
-          + "\((error as? any ReportableError)?.message ?? "\(error)")\n")
+      cleanupWarning(
+        "could not drop the token of this run from the store: "
+          + ((error as? any ReportableError)?.message ?? "\(error)"))
       return
     }
     for (host, issuer, record) in dropped { revokeDropped([record], issuedTo: issuer, on: host) }
