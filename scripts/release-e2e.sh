@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The end-to-end suites of the issues whose "done when" names the release binary (18, 20, 21;
-# 33 and 34: two apps, older keyring items, account rules, narrowed tokens), run against the
-# RELEASE binary the README builds, not the debug build: the release binary has no test hooks, so the fake GitHub's
-# names (github.test, api.github.test, ghe.test) are resolved by glibc from /etc/hosts, in a
-# private mount namespace where a copy of /etc/hosts with those names is bind-mounted (the
-# machine's own file is never changed). Needs root (or CAP_SYS_ADMIN) for unshare/mount, as CI is.
+# 33, 34 and 35: two apps, older keyring items, account rules, narrowed tokens, the agent), run
+# against the RELEASE binary the README builds, not the debug build: the release binary has no
+# test hooks, so the fake GitHub's names (github.test, api.github.test, ghe.test) are resolved by
+# glibc from /etc/hosts, in a private mount namespace where a copy of /etc/hosts with those names
+# is bind-mounted (the machine's own file is never changed). Needs root (or CAP_SYS_ADMIN) for
+# unshare/mount, as CI is.
 #   scripts/release-e2e.sh [BINARY]     (default: $GHLOGIN_RELEASE_BINARY, else .build/release/ghlogin)
 # Skipped here, because they drive a debug-only hook: KeyringEndToEndTests › migrationSurvivesAKillEitherWay
 # (GHLOGIN_TEST_FAULT).
@@ -25,7 +26,10 @@ suites=(
   HabitsEndToEndTests GuidedSetupEndToEndTests SystemConfigEndToEndTests HeadlessFlowEndToEndTests
   # issue 33: accounts (two apps, older keyring items, account rules); issue 34: narrowed tokens
   TwoAppsEndToEndTests KeyringOlderItemsEndToEndTests AccountRulesEndToEndTests AccountRulesGitEndToEndTests
-  NarrowedTokenEndToEndTests NarrowedGitEndToEndTests
+  NarrowedTokenEndToEndTests NarrowedGitEndToEndTests NarrowedCacheEndToEndTests RunEndToEndTests
+  AppTokenEndToEndTests AppTokenGitEndToEndTests AppKeyKeyringEndToEndTests
+  # issue 35: the agent
+  AgentEndToEndTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 
