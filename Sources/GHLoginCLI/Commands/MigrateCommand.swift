@@ -11,7 +11,8 @@ struct MigrateCommand: Command {
       Each account is moved on its own, under the credentials lock: to the keyring, its items
       are written and read back before the tokens leave the file; to the file, the file is
       written before the items are deleted. An interruption leaves every account readable
-      from one of the two; run the command again to finish.
+      from one of the two; run the command again to finish. A login's narrowed tokens
+      (token --repo, run) move with it; an app's private key (app key import) never moves.
 
       Where new logins go is the config's "store" ("file" or "keyring"); set it too.
       """,
