@@ -279,4 +279,37 @@ struct NarrowedKeyringEndToEndTests {
     #expect(try run(["token", "--repo", "acme/api"]).stdout == minted.stdout)
     #expect(try fake.counter("scoped_tokens") == 1)
   }
+
+  /// R101 for narrowed items: an item that does not hold a token is not handed out (a new token
+  /// is minted and the bad item, which ghlogin read, is replaced); a second item matching the
+  /// same attributes is never chosen between nor deleted: a new token is minted beside them.
+  @Test func anUnusableOrDoubledItemIsNeverHandedOut() throws {
+    try moveToKeyring()
+    let first = try run(["token", "--repo", "acme/api"])
+    #expect(first.status == 0, "\(first.stderr)")
+    let attributes = try #require(try keyring.attributes(kind: "narrowed-token"))
+    let words = attributes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] }
+
+    // The same attributes: secret-tool replaces the item's secret with one that is no token.
+    try keyring.plant("not a token; rm -rf ~", attributes: words)
+    let second = try run(["token", "--repo", "acme/api"])
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stdout != first.stdout)
+    #expect(!second.stdout.contains("rm -rf") && !second.stderr.contains("rm -rf"))
+    #expect(try fake.counter("scoped_tokens") == 2)
+    #expect(try narrowedSecrets() == [second.stdout.trimmingCharacters(in: .newlines)])
+
+    // Another program's item with every attribute of the new one (and one more): two match.
+    let current = try #require(try keyring.attributes(kind: "narrowed-token"))
+    let planted = "ghu_plantedByAnotherProgram000000000001"
+    try keyring.plant(
+      planted, attributes: current.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] } + ["by", "other"])
+    let third = try run(["token", "--repo", "acme/api"])
+    #expect(third.status == 0, "\(third.stderr)")
+    #expect(third.stdout != second.stdout && third.stdout != planted + "\n")
+    #expect(try fake.counter("scoped_tokens") == 3)
+    let secrets = try narrowedSecrets()
+    #expect(secrets.contains(planted) && secrets.contains(third.stdout.trimmingCharacters(in: .newlines)))
+    #expect(!fileText.contains(planted))
+  }
 }
