@@ -50,7 +50,8 @@ typedef struct {
 
 /* The items ghlogin writes: every attribute it may name (`client_id` since issue 33: the app
  * that issued the login, "" for a token stored as given; items written before have the other
- * five; an app's private key has `application`, `kind` and `app`). Lookups match on the
+ * five; an app's private key has `application`, `kind` and `app`; a narrowed token a login's
+ * `application`, `host`, `user_id`, `client_id`, `kind`, and `narrowing` and `record`). Lookups match on the
  * attributes given (all of them, R101), not on the schema name, so items stay readable whatever wrote them; they search the default collection only, the one
  * items are stored in. */
 static const ghl_schema ghl_token_schema = {
@@ -59,6 +60,8 @@ static const ghl_schema ghl_token_schema = {
     .attributes = {{"application", 0}, {"host", 0}, {"login", 0}, {"user_id", 0}, {"kind", 0}, {"client_id", 0},
                    /* `kind` app-key items (issue 34): the GitHub App whose private key it is */
                    {"app", 0},
+                   /* `kind` narrowed-token items (issue 34): the narrowing and the record's id */
+                   {"narrowing", 0}, {"record", 0},
                    {NULL, 0}},
 };
 

@@ -11,7 +11,8 @@ struct MigrateCommand: Command {
       Each account is moved on its own, under the credentials lock: to the keyring, its items
       are written and read back before the tokens leave the file; to the file, the file is
       written before the items are deleted. An interruption leaves every account readable
-      from one of the two; run the command again to finish.
+      from one of the two; run the command again to finish. A login's narrowed tokens
+      (token --repo, run) move with it; an app's private key (app key import) never moves.
 
       Where new logins go is the config's "store" ("file" or "keyring"); set it too.
       """,
@@ -44,16 +45,14 @@ struct MigrateCommand: Command {
         else { return (false, nil) }
         try account.checkSecrets(on: host)
         guard account.storage != target else { return (false, account) }
+        // Its narrowed tokens move with it (issue 34 §1): the store writes their keyring items
+        // (read back) before the file drops their tokens, or writes the file before deleting
+        // them, as for the login's own. App keys are no login's and never move.
         credentials.hosts[host]?.accounts[index].storage = target
-        // The keyring keeps no narrowed tokens yet (issue 34 §1): moved there, they are
-        // dropped and revoked; moved to the file, a keyring login has none.
-        if target == .keyring { credentials.hosts[host]?.accounts[index].narrowed = [] }
+        // A record whose item is missing or unusable has no token to move: the file cannot
+        // hold it without one (a cached one is minted again).
+        if target == .file { credentials.hosts[host]?.accounts[index].narrowed.removeAll { $0.token.isEmpty } }
         return (true, account)
-      }
-      if moved, target == .keyring, let account, !account.narrowed.isEmpty,
-        let chosenHost = try? GitHubHost(validating: host)
-      {
-        workspace.revokeDropped(account.narrowed, issuedTo: account.clientID, on: chosenHost)
       }
       if !moved && target == .file, let account {
         // Items a migration interrupted after writing the file left behind, if any: only those
@@ -61,6 +60,9 @@ struct MigrateCommand: Command {
         let secrets = [(SecretItem.Kind.accessToken, account.token), (.refreshToken, account.refreshToken ?? "")]
         for (kind, secret) in secrets where !secret.isEmpty {
           try? workspace.store.secrets.delete(account.secretItem(kind, on: host), holding: secret)
+        }
+        for record in account.narrowed where !record.token.isEmpty {
+          try? workspace.store.secrets.deleteNarrowed(account.narrowedItem(record, on: host), holding: record.token)
         }
       }
       let shown = "\(Sanitize.terminal(login)) on \(host)"

@@ -266,7 +266,9 @@ struct StatusCommand: Command {
   static func describeNarrowed(_ records: [NarrowedRecord], now: Double) -> String {
     var lines = ""
     for record in records {
-      let token = record.token.isEmpty ? "not shown (kept in the keyring)" : Redaction.redact(record.token)
+      let token =
+        record.token.isEmpty
+        ? "not read from the keyring (missing, or the keyring could not be read)" : Redaction.redact(record.token)
       let consumer = record.consumerID.map { "\(record.consumer.rawValue) \($0)" } ?? record.consumer.rawValue
       let expiry: String
       if let expiresAt = record.expiresAt {

@@ -6,7 +6,9 @@ extension Workspace {
   /// when due, as ``usableCredentialReport(_:in:)`` does): the cached one for exactly this
   /// account, app and narrowing while it has more than five minutes left (issue 34 §1), else a
   /// new one, minted and cached under the store's lock (a cached token it replaces is revoked).
-  /// A login kept in the keyring is not cached yet: each call mints.
+  /// For a login kept in the keyring the cached token is the record's keyring item
+  /// (``NarrowedSecretItem``): a hit reads that one item, a missing item mints again (a keyring
+  /// that keeps no narrowed tokens, as a library caller's, mints on every call).
   ///
   /// Refused before any request (``NarrowingRefused``, exit 2) unless the login was issued by
   /// the app configured for the host and that app's client secret is configured. GitHub's
@@ -18,23 +20,23 @@ extension Workspace {
   ) throws -> (token: NarrowedToken, warning: RefreshWarning?) {
     let (host, credential, warning) = try usableCredentialReport(selection)
     let client = try scopedTokenClient(for: credential, on: host)
-    if let record = credential.cachedNarrowed(for: narrowing), !record.token.isEmpty,
-      record.isReusable(now: environment.clock.now())
-    {
-      return (NarrowedToken(record, host: host, login: credential.login), warning)
+    if var record = credential.cachedNarrowed(for: narrowing), record.isReusable(now: environment.clock.now()) {
+      // A keyring login's cached token: its one item, read now.
+      record = try store.resolvedNarrowed(record, of: credential, on: host.name)
+      if !record.token.isEmpty { return (NarrowedToken(record, host: host, login: credential.login), warning) }
     }
-    guard credential.storage == .file else {
+    guard canKeepNarrowed(credential) else {
       return (try mint(narrowing, from: credential.token, client: client, login: credential.login), warning)
     }
     let (token, replaced) = try store.update { credentials -> (NarrowedToken, [NarrowedRecord]) in
       guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.isSameLogin(as: credential) }),
-        let current = credentials.hosts[host.name]?.accounts[index], current.storage == .file
+        let current = credentials.hosts[host.name]?.accounts[index], canKeepNarrowed(current)
       else {
         // Logged out or moved meanwhile: minted from the token in hand, kept nowhere.
         return (try mint(narrowing, from: credential.token, client: client, login: credential.login), [])
       }
       let now = environment.clock.now()
-      if let record = current.cachedNarrowed(for: narrowing), record.isReusable(now: now) {
+      if let record = current.cachedNarrowed(for: narrowing), !record.token.isEmpty, record.isReusable(now: now) {
         return (NarrowedToken(record, host: host, login: current.login), [])
       }
       let minted = try mint(narrowing, from: current.token, client: client, login: current.login)
@@ -50,6 +52,12 @@ extension Workspace {
     }
     revokeDropped(replaced, issuedTo: credential.clientID, on: host)
     return (token, warning)
+  }
+
+  /// Whether narrowed tokens of `account` can be kept: in the credentials file, or in a keyring
+  /// that keeps them (``SecretStore/keepsNarrowedTokens``: the Secret Service does).
+  package func canKeepNarrowed(_ account: Credential) -> Bool {
+    account.storage == .file || store.secrets.keepsNarrowedTokens
   }
 
   /// The client that narrows `credential`'s token on `host`; throws ``NarrowingRefused``

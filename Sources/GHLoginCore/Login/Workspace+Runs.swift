@@ -4,16 +4,18 @@
 /// the rules of a run's token.
 extension Workspace {
   /// Mints a token narrowed to `narrowing` from the account `selection` chooses and records it
-  /// for the run `id`, under the store's lock. A login kept in the keyring cannot hold one yet.
+  /// for the run `id`, under the store's lock. For a login kept in the keyring, the record's
+  /// token is its keyring item (``NarrowedSecretItem``); a keyring that keeps no narrowed tokens
+  /// (a library caller's) is ``RunRefused`` (exit 2).
   package func startRun(
     _ selection: AccountSelection, _ narrowing: Narrowing, id: String
   ) throws -> (token: NarrowedToken, warning: RefreshWarning?) {
     let (host, credential, warning) = try usableCredentialReport(selection)
     let client = try scopedTokenClient(for: credential, on: host)
-    guard credential.storage == .file else { throw RunRefused(.keyringLogin(login: credential.login), host: host) }
+    guard canKeepNarrowed(credential) else { throw RunRefused(.keyringLogin(login: credential.login), host: host) }
     let token = try store.update { credentials -> NarrowedToken in
       guard let index = credentials.hosts[host.name]?.accounts.firstIndex(where: { $0.isSameLogin(as: credential) }),
-        let current = credentials.hosts[host.name]?.accounts[index], current.storage == .file
+        let current = credentials.hosts[host.name]?.accounts[index], canKeepNarrowed(current)
       else { throw NotLoggedIn(host: host.name, user: selection.user) }
       let minted = try mint(narrowing, from: current.token, client: client, login: current.login)
       credentials.hosts[host.name]?.accounts[index].narrowed.append(
@@ -33,7 +35,10 @@ extension Workspace {
     let credentials = try store.loadFile()
     for name in credentials.hosts.keys.sorted() {
       for account in credentials.hosts[name]?.accounts ?? [] {
-        guard let record = account.narrowedRecord(consumer: .run, id: id), !record.token.isEmpty else { continue }
+        // A keyring login's record: its one item read now (missing: the run has no token).
+        guard let stored = account.narrowedRecord(consumer: .run, id: id) else { continue }
+        let record = try store.resolvedNarrowed(stored, of: account, on: name)
+        guard !record.token.isEmpty else { continue }
         let runHost = try GitHubHost(storedName: name)
         if let host, host.lowercased() != name { throw RunRefused(.otherHost(id: id, asked: host), host: runHost) }
         return (runHost, record.token, account.login)
@@ -52,7 +57,9 @@ extension Workspace {
     guard
       let account = credentials.hosts[host.name]?.accounts.first(where: { account in
         account.narrowedRecord(consumer: .run, id: id).map {
-          CredentialHostMatch.constantTimeEqual($0.token, token)
+          // A keyring login's record: its item read now.
+          let record = (try? store.resolvedNarrowed($0, of: account, on: host.name)) ?? $0
+          return CredentialHostMatch.constantTimeEqual(record.token, token)
         } ?? false
       })
     else { return nil }
@@ -152,8 +159,8 @@ package struct RunRefused: ReportableError, Equatable {
       return "GHLOGIN_RUN is set (the run \(Sanitize.terminal(id))): a run inside a run would mint a new token; "
         + "inside a run, only the run's token is handed out"
     case .keyringLogin(let login):
-      return "the login \(Sanitize.terminal(login))\(host.map { " on \($0)" } ?? "") keeps its tokens in the "
-        + "keyring, which cannot hold a run's token yet; move the login to the credentials file first"
+      return "the login \(Sanitize.terminal(login))\(host.map { " on \($0)" } ?? "") keeps its tokens in a "
+        + "keyring that cannot hold a run's token; move the login to the credentials file or the Secret Service first"
     }
   }
 }

@@ -248,10 +248,7 @@ package enum CredentialCoding {
     }
     if let value = object["narrowed"] {
       guard let records = value.arrayValue else { throw .invalid("\"\(path()).narrowed\" must be an array") }
-      // The keyring keeps no narrowed tokens yet: a keyring login has none.
-      guard storage == .file else {
-        throw .invalid("\"\(path()).narrowed\" must not be in the file for an account kept in the keyring")
-      }
+      // A keyring login's records are here without their tokens, which are its keyring items.
       var ids = Set<String>()
       for (index, record) in records.enumerated() {
         let parsed = try narrowed(record, { "\(path()).narrowed[\(index)]" }, inKeyring: storage == .keyring)
@@ -423,9 +420,6 @@ package enum CredentialCoding {
           .compactMap { $0 }
         guard times.allSatisfy({ $0.isFinite }) else {
           throw .invalidCredential(host: shownHost, reason: "a time of \(login) is not a finite number")
-        }
-        if inKeyring && !account.narrowed.isEmpty {
-          throw .invalidCredential(host: shownHost, reason: "the keyring login \(login) cannot keep narrowed tokens")
         }
         for record in account.narrowed {
           guard Credential.isAcceptableToken(record.token) || (inKeyring && record.token.isEmpty) else {

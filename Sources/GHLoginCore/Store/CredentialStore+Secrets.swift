@@ -23,9 +23,43 @@ extension CredentialStore {
   func resolveSecrets(_ credentials: inout Credentials) throws(KeyringError) {
     for (host, entry) in credentials.hosts {
       for index in entry.accounts.indices where entry.accounts[index].storage == .keyring {
-        credentials.hosts[host]?.accounts[index] = try resolvedSecrets(of: entry.accounts[index], on: host)
+        var account = try resolvedSecrets(of: entry.accounts[index], on: host)
+        try resolveNarrowed(of: &account, on: host)
+        credentials.hosts[host]?.accounts[index] = account
       }
     }
+  }
+
+  /// Fills in the tokens of `account`'s narrowed records from their keyring items (issue 34
+  /// §1), when it is kept in the keyring: a record whose item is missing, or holds no valid
+  /// token, or is doubled (R101: never chosen between), keeps an empty token, so it is never
+  /// handed out (a cached one is minted again and replaced). A keyring that cannot be used
+  /// throws.
+  package func resolveNarrowed(of account: inout Credential, on host: String) throws(KeyringError) {
+    guard account.storage == .keyring else { return }
+    for index in account.narrowed.indices where account.narrowed[index].token.isEmpty {
+      account.narrowed[index] = try resolvedNarrowed(account.narrowed[index], of: account, on: host)
+    }
+  }
+
+  /// `record` of `account` with its token read from its keyring item (see
+  /// ``resolveNarrowed(of:on:)``).
+  package func resolvedNarrowed(_ record: NarrowedRecord, of account: Credential, on host: String) throws(KeyringError)
+    -> NarrowedRecord
+  {
+    guard account.storage == .keyring, record.token.isEmpty, record.unusableSecret == nil else { return record }
+    var record = record
+    let value: String?
+    do {
+      value = try secrets.readNarrowed(account.narrowedItem(record, on: host))
+    } catch {
+      // Two matching items: not chosen between, and not used.
+      guard case .ambiguousNarrowed = error else { throw error }
+      return record
+    }
+    guard let value else { return record }
+    if Credential.isAcceptableToken(value) { record.token = value } else { record.unusableSecret = value }
+    return record
   }
 
   /// `account` with its tokens read from the keyring (unchanged when it is kept in the file or
@@ -94,6 +128,13 @@ struct SecretSync {
   /// never picks one (R101). The file is written, then the error names the `secret-tool clear`
   /// line.
   var itemsLeft: [SecretItem] = []
+  /// The narrowed tokens' items (issue 34 §1), in the same three steps as the login's: new or
+  /// changed records of keyring logins written (read back) before the file; items of records
+  /// dropped from a keyring login (a refresh, a logout, a run's end) deleted before it; items of
+  /// records whose login moved to the file deleted after it. Each delete with the secret read.
+  var narrowedWrites: [(NarrowedSecretItem, String)] = []
+  var narrowedDeletesBefore: [(NarrowedSecretItem, String)] = []
+  var narrowedDeletesAfter: [(NarrowedSecretItem, String)] = []
 
   package init(from current: Credentials, to updated: Credentials) {
     let old = Self.accounts(current)
@@ -130,6 +171,38 @@ struct SecretSync {
       }
       if after.storage == .file { deletesAfter += Self.items(of: account, on: key.host) }
     }
+    planNarrowed(old: old, new: new)
+  }
+
+  /// The narrowed tokens' part of the plan (``narrowedWrites`` and the deletes).
+  private mutating func planNarrowed(old: [Key: Credential], new: [Key: Credential]) {
+    for (key, account) in new where account.storage == .keyring {
+      let before = old[key].flatMap { $0.storage == .keyring ? $0 : nil }
+      for record in account.narrowed where !record.token.isEmpty {
+        let previous = before?.narrowed.first { $0.id == record.id }
+        // The same record id names the same item: writing replaces it.
+        if previous?.token != record.token || previous?.narrowingAttribute != record.narrowingAttribute {
+          narrowedWrites.append((account.narrowedItem(record, on: key.host), record.token))
+        }
+      }
+    }
+    for (key, account) in old where account.storage == .keyring {
+      let after = new[key]
+      for record in account.narrowed {
+        guard let secret = record.keyringSecret else { continue }
+        let item = account.narrowedItem(record, on: key.host)
+        guard let after else {
+          narrowedDeletesBefore.append((item, secret))
+          continue
+        }
+        let kept = after.narrowed.first { $0.id == record.id && $0.narrowingAttribute == record.narrowingAttribute }
+        if after.storage == .file {
+          narrowedDeletesAfter.append((item, secret))
+        } else if kept == nil {
+          narrowedDeletesBefore.append((item, secret))
+        }
+      }
+    }
   }
 
   /// Gives every keyring login of `updated` whose items are about to be written (new, or a
@@ -154,7 +227,13 @@ struct SecretSync {
     }
   }
 
-  package var isEmpty: Bool { writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty && itemsLeft.isEmpty }
+  package var isEmpty: Bool {
+    writes.isEmpty && deletesBefore.isEmpty && deletesAfter.isEmpty && itemsLeft.isEmpty && narrowedWrites.isEmpty
+      && narrowedDeletesBefore.isEmpty && narrowedDeletesAfter.isEmpty
+  }
+
+  /// Whether anything is to be deleted once the file is written.
+  var hasDeletesAfter: Bool { !deletesAfter.isEmpty || !narrowedDeletesAfter.isEmpty }
 
   /// Writes and reads back the new items, then deletes what no account needs any more.
   func applyBeforeFile(_ secrets: any SecretStore) throws(KeyringError) {
@@ -162,15 +241,24 @@ struct SecretSync {
       try secrets.write(secret, to: item)
       guard try secrets.read(item) == secret else { throw .readBackMismatch(host: item.host, login: item.login) }
     }
+    for (item, secret) in narrowedWrites {
+      try secrets.writeNarrowed(secret, to: item)
+      guard try secrets.readNarrowed(item) == secret else {
+        throw .readBackMismatch(host: item.host, login: item.login)
+      }
+    }
     for (item, secret) in deletesBefore { try secrets.delete(item, holding: secret) }
+    for (item, secret) in narrowedDeletesBefore { try secrets.deleteNarrowed(item, holding: secret) }
   }
 
   /// Deletes the items the file no longer points to.
   func applyAfterFile(_ secrets: any SecretStore) throws(KeyringError) {
     do {
       for (item, secret) in deletesAfter { try secrets.delete(item, holding: secret) }
+      for (item, secret) in narrowedDeletesAfter { try secrets.deleteNarrowed(item, holding: secret) }
     } catch {
-      throw .oldItemsLeft(deletesAfter.map { $0.0 } + itemsLeft, reason: error.message)
+      throw .oldItemsLeft(
+        deletesAfter.map { $0.0 } + itemsLeft, narrowed: narrowedDeletesAfter.map { $0.0 }, reason: error.message)
     }
     if !itemsLeft.isEmpty {
       throw .oldItemsLeft(itemsLeft, reason: "more than one item matches, and none is chosen between them")

@@ -123,7 +123,7 @@ package struct CredentialStore: Sendable {
       let sync = SecretSync(from: current, to: updated)
       try sync.applyBeforeFile(secrets)
       try AtomicFile.write(CredentialCoding.encode(updated), to: paths.credentialsFile, faults: faults)
-      if faults.killAfterFile && !sync.deletesAfter.isEmpty { ProcessState.killImmediately() }
+      if faults.killAfterFile && sync.hasDeletesAfter { ProcessState.killImmediately() }
       try sync.applyAfterFile(secrets)
     }
     return result

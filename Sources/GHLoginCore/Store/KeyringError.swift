@@ -13,14 +13,18 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
   /// More than one item in the collection ghlogin writes to has all of `item`'s attributes
   /// (R101): ghlogin does not choose, since the other may be anyone's.
   case ambiguous(SecretItem, count: Int)
+  /// More than one item has all of a narrowed token's attributes (R101; issue 34 §1): neither
+  /// is used (a cached token is minted again) nor deleted.
+  case ambiguousNarrowed(NarrowedSecretItem, count: Int)
   /// An item holds something that is not a token (R30: never printed, never sent).
   case invalidItem(host: String, login: String, kind: SecretItem.Kind)
   /// The keyring refused or failed an operation; `operation` reads like "store the token of octocat".
   case failed(operation: String, reason: String)
   /// An item read back after writing did not hold what was written.
   case readBackMismatch(host: String, login: String)
-  /// The credentials file was written, but items it no longer points to could not be deleted.
-  case oldItemsLeft([SecretItem], reason: String)
+  /// The credentials file was written, but items it no longer points to could not be deleted
+  /// (`narrowed`: narrowed tokens' items, issue 34 §1).
+  case oldItemsLeft([SecretItem], narrowed: [NarrowedSecretItem] = [], reason: String)
 
   package var exitStatus: ExitStatus { .failure }
   package var errorKind: ErrorKind { .keyring }
@@ -31,7 +35,7 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     case .unavailable, .noLibrary: "the keyring is not available"
     case .locked: "the keyring is locked"
     case .itemMissing: "missing from the keyring"
-    case .ambiguous: "more than one keyring item matches"
+    case .ambiguous, .ambiguousNarrowed: "more than one keyring item matches"
     case .invalidItem: "the keyring item is not a valid token"
     case .failed, .readBackMismatch, .oldItemsLeft: "the keyring failed"
     }
@@ -75,6 +79,11 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
         + "List them with 'secret-tool search --all application \(ProductNames.keyringApplication) host \(item.host) user_id \(item.userID) "
         + "kind \(item.kind.rawValue)\(item.secretToolClientID)', remove the one \(remedies.program ?? "the login") did not write (seahorse shows both) and try again. "
         + "Nothing was written"
+    case .ambiguousNarrowed(let item, let count):
+      return "the keyring (Secret Service) holds \(count) items for the narrowed token \(item.recordID) of "
+        + "\(Sanitize.terminal(item.login)) on \(item.host) in its default collection; it will not choose between "
+        + "them. List them with 'secret-tool search --all \(item.secretToolWords)', remove the one "
+        + "\(remedies.program ?? "the login") did not write and try again. Nothing was written"
     case .invalidItem(let host, let login, let kind):
       return "the keyring (Secret Service) item for the \(kind == .accessToken ? "token" : "refresh token") of "
         + "\(Sanitize.terminal(login)) on \(host) does not hold a valid token; it was left untouched. "
@@ -85,12 +94,12 @@ package enum KeyringError: ReportableError, Equatable, Sendable {
     case .readBackMismatch(let host, let login):
       return "the keyring (Secret Service) did not return the token just stored for \(Sanitize.terminal(login)) "
         + "on \(host); the credentials file was left unchanged"
-    case .oldItemsLeft(let items, let reason):
+    case .oldItemsLeft(let items, let narrowed, let reason):
       let commands = Set(
         items.map {
           "secret-tool clear application \(ProductNames.keyringApplication) host \($0.host) user_id \($0.userID)"
             + $0.secretToolClientID
-        })
+        } + narrowed.map { "secret-tool clear " + $0.secretToolWords })
       return "the credentials file was updated, but old items could not be removed from the keyring "
         + "(Secret Service): \(reason)\nRemove them by hand: " + commands.sorted().joined(separator: "; ")
     }

@@ -1,6 +1,9 @@
 /// One narrowed token kept beside the login it was minted from (issue 34 §1): in the
-/// credentials file under the account's `"narrowed"` (file version 4). Its token is opaque (R30)
-/// and never shown whole; `status` lists the record redacted.
+/// credentials file under the account's `"narrowed"` (file version 4); for a login kept in the
+/// keyring the file has the record without its token, which is the record's keyring item
+/// (``NarrowedSecretItem``; an item that is missing leaves ``token`` empty: no token to hand
+/// out, a new one is minted). Its token is opaque (R30) and never shown whole; `status` lists
+/// the record redacted.
 ///
 /// Who holds it is its ``consumer``: `cache` (shared by `token --repo` and `env --repo`, one per
 /// exact narrowing, reused until five minutes before it expires), `run` (one `ghlogin run`'s,
@@ -32,6 +35,9 @@ package struct NarrowedRecord: Sendable, Equatable {
   package var consumerID: String?
   /// When it was minted, in Unix seconds.
   package var createdAt: Double
+  /// For a login kept in the keyring: what its item held when that is not a valid token (then
+  /// ``token`` is empty), so that only an item still holding it is deleted (R101; never written).
+  var unusableSecret: String?
 
   package init(
     id: String = NarrowedRecord.newID(), token: String, expiresAt: Double?, narrowing: Narrowing,
@@ -90,6 +96,17 @@ package struct NarrowedRecord: Sendable, Equatable {
     return expiresAt - now > Self.reuseMargin
   }
 
+  /// The keyring item's `narrowing` attribute: `OWNER/NAME,…` and, when permissions were
+  /// asked, a space and `NAME:LEVEL,…` (sorted), as `--repo` and `--permission` spell them.
+  package var narrowingAttribute: String {
+    let names = permissions.keys.sorted().map { "\($0):\(permissions[$0] ?? "")" }
+    return repositoriesDescription + (names.isEmpty ? "" : " " + names.joined(separator: ","))
+  }
+
+  /// What to delete the record's keyring item holding: its token, else what the item held
+  /// that was not one; nil when nothing was read from it.
+  var keyringSecret: String? { token.isEmpty ? unusableSecret : token }
+
   /// `OWNER/NAME,…` for `status`.
   package var repositoriesDescription: String { repositories.map { owner + "/" + $0 }.joined(separator: ",") }
 
@@ -128,5 +145,12 @@ extension Credential {
   /// The record of the run or forward `id`, if any.
   package func narrowedRecord(consumer: NarrowedRecord.Consumer, id: String) -> NarrowedRecord? {
     narrowed.first { $0.consumer == consumer && $0.consumerID == id }
+  }
+
+  /// The keyring item of `record` of this login on `host` (``NarrowedSecretItem``).
+  package func narrowedItem(_ record: NarrowedRecord, on host: String) -> NarrowedSecretItem {
+    NarrowedSecretItem(
+      host: host, login: login, userID: userID, clientID: clientID, narrowing: record.narrowingAttribute,
+      recordID: record.id)
   }
 }

@@ -98,6 +98,14 @@ package protocol SecretStore: Sendable {
   /// Removes `item` if it holds `secret` (what was read from it); an item holding anything
   /// else is left alone, and no such item is not an error.
   func delete(_ item: SecretItem, holding secret: String) throws(KeyringError)
+  /// Whether narrowed tokens of keyring logins can be kept here (``NarrowedSecretItem``).
+  var keepsNarrowedTokens: Bool { get }
+  /// The token of the narrowed record `item`; nil when there is no such item.
+  func readNarrowed(_ item: NarrowedSecretItem) throws(KeyringError) -> String?
+  /// Creates or replaces the narrowed record's item with `secret`.
+  func writeNarrowed(_ secret: String, to item: NarrowedSecretItem) throws(KeyringError)
+  /// Removes the narrowed record's item if it holds `secret`, as ``delete(_:holding:)`` does.
+  func deleteNarrowed(_ item: NarrowedSecretItem, holding secret: String) throws(KeyringError)
 }
 
 /// The keyring backends this build has.
@@ -105,4 +113,72 @@ enum SecretStores {
   /// The keyring of this platform: the Secret Service on Linux. Creating it loads nothing;
   /// a backend connects on its first call.
   package static var platform: any SecretStore { SecretServiceStore() }
+}
+
+/// The keyring item holding the token of one narrowed record (``NarrowedRecord``) of a login
+/// kept in the keyring (issue 34 §1): the record's metadata stays in the credentials file, its
+/// token only here. Attributes: `application` (`ghlogin`), `host`, `user_id` and `client_id`
+/// (the parent login's, `client_id` empty for none), `kind` (`narrowed-token`), `narrowing`
+/// (``NarrowedRecord/narrowingAttribute``: `OWNER/NAME,…` and, when permissions were asked,
+/// a space and `NAME:LEVEL,…`) and `record` (the record's id). A login's items carry neither
+/// `narrowing` nor `record` and another `kind`, an app key's `app`: no lookup of one kind ever
+/// matches another (R101).
+package struct NarrowedSecretItem: Sendable, Hashable {
+  /// The item kind of a narrowed token.
+  package static let kind = "narrowed-token"
+
+  package var host: String
+  /// The parent login (in the label only: a renamed login's items keep their attributes).
+  package var login: String
+  package var userID: Int64
+  package var clientID: String?
+  /// ``NarrowedRecord/narrowingAttribute``.
+  package var narrowing: String
+  /// ``NarrowedRecord/id``.
+  package var recordID: String
+
+  package init(host: String, login: String, userID: Int64, clientID: String?, narrowing: String, recordID: String) {
+    self.host = host
+    self.login = login
+    self.userID = userID
+    self.clientID = clientID
+    self.narrowing = narrowing
+    self.recordID = recordID
+  }
+
+  /// The attributes, in the order they are given to the keyring.
+  package var orderedAttributes: [(String, String)] {
+    [
+      ("application", ProductNames.keyringApplication), ("host", host), ("user_id", String(userID)),
+      ("client_id", clientID ?? ""), ("kind", Self.kind), ("narrowing", narrowing), ("record", recordID),
+    ]
+  }
+
+  /// What a keyring's window shows ("ghlogin: narrowed token (acme/api) for octocat on github.com").
+  package var label: String {
+    "\(ProductNames.keyringLabelPrefix)narrowed token (\(narrowing)) for \(login) on \(host)"
+  }
+
+  /// The `secret-tool` words that name this item alone.
+  package var secretToolWords: String {
+    "application \(ProductNames.keyringApplication) kind \(Self.kind) record \(recordID)"
+  }
+}
+
+/// Narrowed tokens in the keyring (issue 34 §1). A backend that cannot keep them (a library
+/// caller's `GitHubLoginKeyring` holds only ``GitHubLoginKeyringItem``s) keeps the defaults:
+/// ``keepsNarrowedTokens`` false, nothing found, nothing written; a keyring login then mints a
+/// new narrowed token on every call and cannot hold a run's.
+extension SecretStore {
+  package var keepsNarrowedTokens: Bool { false }
+
+  package func readNarrowed(_ item: NarrowedSecretItem) throws(KeyringError) -> String? { nil }
+
+  package func writeNarrowed(_ secret: String, to item: NarrowedSecretItem) throws(KeyringError) {
+    throw .failed(
+      operation: "store a narrowed token of \(item.login) on \(item.host)",
+      reason: "this keyring keeps no narrowed tokens")
+  }
+
+  package func deleteNarrowed(_ item: NarrowedSecretItem, holding secret: String) throws(KeyringError) {}
 }

@@ -138,11 +138,32 @@ import GHLoginTestSupport
     }
   }
 
-  @Test func aKeyringLoginKeepsNoNarrowedTokens() throws {
-    var account = Self.login(narrowed: [try Self.cached()])
+  /// A keyring login's records are written without their tokens (those are keyring items)
+  /// and read back with empty ones; a token in the file for one is refused.
+  @Test func aKeyringLoginsRecordsAreWrittenWithoutTheirTokens() throws {
+    var account = Self.login(narrowed: [try Self.cached(), try Self.run()])
     account.storage = .keyring
     let credentials = Credentials(hosts: ["github.com": HostEntry(activeLogin: "alice", accounts: [account])])
-    #expect(throws: StoreError.self) { try CredentialCoding.validate(credentials) }
+    try CredentialCoding.validate(credentials)
+    let bytes = CredentialCoding.encode(credentials)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(!text.contains("ghu_narrowed") && !text.contains("ghu_parent1"))
+    let decoded = try CredentialCoding.decode(bytes)
+    let records = try #require(decoded.hosts["github.com"]?.accounts.first?.narrowed)
+    #expect(records.map(\.id) == ["0123456789abcdef", "fedcba9876543210"])
+    #expect(records.allSatisfy { $0.token.isEmpty })
+    #expect(records.map(\.consumerID) == [nil, "r-1"])
+
+    let withToken =
+      #"{"version": 4, "hosts": {"github.com": {"accounts": [{"login": "alice", "user_id": 7, "store": "keyring", "#
+      + #""token_type": "bearer", "scopes": [], "created_at": 1, "narrowed": [{"id": "abc", "token": "ghu_a", "#
+      + #""owner": "acme", "repositories": ["api"], "permissions": {}, "consumer": "cache", "created_at": 1}]}]}}}"#
+    #expect(
+      throws: CredentialCoding.Failure.invalid(
+        "\"hosts.github.com.accounts[0].narrowed[0].token\" must not be in the file for an account kept in the keyring")
+    ) {
+      try Self.decode(withToken)
+    }
   }
 
   @Test func reuseEndsFiveMinutesBeforeExpiry() throws {
