@@ -56,9 +56,9 @@ struct ContainerArgsCommand: Command {
 
   func run(in environment: Environment) throws -> ExitStatus {
     let main = AgentClient.mainSocket(in: environment)
-    let (_, path) = try AgentClient.createForward(policy, watching: nil, in: environment)
+    let (id, path) = try AgentClient.createForward(policy, watching: nil, in: environment)
     guard path != main, !path.hasSuffix("/agent.sock") else {
-      try? AgentClient.endForward(id: path, in: environment)
+      try? AgentClient.endForward(id: id, in: environment)
       throw MainSocketRefused()
     }
     if policy.unscoped { environment.stderr.write("ghlogin: warning: \(ForwardPolicy.unscopedWarning)\n") }
