@@ -63,3 +63,43 @@ enum AgentClient {
     return answer.pid ?? 0
   }
 }
+
+extension AgentClient {
+  /// The agent refused a forward request: its message and exit status.
+  typealias Refused = AgentClientRoute.Refused
+
+  /// The main socket to ask for forwards: `GHLOGIN_AGENT_SOCK` when set, else the standard one.
+  static func mainSocket(in environment: Environment) -> String {
+    environment.variables[AgentPaths.socketVariable].flatMap { $0.isEmpty ? nil : $0 }
+      ?? AgentPaths.standard(environment.variables).socket
+  }
+
+  /// Asks the agent for a forward with `policy`, ended when the process `pid` ends (nil: only by
+  /// its TTL, `agent revoke` or `agent stop`). Returns the forward's id and socket path; throws
+  /// ``Unreachable`` or ``Refused`` (the agent's message and exit status).
+  static func createForward(
+    _ policy: ForwardPolicy, watching pid: Int32?, in environment: Environment
+  ) throws -> (id: String, path: String) {
+    let answer = try exchange(
+      AgentRequest(forward: policy, watching: pid), socket: mainSocket(in: environment), clock: environment.clock)
+    guard answer.status == .ok, let id = answer.forward, let path = answer.path else {
+      throw AgentClientRoute.refused(answer)
+    }
+    return (id, path)
+  }
+
+  /// Ends the forward `id` (its id or name): its socket is removed and its tokens revoked.
+  static func endForward(id: String, in environment: Environment) throws {
+    var request = AgentRequest(.end)
+    request.forward = id
+    let answer = try exchange(request, socket: mainSocket(in: environment), clock: environment.clock)
+    guard answer.status == .ok else { throw AgentClientRoute.refused(answer) }
+  }
+
+  /// The agent's forwards, one line each.
+  static func listForwards(in environment: Environment) throws -> [String] {
+    let answer = try exchange(AgentRequest(.list), socket: mainSocket(in: environment), clock: environment.clock)
+    guard answer.status == .ok else { throw AgentClientRoute.refused(answer) }
+    return answer.listing.map { Sanitize.terminal($0, maxCharacters: 2000) }
+  }
+}

@@ -50,9 +50,14 @@ enum AgentClientRoute {
         AccountSelection(host: arguments.value("host"), user: arguments.value("user")), in: environment)
       let answer = try AgentClient.exchange(request, socket: socket, clock: environment.clock)
       guard answer.status == .ok, let host = answer.host, let login = answer.login else { throw refused(answer) }
+      warnIfUnscoped(answer, in: environment)
+      let through = answer.forward.map { "the forward \(Sanitize.terminal($0, maxCharacters: 64)) of " } ?? ""
       environment.stdout.write(
-        "\(Sanitize.terminal(login)) on \(Sanitize.terminal(host)), through the ghlogin agent at "
+        "\(Sanitize.terminal(login)) on \(Sanitize.terminal(host)), through \(through)the ghlogin agent at "
           + "\(Sanitize.terminal(socket, maxCharacters: 200))\n")
+      if let policy = answer.policy {
+        environment.stdout.write("  policy: \(Sanitize.terminal(policy, maxCharacters: 2000))\n")
+      }
       return .success
     case is GitCredentialCommand.Type:
       return try git(arguments.positionals.first ?? "", socket: socket, in: environment)
@@ -69,6 +74,7 @@ enum AgentClientRoute {
           if answer.status == .error { environment.stderr.write("ghlogin: goauth: \(refused(answer).message)\n") }
           return .success
         }
+        warnIfUnscoped(answer, in: environment)
         if let text = GoAuthMatch.answer(host: host, login: login, token: secret) { environment.stdout.write(text) }
       } catch {
         environment.stderr.write("ghlogin: goauth: \(error.message)\n")
@@ -77,6 +83,11 @@ enum AgentClientRoute {
     default:
       return nil
     }
+  }
+
+  /// An unscoped forward's answer says so on stderr, in words (R116).
+  static func warnIfUnscoped(_ answer: AgentAnswer, in environment: Environment) {
+    if answer.unscoped { environment.stderr.write("ghlogin: warning: \(ForwardPolicy.unscopedWarning)\n") }
   }
 
   /// The refusal in `answer` as an error.
@@ -107,6 +118,7 @@ enum AgentClientRoute {
     }
     let answer = try AgentClient.exchange(request, socket: socket, clock: environment.clock)
     guard answer.status == .ok, let host = answer.host, let secret = answer.secret else { throw refused(answer) }
+    warnIfUnscoped(answer, in: environment)
     return (host, secret)
   }
 
@@ -126,17 +138,28 @@ enum AgentClientRoute {
       throw CredentialInputError.tooLarge
     }
     let input = try CredentialRequest.parse(bytes)
-    guard operation == "get", input.protocol == "https", let host = input.host, !host.isEmpty else { return .success }
-    var request = AgentRequest(.get, for: .git)
+    guard operation != "store", input.protocol == "https", let host = input.host, !host.isEmpty else {
+      return .success
+    }
+    // erase: through a forward, the agent checks the forward's token with GitHub and drops it
+    // only when GitHub rejects it; the request carries no token.
+    var request = AgentRequest(operation == "erase" ? .erase : .get, for: .git)
     request.host = host
     request.user = input.username.flatMap { $0.isEmpty ? nil : $0 }
     request.path = input.values["path"].flatMap { $0.isEmpty ? nil : $0 }
     do {
       let answer = try AgentClient.exchange(request, socket: socket, clock: environment.clock)
+      if request.command == .erase {
+        if answer.status == .ok, let message = answer.message {
+          environment.stderr.write("ghlogin: \(Sanitize.terminal(message, maxCharacters: 2000))\n")
+        }
+        return .success
+      }
       guard answer.status == .ok, let login = answer.login, let secret = answer.secret else {
         if answer.status == .error { environment.stderr.write("ghlogin: \(refused(answer).message)\n") }
         return .success
       }
+      warnIfUnscoped(answer, in: environment)
       let response = CredentialResponse(username: login, password: secret, passwordExpiryUTC: answer.expiresAt)
       environment.stdout.write(String(decoding: try response.encoded(), as: UTF8.self))
     } catch let error as AgentClient.Unreachable {
@@ -182,6 +205,7 @@ enum AgentClientRoute {
       guard answer.status == .ok, let login = answer.login, let secret = answer.secret else {
         return notFound(refused(answer).message)
       }
+      warnIfUnscoped(answer, in: environment)
       let serverURL = String(decoding: RegistryAddress.trimmed(input), as: UTF8.self)
       guard let text = DockerCredentialAnswer.credentials(serverURL: serverURL, username: login, secret: secret) else {
         return notFound("the agent's login cannot be given to a registry")

@@ -13,7 +13,10 @@ struct AgentCommand: Command {
                    ghlogin agent start --shell fish | source
       stop       ends the agent
       status     says whether the agent answers (exit 0) or not (exit 1), and its process id
-      list       lists the agent's forwards (none yet)
+      list       lists the agent's forwards: policy, tokens minted, last peer, how each ends
+      forward    makes a forward: a socket of its own whose tokens are narrowed to --repo and
+                 --permission, revoked when it ends; prints its path
+      revoke FORWARD  ends a forward (its id or name): its socket is removed, its tokens revoked
       --foreground  runs the agent in this terminal, logging every answer on stderr
 
       The socket is $XDG_RUNTIME_DIR/ghlogin/agent.sock (or /tmp/ghlogin-UID/agent.sock, or
@@ -30,17 +33,23 @@ struct AgentCommand: Command {
         "shell", value: "SHELL", help: "The shell start writes for (default: sh)",
         choices: ShellQuoting.Shell.allCases.map(\.rawValue)),
       .option("log", value: "FILE", help: "start: append the agent's log to FILE (default: none)"),
-    ],
+    ] + ForwardOptions.specs,
     arguments: [
       ArgumentSpec(
-        "action", help: "start, stop, status or list", isOptional: true, choices: ["start", "stop", "status", "list"])
+        "action", help: "start, stop, status, list, forward or revoke", isOptional: true,
+        choices: ["start", "stop", "status", "list", "forward", "revoke"]),
+      ArgumentSpec("forward", help: "revoke: the forward's id or name", isOptional: true),
     ])
 
-  enum Action: String { case start, stop, status, list, foreground }
+  enum Action: String { case start, stop, status, list, forward, revoke, foreground }
 
   var action: Action
   var shell: ShellQuoting.Shell
   var log: String?
+  /// `forward`: the policy.
+  var policy: ForwardPolicy?
+  /// `revoke`: the forward.
+  var forward: String?
 
   init(_ arguments: ParsedArguments) throws(UsageError) {
     let word = arguments.positionals.first
@@ -48,14 +57,25 @@ struct AgentCommand: Command {
       guard word == nil else { throw UsageError("--foreground runs the agent; give no action with it") }
       action = .foreground
     } else {
-      guard let word else { throw UsageError("give an action: start, stop, status or list") }
+      guard let word else { throw UsageError("give an action: start, stop, status, list, forward or revoke") }
       guard let action = Action(rawValue: word), action != .foreground else {
         throw UsageError(
-          "unknown action '\(Sanitize.terminal(word, maxCharacters: 40))': use start, stop, status or list")
+          "unknown action '\(Sanitize.terminal(word, maxCharacters: 40))': use start, stop, status, list, "
+            + "forward or revoke")
       }
       self.action = action
     }
-    guard arguments.positionals.count <= 1 else { throw UsageError("give one action") }
+    if action == .revoke {
+      guard arguments.positionals.count == 2 else { throw UsageError("revoke needs the forward's id or name") }
+      forward = arguments.positionals[1]
+    } else {
+      guard arguments.positionals.count <= 1 else { throw UsageError("give one action") }
+    }
+    if action == .forward {
+      policy = try ForwardOptions.parse(arguments)
+    } else if ForwardOptions.given(arguments) {
+      throw UsageError("--repo, --permission, --ttl and the other forward options go with forward")
+    }
     shell = arguments.value("shell").flatMap(ShellQuoting.Shell.init(rawValue:)) ?? .sh
     log = arguments.value("log")
     if log != nil && action != .start { throw UsageError("--log goes with start") }
@@ -85,11 +105,19 @@ struct AgentCommand: Command {
       environment.stdout.write("the ghlogin agent answers at \(socket) (pid \(pid))\n")
       return .success
     case .list:
-      guard AgentClient.ping(socket, clock: environment.clock) != nil else {
-        environment.stderr.write("ghlogin: no agent answers at \(socket)\n")
-        return .failure
-      }
-      environment.stdout.write("no forwards\n")
+      let lines = try AgentClient.listForwards(in: environment)
+      environment.stdout.write(lines.isEmpty ? "no forwards\n" : lines.map { $0 + "\n" }.joined())
+      return .success
+    case .forward:
+      guard let policy else { return .usage }
+      let (_, path) = try AgentClient.createForward(policy, watching: nil, in: environment)
+      if policy.unscoped { environment.stderr.write("ghlogin: warning: \(ForwardPolicy.unscopedWarning)\n") }
+      environment.stdout.write(path + "\n")
+      return .success
+    case .revoke:
+      guard let forward else { return .usage }
+      try AgentClient.endForward(id: forward, in: environment)
+      environment.stderr.write("ghlogin: ended the forward \(Sanitize.terminal(forward, maxCharacters: 64))\n")
       return .success
     case .stop:
       guard let pid = AgentClient.ping(socket, clock: environment.clock) else {
@@ -102,6 +130,13 @@ struct AgentCommand: Command {
         guard environment.clock.monotonic() < deadline else {
           throw AgentFailure(message: "the agent (pid \(pid)) did not end within 5 seconds")
         }
+        environment.clock.sleep(seconds: 0.05)
+      }
+      // It then ends its forwards (revoking their tokens at GitHub) before it exits.
+      let exitDeadline = environment.clock.monotonic() + 30
+      while SessionProcess.exists(pid) && !SessionProcess.isZombie(pid)
+        && environment.clock.monotonic() < exitDeadline
+      {
         environment.clock.sleep(seconds: 0.05)
       }
       environment.stderr.write("ghlogin: stopped the agent (pid \(pid))\n")

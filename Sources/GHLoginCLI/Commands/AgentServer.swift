@@ -7,13 +7,17 @@ import GHLoginCore
 struct AgentServer {
   var paths: AgentPaths
   var environment: Environment
+  /// The forwards, and this agent's identity (shared by the copies of this value).
+  let state = AgentState()
 
   /// How long a peer may take to send its request.
   static let readTimeout = 5.0
   /// What a peer outside the agent's user or namespaces is told (and nothing else).
   static let useAForward = "use a forward: ghlogin container-args"
+  /// How many connections wait to be accepted on each socket: 200 clients at once are answered.
+  static let backlog: Int32 = 1024
 
-  /// Runs until SIGINT or SIGTERM; removes the socket on the way out.
+  /// Runs until SIGINT or SIGTERM; ends every forward and removes the socket on the way out.
   func run() throws -> ExitStatus {
     CoreDumps.disable()  // R115: no core dump, no ptrace by the user's other processes
     SessionProcess.ignoreBrokenPipes()
@@ -24,7 +28,7 @@ struct AgentServer {
       }
       FileSystem.remove(paths.socket)  // a stale socket of an agent that ended
     }
-    let listener = try UnixSocket.listen(at: paths.socket)
+    let listener = try UnixSocket.listen(at: paths.socket, backlog: Self.backlog)
     defer {
       listener.close()
       FileSystem.remove(paths.socket)
@@ -33,49 +37,90 @@ struct AgentServer {
     let own = (
       uid: ProcessState.userID, mount: UnixSocket.namespace("mnt", of: nil), user: UnixSocket.namespace("user", of: nil)
     )
-    log("listening at \(paths.socket) (pid \(SessionProcess.currentID))")
+    log("listening at \(paths.socket) (pid \(SessionProcess.currentID), agent \(state.agentID))")
+    // After an unclean end (kill -9), what the dead agent minted is revoked now (R117).
+    if let workspace = try? workspace() {
+      let swept = workspace.sweepDeadForwards()
+      if swept > 0 { log("revoked \(swept) token(s) minted through forwards of an agent that ended") }
+    }
     environment.stdout.write("ready \(paths.socket)\n")
-    // Until SIGINT or SIGTERM: the wait then throws Poll.interruption.
-    while (try? Poll.wait(
-      for: Poll.readable, on: listener.fd, deadline: .infinity, clock: environment.clock, stopFD: stop))
-      != nil
-    {
-      guard let connection = try listener.accept() else { continue }
-      serve(connection, own: own)
-      connection.close()
+    loop: while true {
+      let forwards = state.forwards
+      var deadline = forwards.compactMap(\.deadline).min() ?? .infinity
+      // A watched process without a pidfd is looked for in /proc every second.
+      if forwards.contains(where: { $0.watchPID != nil && $0.watchFD == nil }) {
+        deadline = min(deadline, environment.clock.monotonic() + 1)
+      }
+      let watched = forwards.compactMap { $0.watchFD?.rawValue }
+      let ready: [Bool]
+      do {
+        ready = try Poll.readable(
+          [stop, listener.fd] + forwards.map(\.socket.fd) + watched, deadline: deadline, clock: environment.clock)
+      } catch { break loop }
+      if ready[0] { break loop }
+      if ready[1] {
+        while let connection = try listener.accept() {
+          serve(connection, own: own, through: nil)
+          connection.close()
+        }
+      }
+      for (index, forward) in forwards.enumerated() where ready[index + 2] {
+        while state.forwards.contains(where: { $0 === forward }), let connection = try? forward.socket.accept() {
+          serve(connection, own: own, through: forward)
+          connection.close()
+        }
+      }
+      let now = environment.clock.monotonic()
+      for forward in state.forwards {
+        if let limit = forward.deadline, now >= limit {
+          end(forward, why: "its time to live ended")
+        } else if let pid = forward.watchPID, !forward.isWatchedAlive() {
+          end(forward, why: "the process \(pid) it watched ended")
+        }
+      }
     }
     log("stopping")
+    for forward in state.forwards { end(forward, why: "the agent stops") }
     return .success
   }
 
-  /// Answers one connection: the peer check, the request, the answer, the log line.
-  private func serve(_ connection: Socket, own: (uid: UInt32, mount: String?, user: String?)) {
+  /// Answers one connection: the peer check (main socket) or tag (forward), the request, the
+  /// answer, the log line.
+  private func serve(
+    _ connection: Socket, own: (uid: UInt32, mount: String?, user: String?), through forward: AgentForward?
+  ) {
     let clock = environment.clock
     let deadline = clock.monotonic() + Self.readTimeout
     guard let peer = try? UnixSocket.peer(of: connection) else { return }
-    let tag = "pid:\(peer.pid),uid:\(peer.uid)"
+    let tag = forward == nil ? "pid:\(peer.pid),uid:\(peer.uid)" : Self.peerTag(peer, ownMount: own.mount)
+    let prefix = forward.map { "forward=\($0.id) " } ?? ""
     func reply(_ answer: AgentAnswer, _ what: String) {
       let bytes = (try? answer.fields.encoded()) ?? []
       _ = try? UnixSocket.write(bytes, to: connection, deadline: clock.monotonic() + Self.readTimeout, clock: clock)
-      log("peer=\(tag) \(what)")
+      log("\(prefix)peer=\(tag) \(what)")
     }
-    // The peer's namespaces are read while it is connected; one that cannot be read (another
-    // user's process, or one gone) is not the agent's.
-    let sameNamespaces =
-      own.mount != nil && own.user != nil && UnixSocket.namespace("mnt", of: peer.pid) == own.mount
-      && UnixSocket.namespace("user", of: peer.pid) == own.user
-    guard peer.uid == own.uid, sameNamespaces else {
-      let why = peer.uid != own.uid ? "another user" : "another mount or user namespace"
-      reply(.refusal(Self.useAForward, exit: .usage), "refused: \(why); no token")
-      return
+    if forward == nil {
+      // The peer's namespaces are read while it is connected; one that cannot be read (another
+      // user's process, or one gone) is not the agent's.
+      let sameNamespaces =
+        own.mount != nil && own.user != nil && UnixSocket.namespace("mnt", of: peer.pid) == own.mount
+        && UnixSocket.namespace("user", of: peer.pid) == own.user
+      guard peer.uid == own.uid, sameNamespaces else {
+        let why = peer.uid != own.uid ? "another user" : "another mount or user namespace"
+        reply(.refusal(Self.useAForward, exit: .usage), "refused: \(why); no token")
+        return
+      }
     }
+    // A forward checks no uid (a container's may be mapped): the 0700 directory is its fence,
+    // and the tag above only says who asked (R116).
+    forward?.lastPeer = tag
     let bytes: [UInt8]?
     do {
       bytes = try UnixSocket.read(
         connection, limit: AgentMessage.maximumSize, deadline: deadline, clock: clock,
         until: { AgentMessage.end(in: $0) != nil })
     } catch {
-      log("peer=\(tag) read failed: \(error)")
+      log("\(prefix)peer=\(tag) read failed: \(error)")
       return
     }
     guard let bytes else {
@@ -92,7 +137,37 @@ struct AgentServer {
       reply(.refusal(error.message, exit: .usage), "refused: \(error.reason)")
       return
     }
+    if let forward {
+      let (answer, line) = self.answer(request, through: forward, peer: tag)
+      reply(answer, line)
+      return
+    }
+    switch request.command {
+    case .forward:
+      let (answer, line) = makeForward(request)
+      reply(answer, line)
+      return
+    case .end:
+      let (answer, line) = endForward(named: request.forward ?? "")
+      reply(answer, line)
+      return
+    case .list:
+      var answer = AgentAnswer(.ok)
+      answer.listing = state.forwards.map { $0.listing(now: clock.now(), monotonic: clock.monotonic()) }
+      reply(answer, "list: \(answer.listing.count) forward(s)")
+      return
+    case .erase:
+      reply(AgentAnswer(.ok), "erase for=\(request.client.rawValue): nothing changed (not a forward)")
+      return
+    case .get, .info, .ping:
+      break
+    }
     let (answer, narrowing) = self.answer(request)
+    reply(answer, Self.line(request, answer, narrowing: narrowing))
+  }
+
+  /// The log line of an answer to `request`.
+  static func line(_ request: AgentRequest, _ answer: AgentAnswer, narrowing: String?) -> String {
     var line = "\(request.command.rawValue) for=\(request.client.rawValue) "
     if request.command != .ping {
       line += "host=\(answer.host ?? "-") account=\(answer.login.map { Sanitize.terminal($0) } ?? "-") "
@@ -103,7 +178,23 @@ struct AgentServer {
     case .notFound: line += "not found"
     case .error: line += "error (exit \(answer.exit ?? 1))"
     }
-    reply(answer, line)
+    return line
+  }
+
+  /// A workspace on the agent's store that prints nothing (clean-up failures go to the log).
+  func workspace() throws -> Workspace {
+    var quiet = environment
+    quiet.stderr = DiscardOutput()
+    // Its requests do not watch the SIGTERM pipe: after `agent stop`, the forwards' tokens are
+    // still revoked on the way out (each request has its own timeout).
+    quiet.installedInterruptDescriptor = { nil }
+    var workspace = try Workspace(quiet, quiet: true, unknownConfigKeys: .lenient)
+    let stderr = environment.stderr
+    let clock = environment.clock
+    workspace.cleanupWarning = { message in
+      stderr.write("ghlogin agent: \(AgentServer.timestamp(clock.now())) warning: \(message)\n")
+    }
+    return workspace
   }
 
   /// The first 8 hex digits of the token's SHA-256: enough to match log lines, useless as a token.
@@ -119,9 +210,7 @@ struct AgentServer {
     if request.command == .ping { return (AgentAnswer(.ok, pid: SessionProcess.currentID), nil) }
     var narrowingText: String?
     do {
-      var quiet = environment
-      quiet.stderr = DiscardOutput()
-      var workspace = try Workspace(quiet, quiet: true, unknownConfigKeys: .lenient)
+      var workspace = try workspace()
       let found: (host: String, credential: Credential)?
       switch request.client {
       case .token:
@@ -188,7 +277,7 @@ struct AgentServer {
   }
 
   /// One line on stderr: `ghlogin agent: TIME MESSAGE`.
-  private func log(_ message: String) {
+  func log(_ message: String) {
     environment.stderr.write("ghlogin agent: \(Self.timestamp(environment.clock.now())) \(message)\n")
   }
 
@@ -213,7 +302,7 @@ struct AgentServer {
 }
 
 /// Output that goes nowhere: the agent answers, it does not print a command's warnings.
-private struct DiscardOutput: TextOutput {
+struct DiscardOutput: TextOutput {
   var isTerminal: Bool { false }
   func write(_ text: String) {}
 }

@@ -60,8 +60,8 @@ struct AuthCommand: Command {
       .flag("no-browser", help: "Print the URL to open yourself; do not launch a browser"),
       .option("port", value: "N", help: "Listen on this port of 127.0.0.1 (default: any free port; browser flow)"),
       .option(
-        "timeout", value: "SECONDS",
-        help: "Give up after this long without a login (default: 300; device flow: the code's life)"),
+        "timeout", value: "DURATION",
+        help: "Give up after N, Ns, Nm or Nh without a login, 1s to 1h (default: 5m; device flow: the code's life)"),
       .option("user", value: "LOGIN", help: "Fail unless GitHub logs in this account"),
       .flag("with-token", help: "Read a token from standard input and store it after GitHub accepts it"),
       .option(
@@ -132,7 +132,7 @@ struct AuthCommand: Command {
     web = arguments.flag("web")
     noBrowser = arguments.flag("no-browser")
     port = try arguments.integer("port", in: 0...65535)
-    timeout = try arguments.integer("timeout", in: 1...3600)
+    timeout = try arguments.duration("timeout", in: 1...3600)
     expectedLogin = arguments.value("user")
     if let word = arguments.positionals.first {
       throw UsageError("put '\(word)' first, right after auth: ghlogin auth \(word) [options]")

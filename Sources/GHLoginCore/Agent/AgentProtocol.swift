@@ -170,7 +170,7 @@ package enum AgentProtocolError: ReportableError, Equatable {
       "the key on line \(line) is not 1 to \(AgentMessage.maximumKeyLength) of the letters a-z and _"
     case .duplicateKey(let line): "the key on line \(line) was already given"
     case .unknownKey(let line): "the key on line \(line) is not one the agent knows"
-    case .unknownCommand: "the command is missing or not get, info or ping"
+    case .unknownCommand: "the command is missing or not one of get, info, ping, erase, forward, end, list"
     case .badValue(let key): "the value of \(key) is not valid"
     case .unencodable: "the message cannot be written in the agent's protocol"
     }

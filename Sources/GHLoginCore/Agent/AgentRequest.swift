@@ -7,7 +7,7 @@
 /// `repo` and `permission` (comma-separated, as `token --repo`/`--permission` take them) ask for
 /// a narrowed token.
 package struct AgentRequest: Sendable, Equatable {
-  package enum Command: String, Sendable, CaseIterable { case get, info, ping }
+  package enum Command: String, Sendable, CaseIterable { case get, info, ping, erase, forward, end, list }
   package enum Client: String, Sendable, CaseIterable { case token, git, docker, goauth }
 
   package var command: Command
@@ -21,6 +21,16 @@ package struct AgentRequest: Sendable, Equatable {
   package var repositories: [String] = []
   /// `NAME:LEVEL` each, as given.
   package var permissions: [String] = []
+  /// For `forward`: the new forward's policy (`host`, `user`, `repo` and `permission` are its own).
+  package var ttl: Int?
+  package var confirm = false
+  package var maxTokens: Int?
+  package var name: String?
+  package var unscoped = false
+  /// For `forward`: the process whose end ends the forward.
+  package var watchPID: Int32?
+  /// For `end`: the forward's id or name.
+  package var forward: String?
 
   package init(_ command: Command, for client: Client = .token) {
     self.command = command
@@ -28,7 +38,10 @@ package struct AgentRequest: Sendable, Equatable {
   }
 
   /// The keys a request may have.
-  static let keys: Set<String> = ["command", "for", "host", "user", "path", "registry", "url", "repo", "permission"]
+  static let keys: Set<String> = [
+    "command", "for", "host", "user", "path", "registry", "url", "repo", "permission", "ttl", "confirm",
+    "max_tokens", "name", "unscoped", "watch_pid", "forward",
+  ]
 
   /// The request `message` holds; throws for an unknown key or command, or a value its field refuses.
   package init(_ message: AgentMessage) throws(AgentProtocolError) {
@@ -57,6 +70,55 @@ package struct AgentRequest: Sendable, Equatable {
     repositories = try text("repo").map { $0.split(separator: ",").map(String.init) } ?? []
     permissions = try text("permission").map { $0.split(separator: ",").map(String.init) } ?? []
     if !permissions.isEmpty && repositories.isEmpty { throw .badValue(key: "permission") }
+    func number(_ key: String, _ range: ClosedRange<Int>) throws(AgentProtocolError) -> Int? {
+      guard let value = try text(key) else { return nil }
+      guard value.utf8.count <= 9, let number = Int(value), range.contains(number) else { throw .badValue(key: key) }
+      return number
+    }
+    func yes(_ key: String) throws(AgentProtocolError) -> Bool {
+      guard let value = try text(key) else { return false }
+      guard value == "1" || value == "0" else { throw .badValue(key: key) }
+      return value == "1"
+    }
+    ttl = try number("ttl", ForwardPolicy.ttlRange)
+    confirm = try yes("confirm")
+    maxTokens = try number("max_tokens", 1...1_000_000)
+    name = try text("name")
+    if let name, !ForwardPolicy.isValidName(name) { throw .badValue(key: "name") }
+    unscoped = try yes("unscoped")
+    watchPID = try number("watch_pid", 1...Int(Int32.max)).map { Int32($0) }
+    forward = try text("forward")
+    if command == .forward && repositories.isEmpty { throw .badValue(key: "repo") }
+    if command == .end && forward == nil { throw .badValue(key: "forward") }
+  }
+
+  /// A `forward` request for `policy`, ended when the process `pid` ends.
+  package init(forward policy: ForwardPolicy, watching pid: Int32?) {
+    self.init(.forward)
+    host = policy.host
+    user = policy.user
+    repositories = policy.repositories
+    permissions = policy.permissions
+    ttl = policy.ttl
+    confirm = policy.confirm
+    maxTokens = policy.maxTokens
+    name = policy.name
+    unscoped = policy.unscoped
+    watchPID = pid
+  }
+
+  /// The policy of a `forward` request.
+  package var policy: ForwardPolicy {
+    var policy = ForwardPolicy(repositories: repositories)
+    policy.host = host
+    policy.user = user
+    policy.permissions = permissions
+    policy.ttl = ttl
+    policy.confirm = confirm
+    policy.maxTokens = maxTokens
+    policy.name = name
+    policy.unscoped = unscoped
+    return policy
   }
 
   /// Parses the bytes of a whole request.
@@ -76,6 +138,13 @@ package struct AgentRequest: Sendable, Equatable {
     message.append("url", url)
     message.append("repo", repositories.isEmpty ? nil : repositories.joined(separator: ","))
     message.append("permission", permissions.isEmpty ? nil : permissions.joined(separator: ","))
+    message.append("ttl", ttl.map(String.init))
+    message.append("confirm", confirm ? "1" : nil)
+    message.append("max_tokens", maxTokens.map(String.init))
+    message.append("name", name)
+    message.append("unscoped", unscoped ? "1" : nil)
+    message.append("watch_pid", watchPID.map(String.init))
+    message.append("forward", forward)
     return message
   }
 }
@@ -97,6 +166,16 @@ package struct AgentAnswer: Sendable, Equatable {
   package var pid: Int32?
   package var exit: Int32?
   package var message: String?
+  /// The forward that answered (`get`, `info` through a forward), or the one made (`forward`).
+  package var forward: String?
+  /// For `forward`: the new forward's socket.
+  package var path: String?
+  /// For `info` through a forward: its policy in words.
+  package var policy: String?
+  /// The token handed out is the login's own: the forward is unscoped (R116).
+  package var unscoped = false
+  /// For `list`: one line per forward.
+  package var listing: [String] = []
 
   package init(
     _ status: Status, host: String? = nil, login: String? = nil, secret: String? = nil, expiresAt: Int64? = nil,
@@ -129,6 +208,13 @@ package struct AgentAnswer: Sendable, Equatable {
     fields.append("pid", pid.map(String.init))
     fields.append("exit", exit.map(String.init))
     fields.append("message", message)
+    fields.append("forward", forward)
+    fields.append("path", path)
+    fields.append("policy", policy)
+    fields.append("unscoped", unscoped ? "1" : nil)
+    fields.append("forwards", status == .ok && !listing.isEmpty ? String(listing.count) : nil)
+    // Lines apart by a tab: a value holds no LF. Each line is made terminal-safe by the agent.
+    fields.append("listing", listing.isEmpty ? nil : listing.joined(separator: "\t"))
     fields.append("secret", secret)
     return fields
   }
@@ -149,6 +235,11 @@ package struct AgentAnswer: Sendable, Equatable {
     pid = try number("pid", Int32.self)
     exit = try number("exit", Int32.self)
     self.message = message["message"]
+    forward = message["forward"]
+    path = message["path"]
+    policy = message["policy"]
+    unscoped = message["unscoped"] == "1"
+    listing = message["listing"].map { $0.split(separator: "\t").map(String.init) } ?? []
     if status == .ok, let secret, secret.isEmpty { throw .badValue(key: "secret") }
   }
 

@@ -10,6 +10,15 @@ extension Workspace {
   package func startRun(
     _ selection: AccountSelection, _ narrowing: Narrowing, id: String
   ) throws -> (token: NarrowedToken, warning: RefreshWarning?) {
+    try mintRecorded(selection, narrowing, consumer: .run, id: id)
+  }
+
+  /// Mints a token narrowed to `narrowing` from the account `selection` chooses and records it
+  /// beside the login with `consumer` and `id` (a run's, an agent forward's), under the store's
+  /// lock. A login kept in the keyring cannot hold one yet (``RunRefused``, exit 2).
+  package func mintRecorded(
+    _ selection: AccountSelection, _ narrowing: Narrowing, consumer: NarrowedRecord.Consumer, id: String
+  ) throws -> (token: NarrowedToken, warning: RefreshWarning?) {
     let (host, credential, warning) = try usableCredentialReport(selection)
     let client = try scopedTokenClient(for: credential, on: host)
     guard canKeepNarrowed(credential) else { throw RunRefused(.keyringLogin(login: credential.login), host: host) }
@@ -21,7 +30,7 @@ extension Workspace {
       credentials.hosts[host.name]?.accounts[index].narrowed.append(
         NarrowedRecord(
           token: minted.token, expiresAt: NarrowedRecord.parseExpiry(minted.expiresAt), narrowing: narrowing,
-          consumer: .run, consumerID: id, createdAt: environment.clock.now()))
+          consumer: consumer, consumerID: id, createdAt: environment.clock.now()))
       return minted
     }
     return (token, warning)
@@ -96,15 +105,23 @@ extension Workspace {
   /// Ends the run `id`: revokes its token and drops its record (best effort: a failure is a
   /// warning; the token expires on its own).
   package func endRun(id: String) {
+    dropNarrowed(what: "the token of this run") { $0.consumer == .run && $0.consumerID == id }
+  }
+
+  /// Drops every narrowed record `isDropped` picks from the store and revokes its token (best
+  /// effort: a failure is a warning naming `what`; the token expires on its own). Returns how
+  /// many were dropped.
+  @discardableResult
+  package func dropNarrowed(what: String, where isDropped: (NarrowedRecord) -> Bool) -> Int {
     let dropped: [(GitHubHost, String?, NarrowedRecord)]
     do {
       dropped = try store.update { credentials in
         var found: [(GitHubHost, String?, NarrowedRecord)] = []
         for (name, entry) in credentials.hosts {
           for (index, account) in entry.accounts.enumerated() {
-            let records = account.narrowed.filter { $0.consumer == .run && $0.consumerID == id }
+            let records = account.narrowed.filter(isDropped)
             guard !records.isEmpty, let host = try? GitHubHost(storedName: name) else { continue }
-            credentials.hosts[name]?.accounts[index].narrowed.removeAll { $0.consumer == .run && $0.consumerID == id }
+            credentials.hosts[name]?.accounts[index].narrowed.removeAll(where: isDropped)
             found += records.map { (host, account.clientID, $0) }
           }
         }
@@ -112,11 +129,11 @@ extension Workspace {
       }
     } catch {
       cleanupWarning(
-        "could not drop the token of this run from the store: "
-          + ((error as? any ReportableError)?.message ?? "\(error)"))
-      return
+        "could not drop \(what) from the store: " + ((error as? any ReportableError)?.message ?? "\(error)"))
+      return 0
     }
     for (host, issuer, record) in dropped { revokeDropped([record], issuedTo: issuer, on: host) }
+    return dropped.count
   }
 }
 

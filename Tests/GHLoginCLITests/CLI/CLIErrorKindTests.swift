@@ -30,6 +30,7 @@ import Testing
     Row(AgentClientRoute.Refused(message: "outside the policy", exitStatus: .usage), .configuration),
     Row(AgentClient.Unreachable(socket: "/run/user/0/ghlogin/agent.sock", reason: "refused"), .network),
     Row(AgentCommand.AgentFailure(message: "did not start"), .system),
+    Row(ContainerArgsCommand.MainSocketRefused(), .configuration),
     Row(AuthCommand.SetupError.noAnswer, .configuration),
   ]
 

@@ -187,3 +187,42 @@ extension FileDescriptor.OpenOptions {
   /// `O_APPEND`: every write goes to the end (the agent's log file).
   package static let append = FileDescriptor.OpenOptions(rawValue: O_APPEND)
 }
+
+extension FileSystem {
+  /// The bytes of a small file such as `/proc/PID/stat` (nil when it cannot be read or has more
+  /// than `limit` bytes).
+  package static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+    guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+    defer { fd.close() }
+    return (try? fd.readAll(limit: limit, expectedSize: 512)) ?? nil
+  }
+
+  /// `chmod(2)`; whether it worked.
+  @discardableResult
+  package static func setMode(_ path: String, _ mode: UInt32) -> Bool { chmod(path, mode_t(mode)) == 0 }
+}
+
+extension SessionProcess {
+  /// Whether `pid` has ended but was not reaped yet (state `Z` in `/proc/PID/stat`).
+  package static func isZombie(_ pid: Int32) -> Bool {
+    guard let stat = FileSystem.readSmallFile("/proc/\(pid)/stat", limit: 4096),
+      let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count
+    else { return false }
+    return stat[close + 2] == UInt8(ascii: "Z")
+  }
+}
+
+/// A descriptor that becomes readable when a process ends: `pidfd_open(2)` (Linux 5.3, glibc
+/// 2.36), looked up with `dlsym` as Glibc's Swift module does not declare it. Nil where it is
+/// missing: the caller then checks `/proc` itself.
+package enum ProcessWatch {
+  private typealias PidfdOpen = @convention(c) (Int32, UInt32) -> Int32
+  private static let pidfdOpen: PidfdOpen? = dlsym(nil, "pidfd_open").map { unsafeBitCast($0, to: PidfdOpen.self) }
+
+  /// A pidfd for `pid` (close-on-exec), or nil.
+  package static func open(_ pid: Int32) -> FileDescriptor? {
+    guard let pidfdOpen = pidfdOpen else { return nil }
+    let fd = pidfdOpen(pid, 0)
+    return fd >= 0 ? FileDescriptor(owning: fd) : nil
+  }
+}

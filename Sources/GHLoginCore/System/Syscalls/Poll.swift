@@ -44,6 +44,14 @@ package enum Poll {
     return (ready ?? 0) > 0 && fds[0].revents & readable != 0
   }
 
+  /// Waits until one of `fds` is readable (or failed) or `deadline` passes; which ones are
+  /// (each false after a timeout). `EINTR` retried.
+  package static func readable(_ fds: [Int32], deadline: Double, clock: any TimeSource) throws(SystemError) -> [Bool] {
+    var set = fds.map { pollfd(fd: $0, events: readable, revents: 0) }
+    try wait(&set, deadline: deadline, clock: clock)
+    return set.map { $0.revents != 0 }
+  }
+
   /// What a wait throws when its stop descriptor became readable (real `EINTR`s are always retried).
   package static let interruption = SystemError(call: "poll", errno: EINTR)
 
