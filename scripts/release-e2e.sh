@@ -28,8 +28,9 @@ suites=(
   TwoAppsEndToEndTests KeyringOlderItemsEndToEndTests AccountRulesEndToEndTests AccountRulesGitEndToEndTests
   NarrowedTokenEndToEndTests NarrowedGitEndToEndTests NarrowedCacheEndToEndTests RunEndToEndTests
   AppTokenEndToEndTests AppTokenGitEndToEndTests AppKeyKeyringEndToEndTests
-  # issue 35: the agent
-  AgentEndToEndTests
+  # issue 35: the agent, its forwards, the container stand-in, ghlogin ssh against a real sshd
+  AgentEndToEndTests AgentForwardEndToEndTests ContainerStandInEndToEndTests
+  AgentSSHEndToEndTests SSHServerSelfTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 

@@ -34,6 +34,7 @@ public enum CLIVocabulary {
     "--permission",
     "--podman-keep-id",
     "--port",
+    "--remote-dir",
     "--repo",
     "--scopes",
     "--selinux",

@@ -7,8 +7,8 @@ package enum GHLogin {
   /// against ``command(named:)`` and the command's configuration.
   static let commandNames = [
     "auth", "whoami", "token", "app", "env", "run", "status", "logout", "refresh", "switch", "migrate", "setup-git",
-    "git-credential", "setup-docker", "docker-credential", "goauth", "agent", "container-args", "config", "completion",
-    "version",
+    "git-credential", "setup-docker", "docker-credential", "goauth", "agent", "container-args", "ssh", "config",
+    "completion", "version",
     "help", "man-page",
   ]
 
@@ -38,6 +38,7 @@ package enum GHLogin {
     case "goauth": GoAuthCommand.self
     case "agent": AgentCommand.self
     case "container-args": ContainerArgsCommand.self
+    case "ssh": SSHCommand.self
     case "config": ConfigCommand.self
     case "completion": CompletionCommand.self
     case "version": VersionCommand.self

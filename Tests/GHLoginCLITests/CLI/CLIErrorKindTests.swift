@@ -32,6 +32,8 @@ import Testing
     Row(AgentCommand.AgentFailure(message: "did not start"), .system),
     Row(ContainerArgsCommand.MainSocketRefused(), .configuration),
     Row(AuthCommand.SetupError.noAnswer, .configuration),
+    Row(SSHCommand.NoAgent(socket: "/run/user/0/ghlogin/agent.sock"), .configuration),
+    Row(SSHCommand.CannotRun(message: "ssh: 'ssh' was not found on PATH; no forward was made"), .configuration),
   ]
 
   @Test(arguments: rows) func eachErrorDeclaresItsKind(_ row: Row) {

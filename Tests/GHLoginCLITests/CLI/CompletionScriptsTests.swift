@@ -143,7 +143,7 @@ import Testing
   }
 
   @Test func bashCompletesCommandsOptionsAndValues() throws {
-    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "switch", "setup-git", "setup-docker"])
+    #expect(try bashCompletions(["ghlogin", "s"]) == ["status", "switch", "setup-git", "setup-docker", "ssh"])
     #expect(try bashCompletions(["ghlogin", "env", "--s"]) == ["--shell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", ""]) == ["sh", "fish", "powershell"])
     #expect(try bashCompletions(["ghlogin", "env", "--shell", "=", "f"]) == ["fish"])
@@ -178,7 +178,7 @@ import Testing
   @Test(
     .enabled(if: hasShell("zsh")),
     arguments: [
-      ("ghlogin s", ["status", "switch", "setup-git", "setup-docker"]),
+      ("ghlogin s", ["status", "switch", "setup-git", "setup-docker", "ssh"]),
       ("ghlogin env --shell ", ["sh", "fish", "powershell"]),
       ("ghlogin token --host=", ["ghe.example.com:8443", "github.com"]),
       // The port is kept (zsh's _describe cut the host at its colon).
