@@ -5,10 +5,10 @@ import GHLoginCore
 /// `exec /bin/sh -c 'BODY'`, read alike by sh, bash, dash, zsh and fish: BODY holds no `'` and
 /// no `\` followed by `\` or `'` (the only escapes fish reads inside single quotes). BODY, a POSIX
 /// sh script, exports `GHLOGIN_AGENT_SOCK`, runs the command with its arguments exactly (an
-/// argument with any byte outside printable ASCII or one of `$` `` ` `` `"` `\` `'` is written
-/// as `printf %b` octal escapes, `\0NNN`, and decoded on the remote side), or `"$SHELL" -l` when
-/// there is no command (not `exec`: the script outlives it), then removes the socket, also on
-/// HUP, INT and TERM, and exits with the command's status.
+/// argument with a byte outside printable ASCII, or a dollar sign, backtick, double quote,
+/// backslash or single quote, is written as `printf %b` octal escapes, `\0NNN`, and decoded on
+/// the remote side), or `"$SHELL" -l` when there is no command (not `exec`: the script outlives
+/// it), then removes the socket, also on HUP, INT and TERM, and exits with the command's status.
 enum SSHRemoteScript {
   /// The string ssh sends as the remote command.
   static func command(socket: String, command: [String]) -> String {
