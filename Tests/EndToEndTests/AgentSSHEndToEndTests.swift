@@ -27,11 +27,7 @@ struct AgentSSHEndToEndTests {
     sandbox = try Sandbox(fake: fake)
     try fake.register(["tokens": [["access_token": Self.parent, "login": "octocat", "kind": "app"]]])
     git = try GitSandbox()
-    let root = git.home + "/served"
-    try GitHTTPServer.makeRepositories(["acme/api", "acme/secret"], readme: "over ssh\n", served: root, in: git)
-    let server = try GitHTTPServer(
-      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: git,
-      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+    let server = try GitHTTPServer.acme(readme: "over ssh\n", in: git, fake: fake)
     self.server = server.process
     host = server.host
     try sandbox.writeConfig(["host": host])

@@ -24,11 +24,7 @@ import Testing
     fake = try FakeGitHub.start()
     sandbox = try Sandbox(fake: fake)
     git = try GitSandbox()
-    let root = git.home + "/served"
-    try GitHTTPServer.makeRepositories(["acme/api", "acme/secret"], readme: "contained\n", served: root, in: git)
-    let server = try GitHTTPServer(
-      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: git,
-      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+    let server = try GitHTTPServer.acme(readme: "contained\n", in: git, fake: fake)
     (self.server, host, certificates) = (server.process, server.host, server.certificates)
     // The GitHub host is the git server's 127.0.0.1:PORT (its API the fake's), so git's
     // credential request names the forward's host.

@@ -26,21 +26,11 @@ extension SecretServiceStore {
   }
 
   package func writeNarrowed(_ secret: String, to item: NarrowedSecretItem) throws(KeyringError) {
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_store(names, values, count, item.label, secret, message, size)
-    }
-    if case .failure(let code, let reason) = outcome {
-      throw Self.error(code, reason, operation: "store \(describe(item))")
-    }
+    try store(secret, attributes: item.orderedAttributes, label: item.label, naming: describe(item))
   }
 
   package func deleteNarrowed(_ item: NarrowedSecretItem, holding secret: String) throws(KeyringError) {
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_clear(names, values, count, nil, secret, message, size)
-    }
-    if case .failure(let code, let reason) = outcome {
-      throw Self.error(code, reason, operation: "delete \(describe(item))")
-    }
+    try clear(attributes: item.orderedAttributes, absent: nil, holding: secret, naming: describe(item))
   }
 
   private func describe(_ item: NarrowedSecretItem) -> String {

@@ -47,20 +47,34 @@ package struct SecretServiceStore: SecretStore {
   }
 
   package func write(_ secret: String, to item: SecretItem) throws(KeyringError) {
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_store(names, values, count, item.label, secret, message, size)
-    }
-    if case .failure(let code, let reason) = outcome {
-      throw Self.error(code, reason, operation: "store \(describe(item))")
-    }
+    try store(secret, attributes: item.orderedAttributes, label: item.label, naming: describe(item))
   }
 
   package func delete(_ item: SecretItem, holding secret: String) throws(KeyringError) {
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_clear(names, values, count, item.absentAttribute, secret, message, size)
+    try clear(attributes: item.orderedAttributes, absent: item.absentAttribute, holding: secret, naming: describe(item))
+  }
+
+  /// Stores `secret` in the item with `attributes` (replacing one with the same attributes);
+  /// `naming` says which item in an error.
+  func store(_ secret: String, attributes: [(String, String)], label: String, naming: String) throws(KeyringError) {
+    let outcome = Self.call(attributes) { names, values, count, message, size in
+      ghl_secret_store(names, values, count, label, secret, message, size)
     }
     if case .failure(let code, let reason) = outcome {
-      throw Self.error(code, reason, operation: "delete \(describe(item))")
+      throw Self.error(code, reason, operation: "store \(naming)")
+    }
+  }
+
+  /// Deletes the item with `attributes` (and not `absent`) that still holds `secret`; `naming`
+  /// says which item in an error.
+  func clear(
+    attributes: [(String, String)], absent: String?, holding secret: String, naming: String
+  ) throws(KeyringError) {
+    let outcome = Self.call(attributes) { names, values, count, message, size in
+      ghl_secret_clear(names, values, count, absent, secret, message, size)
+    }
+    if case .failure(let code, let reason) = outcome {
+      throw Self.error(code, reason, operation: "delete \(naming)")
     }
   }
 

@@ -32,11 +32,7 @@ import Testing
       ]
     ])
     git = try GitSandbox()
-    let root = git.home + "/served"
-    try GitHTTPServer.makeRepositories(["acme/api", "acme/secret"], readme: "installed\n", served: root, in: git)
-    let server = try GitHTTPServer(
-      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: git,
-      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+    let server = try GitHTTPServer.acme(readme: "installed\n", in: git, fake: fake)
     (self.server, host, certificates) = (server.process, server.host, server.certificates)
   }
 

@@ -29,6 +29,17 @@ struct GitHTTPServer {
     host = "127.0.0.1:" + line.dropFirst("PORT ".count)
   }
 
+  /// The narrowed-token tests' server: `acme/api` and `acme/secret` (README `readme`) under
+  /// `sandbox`'s `served`, with no account of its own: every token is checked with `fake`, which
+  /// says what a narrowed or installation token may see and do.
+  static func acme(readme: String, in sandbox: GitSandbox, fake: FakeGitHub) throws -> GitHTTPServer {
+    let root = sandbox.home + "/served"
+    try makeRepositories(["acme/api", "acme/secret"], readme: readme, served: root, in: sandbox)
+    return try GitHTTPServer(
+      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: sandbox,
+      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+  }
+
   /// What git needs to trust the server.
   var tls: [String: String] { ["GIT_SSL_CAINFO": certificates + "/ca.pem", "SSL_CERT_FILE": certificates + "/ca.pem"] }
 

@@ -22,11 +22,7 @@ import Testing
     try fake.register(["tokens": [["access_token": Self.parent, "login": "octocat", "kind": "app"]]])
     try sandbox.writeCredentials([["login": "octocat", "token": Self.parent, "client_id": "Iv1.testclient"]])
     git = try GitSandbox()
-    let root = git.home + "/served"
-    try GitHTTPServer.makeRepositories(["acme/api", "acme/secret"], readme: "narrowed\n", served: root, in: git)
-    let server = try GitHTTPServer(
-      served: root, accounts: [("nobody", "gho_unused000000000000000000000000000000")], in: git,
-      environment: ["GIT_SERVER_FAKE_CONTROL": String(fake.controlPort)])
+    let server = try GitHTTPServer.acme(readme: "narrowed\n", in: git, fake: fake)
     (self.server, host, certificates) = (server.process, server.host, server.certificates)
   }
 
