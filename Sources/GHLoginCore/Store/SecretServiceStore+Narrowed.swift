@@ -1,5 +1,3 @@
-import CSecretService
-
 /// The tokens of narrowed records of logins kept in the keyring (issue 34 §1): one item per
 /// record, ``NarrowedSecretItem``'s attributes (`kind=narrowed-token`, `narrowing`, `record`).
 /// Read, written and deleted as a login's items are (R101): the default collection only, every
@@ -9,19 +7,8 @@ extension SecretServiceStore {
   package var keepsNarrowedTokens: Bool { true }
 
   package func readNarrowed(_ item: NarrowedSecretItem) throws(KeyringError) -> String? {
-    var secret: UnsafeMutablePointer<CChar>?
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_lookup(names, values, count, nil, &secret, message, size)
-    }
-    defer { ghl_secret_free(secret) }
-    switch outcome {
-    case .success:
-      guard let secret else { return nil }
-      return String(cString: secret)
-    case .failure(GHL_SECRET_NOT_FOUND, _): return nil
-    case .failure(GHL_SECRET_AMBIGUOUS, let count):
-      throw .ambiguousNarrowed(item, count: Int(count) ?? 2)
-    case .failure(let code, let reason): throw Self.error(code, reason, operation: "read \(describe(item))")
+    try lookup(attributes: item.orderedAttributes, absent: nil, naming: describe(item)) {
+      .ambiguousNarrowed(item, count: $0)
     }
   }
 

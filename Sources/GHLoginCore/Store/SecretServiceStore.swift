@@ -20,9 +20,19 @@ package struct SecretServiceStore: SecretStore {
   }
 
   package func read(_ item: SecretItem) throws(KeyringError) -> String? {
+    try lookup(attributes: item.orderedAttributes, absent: item.absentAttribute, naming: describe(item)) {
+      .ambiguous(item, count: $0)
+    }
+  }
+
+  /// The secret of the one item with `attributes` (and not `absent`); nil when there is none.
+  /// Two or more are `ambiguous(count)`, never a choice (R101); `naming` says which item in an error.
+  func lookup(
+    attributes: [(String, String)], absent: String?, naming: String, ambiguous: (Int) -> KeyringError
+  ) throws(KeyringError) -> String? {
     var secret: UnsafeMutablePointer<CChar>?
-    let outcome = Self.call(item.orderedAttributes) { names, values, count, message, size in
-      ghl_secret_lookup(names, values, count, item.absentAttribute, &secret, message, size)
+    let outcome = Self.call(attributes) { names, values, count, message, size in
+      ghl_secret_lookup(names, values, count, absent, &secret, message, size)
     }
     defer { ghl_secret_free(secret) }
     switch outcome {
@@ -30,9 +40,8 @@ package struct SecretServiceStore: SecretStore {
       guard let secret else { return nil }
       return String(cString: secret)
     case .failure(GHL_SECRET_NOT_FOUND, _): return nil
-    case .failure(GHL_SECRET_AMBIGUOUS, let count):
-      throw .ambiguous(item, count: Int(count) ?? 2)
-    case .failure(let code, let reason): throw Self.error(code, reason, operation: "read \(describe(item))")
+    case .failure(GHL_SECRET_AMBIGUOUS, let count): throw ambiguous(Int(count) ?? 2)
+    case .failure(let code, let reason): throw Self.error(code, reason, operation: "read \(naming)")
     }
   }
 
