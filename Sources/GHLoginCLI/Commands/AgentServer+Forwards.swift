@@ -219,6 +219,12 @@ extension AgentServer {
         return (answer, "\(what) UNSCOPED: the login's own token=\(Self.fingerprint(credential.token))")
       }
       let now = environment.clock.now()
+      // A logout revoked and dropped the forward's tokens with the login: never hand one out again.
+      if forward.current != nil
+        && !workspace.keepsForwardTokens(consumerID: forward.consumerID, on: forward.host.name)
+      {
+        forward.current = nil
+      }
       if let current = forward.current, let expiresAt = current.expiresAt, expiresAt - now > NarrowedRecord.reuseMargin
       {
         answer.secret = current.token
@@ -246,7 +252,13 @@ extension AgentServer {
           + "permissions=\(forward.narrowing.permissionsDescription) token=\(Self.fingerprint(minted.token))"
       )
     } catch let error as NotLoggedIn {
-      return (.refusal(error.cliMessage, exit: error.exitStatus, notFound: true), "\(what) not found")
+      // The forward's login was logged out: `logout` ends the login's forwards (issue 34 §1).
+      end(forward, why: "its login was logged out")
+      return (
+        .refusal(
+          "the forward \(forward.id) has ended: \(error.cliMessage)", exit: error.exitStatus, notFound: true),
+        "\(what) not found; the forward ended"
+      )
     } catch let error as any ReportableError {
       return refused(error.cliMessage, exit: error.exitStatus)
     } catch {

@@ -27,6 +27,17 @@ extension Workspace {
     }
   }
 
+  /// Whether the store still keeps a token of the forward whose records carry `consumerID`
+  /// beside its login on `host`: false once `logout` revoked and dropped them (or the login is
+  /// gone), so the agent stops handing out the token it holds. An unreadable store counts as
+  /// keeping it: the mint that follows reports the store's error.
+  package func keepsForwardTokens(consumerID: String, on host: String) -> Bool {
+    guard let credentials = try? store.loadFile() else { return true }
+    return (credentials.hosts[host]?.accounts ?? []).contains { account in
+      account.narrowed.contains { $0.consumer == .forward && $0.consumerID == consumerID }
+    }
+  }
+
   /// Ends the forward whose records carry `consumerID`: revokes every token minted through it
   /// and drops the records. Returns how many.
   @discardableResult
