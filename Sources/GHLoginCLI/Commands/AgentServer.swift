@@ -1,8 +1,9 @@
 import GHLoginCore
 
 /// The agent itself (`ghlogin agent --foreground`, issue 35 §1): listens on the main socket,
-/// answers one request per connection, one connection at a time, from the local store through
-/// the same ``Workspace`` paths `token` and the helpers use. Logs every answer on stderr, with a
+/// answers one request per connection from the local store through the same ``Workspace`` paths
+/// `token` and the helpers use. Requests arrive side by side (each connection with its own
+/// buffer and deadline); answers are computed one after another. Logs every answer on stderr, with a
 /// fingerprint of the token given (never the token).
 struct AgentServer {
   var paths: AgentPaths
@@ -16,6 +17,11 @@ struct AgentServer {
   static let useAForward = "use a forward: ghlogin container-args"
   /// How many connections wait to be accepted on each socket: 200 clients at once are answered.
   static let backlog: Int32 = 1024
+  /// How many connections, on all sockets together, may be sending their request at once (each
+  /// holds a descriptor and up to 64 KiB). A new one beyond that refuses the oldest still
+  /// arriving ("the agent is reading too many requests at once"), so peers that connect and send
+  /// nothing cannot keep out one that sends its request at once.
+  static let maximumArriving = 256
 
   /// Runs until SIGINT or SIGTERM; ends every forward and removes the socket on the way out.
   func run() throws -> ExitStatus {
@@ -44,6 +50,10 @@ struct AgentServer {
       if swept > 0 { log("revoked \(swept) token(s) minted through forwards of an agent that ended") }
     }
     environment.stdout.write("ready \(paths.socket)\n")
+    // Connections whose request is still arriving, oldest first, each with its own buffer and
+    // deadline: a peer that sends nothing delays nobody else (issue 35 §1).
+    var arriving: [AgentConnection] = []
+    defer { for connection in arriving { connection.socket.close() } }
     loop: while true {
       let forwards = state.forwards
       var deadline = forwards.compactMap(\.deadline).min() ?? .infinity
@@ -51,26 +61,44 @@ struct AgentServer {
       if forwards.contains(where: { $0.watchPID != nil && $0.watchFD == nil }) {
         deadline = min(deadline, environment.clock.monotonic() + 1)
       }
+      deadline = min(deadline, arriving.first?.deadline ?? .infinity)
       let watched = forwards.compactMap { $0.watchFD?.rawValue }
+      let reading = arriving
       let ready: [Bool]
       do {
         ready = try Poll.readable(
-          [stop, listener.fd] + forwards.map(\.socket.fd) + watched, deadline: deadline, clock: environment.clock)
+          [stop, listener.fd] + forwards.map(\.socket.fd) + watched + reading.map(\.socket.fd), deadline: deadline,
+          clock: environment.clock)
       } catch { break loop }
       if ready[0] { break loop }
+      // Requests that arrived (or whose peer hung up) are answered first, which frees places.
+      let first = 2 + forwards.count + watched.count
+      for (index, connection) in reading.enumerated() where ready[first + index] {
+        if receive(connection) { arriving.removeAll { $0 === connection } }
+      }
       if ready[1] {
-        while let connection = try listener.accept() {
-          serve(connection, own: own, through: nil)
-          connection.close()
-        }
+        try accept(from: listener, through: nil, own: own, into: &arriving)
       }
       for (index, forward) in forwards.enumerated() where ready[index + 2] {
-        while state.forwards.contains(where: { $0 === forward }), let connection = try? forward.socket.accept() {
-          serve(connection, own: own, through: forward)
-          connection.close()
-        }
+        guard state.forwards.contains(where: { $0 === forward }) else { continue }
+        try? accept(from: forward.socket, through: forward, own: own, into: &arriving)
       }
+      // A request not arrived in time is refused; so is one through a forward that ended.
       let now = environment.clock.monotonic()
+      arriving.removeAll { connection in
+        if let forward = connection.forward, !state.forwards.contains(where: { $0 === forward }) {
+          reply(
+            connection, .refusal("the forward \(forward.id) has ended", exit: .failure), "refused: the forward ended")
+        } else if now >= connection.deadline {
+          reply(
+            connection, .refusal("the request did not arrive within \(Int(Self.readTimeout)) seconds", exit: .usage),
+            "refused: no request within \(Int(Self.readTimeout)) s")
+        } else {
+          return false
+        }
+        connection.socket.close()
+        return true
+      }
       for forward in state.forwards {
         if let limit = forward.deadline, now >= limit {
           end(forward, why: "its time to live ended")
@@ -84,21 +112,43 @@ struct AgentServer {
     return .success
   }
 
-  /// Answers one connection: the peer check (main socket) or tag (forward), the request, the
-  /// answer, the log line.
-  private func serve(
-    _ connection: Socket, own: (uid: UInt32, mount: String?, user: String?), through forward: AgentForward?
-  ) {
-    let clock = environment.clock
-    let deadline = clock.monotonic() + Self.readTimeout
-    guard let peer = try? UnixSocket.peer(of: connection) else { return }
-    let tag = forward == nil ? "pid:\(peer.pid),uid:\(peer.uid)" : Self.peerTag(peer, ownMount: own.mount)
-    let prefix = forward.map { "forward=\($0.id) " } ?? ""
-    func reply(_ answer: AgentAnswer, _ what: String) {
-      let bytes = (try? answer.fields.encoded()) ?? []
-      _ = try? UnixSocket.write(bytes, to: connection, deadline: clock.monotonic() + Self.readTimeout, clock: clock)
-      log("\(prefix)peer=\(tag) \(what)")
+  /// Accepts what waits on `socket` (at most ``maximumArriving`` a round, so that the other
+  /// sockets get their turn): checks each peer and reads what it already sent. Beyond
+  /// ``maximumArriving`` connections still arriving, the oldest is refused.
+  private func accept(
+    from socket: Socket, through forward: AgentForward?, own: (uid: UInt32, mount: String?, user: String?),
+    into arriving: inout [AgentConnection]
+  ) throws {
+    for _ in 0..<Self.maximumArriving {
+      guard let accepted = try socket.accept() else { return }
+      guard let connection = admit(accepted, own: own, through: forward) else {
+        accepted.close()
+        continue
+      }
+      if receive(connection) { continue }
+      if arriving.count >= Self.maximumArriving {
+        let oldest = arriving.removeFirst()
+        if !receive(oldest) {
+          reply(
+            oldest, .refusal("the agent is reading too many requests at once; try again", exit: .failure),
+            "refused: too many requests arriving at once (\(Self.maximumArriving))")
+          oldest.socket.close()
+        }
+      }
+      arriving.append(connection)
     }
+  }
+
+  /// The peer check (main socket: the user's uid and the agent's namespaces, read while the peer
+  /// is connected) or tag (forward) of a connection just accepted; nil when it was refused (and
+  /// answered) or its peer cannot be read.
+  private func admit(
+    _ socket: Socket, own: (uid: UInt32, mount: String?, user: String?), through forward: AgentForward?
+  ) -> AgentConnection? {
+    let deadline = environment.clock.monotonic() + Self.readTimeout
+    guard let peer = try? UnixSocket.peer(of: socket) else { return nil }
+    let tag = forward == nil ? "pid:\(peer.pid),uid:\(peer.uid)" : Self.peerTag(peer, ownMount: own.mount)
+    let connection = AgentConnection(socket: socket, forward: forward, tag: tag, deadline: deadline)
     if forward == nil {
       // The peer's namespaces are read while it is connected; one that cannot be read (another
       // user's process, or one gone) is not the agent's.
@@ -107,28 +157,50 @@ struct AgentServer {
         && UnixSocket.namespace("user", of: peer.pid) == own.user
       guard peer.uid == own.uid, sameNamespaces else {
         let why = peer.uid != own.uid ? "another user" : "another mount or user namespace"
-        reply(.refusal(Self.useAForward, exit: .usage), "refused: \(why); no token")
-        return
+        reply(connection, .refusal(Self.useAForward, exit: .usage), "refused: \(why); no token")
+        return nil
       }
     }
     // A forward checks no uid (a container's may be mapped): the 0700 directory is its fence,
     // and the tag above only says who asked (R116).
     forward?.lastPeer = tag
-    let bytes: [UInt8]?
+    return connection
+  }
+
+  /// Reads what `connection` has sent without waiting; once its request is complete (its empty
+  /// line, more than the size limit, or the peer's end), answers it and closes it. Whether it
+  /// is done (answered, refused or failed, and closed).
+  private func receive(_ connection: AgentConnection) -> Bool {
+    let done: Bool
     do {
-      bytes = try UnixSocket.read(
-        connection, limit: AgentMessage.maximumSize, deadline: deadline, clock: clock,
-        until: { AgentMessage.end(in: $0) != nil })
+      done = try UnixSocket.readAvailable(
+        connection.socket, into: &connection.buffer, limit: AgentMessage.maximumSize,
+        until: { AgentMessage.end(in: $0, from: $1) != nil })
     } catch {
-      log("\(prefix)peer=\(tag) read failed: \(error)")
-      return
+      log("\(connection.prefix)peer=\(connection.tag) read failed: \(error)")
+      connection.socket.close()
+      return true
     }
-    guard let bytes else {
-      reply(
-        .refusal("the request did not arrive within \(Int(Self.readTimeout)) seconds", exit: .usage),
-        "refused: no request within \(Int(Self.readTimeout)) s")
-      return
-    }
+    guard done else { return false }
+    serve(connection.buffer, on: connection)
+    connection.socket.close()
+    return true
+  }
+
+  /// Writes `answer` to the connection (for at most ``readTimeout``) and logs `what`.
+  private func reply(_ connection: AgentConnection, _ answer: AgentAnswer, _ what: String) {
+    let clock = environment.clock
+    let bytes = (try? answer.fields.encoded()) ?? []
+    _ = try? UnixSocket.write(
+      bytes, to: connection.socket, deadline: clock.monotonic() + Self.readTimeout, clock: clock)
+    log("\(connection.prefix)peer=\(connection.tag) \(what)")
+  }
+
+  /// Answers the request `bytes` that arrived on `connection` (the answer itself, minting and
+  /// `--confirm` included, is computed here, one request after another).
+  private func serve(_ bytes: [UInt8], on connection: AgentConnection) {
+    let clock = environment.clock
+    func reply(_ answer: AgentAnswer, _ what: String) { self.reply(connection, answer, what) }
     let request: AgentRequest
     do throws(AgentProtocolError) {
       guard bytes.count <= AgentMessage.maximumSize else { throw AgentProtocolError.tooLarge }
@@ -137,8 +209,12 @@ struct AgentServer {
       reply(.refusal(error.message, exit: .usage), "refused: \(error.reason)")
       return
     }
-    if let forward {
-      let (answer, line) = self.answer(request, through: forward, peer: tag)
+    if let forward = connection.forward {
+      guard state.forwards.contains(where: { $0 === forward }) else {
+        reply(.refusal("the forward \(forward.id) has ended", exit: .failure), "refused: the forward ended")
+        return
+      }
+      let (answer, line) = self.answer(request, through: forward, peer: connection.tag)
       reply(answer, line)
       return
     }
@@ -299,6 +375,28 @@ struct AgentServer {
     func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
     return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60))Z"
   }
+}
+
+/// A connection whose request is still arriving: what it sent so far, and until when it may.
+final class AgentConnection {
+  let socket: Socket
+  /// The forward it came through; nil for the main socket.
+  let forward: AgentForward?
+  /// Who asked, for the log.
+  let tag: String
+  /// When its request must have arrived (monotonic seconds).
+  let deadline: Double
+  var buffer: [UInt8] = []
+
+  init(socket: Socket, forward: AgentForward?, tag: String, deadline: Double) {
+    self.socket = socket
+    self.forward = forward
+    self.tag = tag
+    self.deadline = deadline
+  }
+
+  /// The start of its log lines.
+  var prefix: String { forward.map { "forward=\($0.id) " } ?? "" }
 }
 
 /// Output that goes nowhere: the agent answers, it does not print a command's warnings.

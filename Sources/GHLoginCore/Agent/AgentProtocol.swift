@@ -38,10 +38,11 @@ package struct AgentMessage: Sendable, Equatable {
   }
 
   /// Where the message in `bytes` ends: the index just past its empty line; nil while it has not
-  /// ended yet. A reader stops reading there (or at ``maximumSize``).
-  package static func end(in bytes: [UInt8]) -> Int? {
+  /// ended yet. A reader stops reading there (or at ``maximumSize``). One that found no end in
+  /// the first `start` bytes passes `start`: only what follows them is looked at.
+  package static func end(in bytes: [UInt8], from start: Int = 0) -> Int? {
     if bytes.first == 0x0A { return 1 }  // an empty first line: refused by `parse`, but complete
-    var index = 1
+    var index = max(1, start)
     while index < bytes.count {
       if bytes[index] == 0x0A && bytes[index - 1] == 0x0A { return index + 1 }
       index += 1

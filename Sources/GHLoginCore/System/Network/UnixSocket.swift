@@ -113,15 +113,29 @@ package enum UnixSocket {
     _ socket: Socket, limit: Int, deadline: Double, clock: any TimeSource, until isComplete: ([UInt8]) -> Bool
   ) throws(SystemError) -> [UInt8]? {
     var buffer: [UInt8] = []
-    while !isComplete(buffer) && buffer.count <= limit {
-      switch try socket.receive(appendingTo: &buffer, count: min(16_384, limit + 1 - buffer.count)) {
-      case .bytes: continue
-      case .endOfFile: return buffer
-      case .wouldBlock:
-        guard try Poll.wait(for: Poll.readable, on: socket.fd, deadline: deadline, clock: clock) else { return nil }
-      }
+    while try !readAvailable(socket, into: &buffer, limit: limit, until: { bytes, _ in isComplete(bytes) }) {
+      guard try Poll.wait(for: Poll.readable, on: socket.fd, deadline: deadline, clock: clock) else { return nil }
     }
     return buffer
+  }
+
+  /// Reads what `socket` has now into `buffer`, without waiting; true once `isComplete` holds
+  /// for `buffer`, more than `limit` bytes were read, or the peer closed its side; false while
+  /// more is to come. `buffer` holds what earlier calls read; `isComplete` also gets how many of
+  /// its bytes it has seen before (so that a peer sending byte by byte costs no rescans).
+  package static func readAvailable(
+    _ socket: Socket, into buffer: inout [UInt8], limit: Int, until isComplete: ([UInt8], Int) -> Bool
+  ) throws(SystemError) -> Bool {
+    var seen = buffer.count
+    while !isComplete(buffer, seen) && buffer.count <= limit {
+      seen = buffer.count
+      switch try socket.receive(appendingTo: &buffer, count: min(16_384, limit + 1 - buffer.count)) {
+      case .bytes: continue
+      case .endOfFile: return true
+      case .wouldBlock: return false
+      }
+    }
+    return true
   }
 
   /// Writes all of `bytes` before `deadline`; false when it passed first.
