@@ -30,7 +30,7 @@ suites=(
   AppTokenEndToEndTests AppTokenGitEndToEndTests AppKeyKeyringEndToEndTests
   # issue 35: the agent, its forwards, the container stand-in, ghlogin ssh against a real sshd
   AgentEndToEndTests AgentForwardEndToEndTests ContainerStandInEndToEndTests
-  AgentSSHEndToEndTests SSHServerSelfTests
+  AgentSSHEndToEndTests SSHServerSelfTests AgentStallEndToEndTests AgentForwardLogoutEndToEndTests
 )
 filter=$(IFS='|'; echo "${suites[*]}")
 
