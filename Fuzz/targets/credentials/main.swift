@@ -69,9 +69,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         invariant((record.consumer == .cache) == (record.consumerID == nil), "a consumer id out of place")
       }
     }
-    // The keyring keeps no narrowed tokens (yet).
+    // A keyring login's narrowed records hold no token in the file (each token is its own
+    // keyring item, read when used): an empty placeholder, never a token.
     for account in entry.accounts where account.storage == .keyring {
-      invariant(account.narrowed.isEmpty, "a keyring login with narrowed tokens decoded")
+      for record in account.narrowed {
+        invariant(record.token.isEmpty, "a keyring login's narrowed token decoded from the file")
+        invariant(record.repositories == record.repositories.sorted(), "narrowed repositories not sorted")
+        invariant((record.consumer == .cache) == (record.consumerID == nil), "a consumer id out of place")
+      }
     }
   }
   do {
