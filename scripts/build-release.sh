@@ -35,6 +35,11 @@
 #   witnesses of generic metadata (Optional<T>, tuples) instantiated at run time.
 # - -use-ld=lld and --no-export-dynamic: the library's symbols stay out of the dynamic symbol
 #   table, so the loader and --gc-sections have less to keep.
+# - --symbol-ordering-file=Linker/startup.order: the functions and globals the hot commands touch
+#   (token, the credential helpers, goauth) laid out side by side, so that they fault in fewer pages
+#   of code and data. Written by scripts/startup-order.sh (valgrind), never by hand; a stale name
+#   costs a page fault, not a wrong answer (--no-warn-symbol-ordering), and ReleaseEndToEndTests
+#   fails when many of its names are gone from the binary.
 # - --pack-relative-relocs (opt-in): DT_RELR relocations, which need glibc 2.36 or newer at run
 #   time (GLIBC_ABI_DT_RELR). Off by default: the default binary needs glibc 2.34 at most
 #   (ReleaseEndToEndTests reads its version needs).
@@ -77,6 +82,7 @@ profile=(
   -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
   -Xswiftc -Xfrontend -Xswiftc -disable-type-layout
   -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker --no-export-dynamic
+  -Xlinker --symbol-ordering-file="$ROOT/Linker/startup.order" -Xlinker --no-warn-symbol-ordering
 )
 if ((pack_relocs)); then profile+=(-Xlinker -z -Xlinker pack-relative-relocs); fi
 

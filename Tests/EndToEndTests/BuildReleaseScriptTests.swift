@@ -109,8 +109,12 @@ import Testing
     #expect(result.stderr.isEmpty, "\(result.stderr)")
     let built = try #require(tree.built, "nothing was built")
     let arguments = built.components(separatedBy: "arguments:\n")[1].split(separator: "\n").map(String.init)
-    // the start-up define for CStartup, the linker scripts and lld; no packed relocations by default
-    for flag in ["-DGHLOGIN_STATIC_STARTUP", "-use-ld=lld", tree.root + "/Linker", "--no-export-dynamic"] {
+    // the start-up define for CStartup, the linker scripts, lld and the symbol-ordering file; no
+    // packed relocations by default
+    for flag in [
+      "-DGHLOGIN_STATIC_STARTUP", "-use-ld=lld", tree.root + "/Linker", "--no-export-dynamic",
+      "--symbol-ordering-file=" + tree.root + "/Linker/startup.order",
+    ] {
       #expect(arguments.contains(flag), "\(flag) missing: \(arguments)")
     }
     #expect(!arguments.contains("pack-relative-relocs"), "\(arguments)")

@@ -65,6 +65,32 @@ struct ReleaseEndToEndTests {
     #expect(needs.tooNew(than: (2, 36)) == ["GLIBC_ABI_DT_RELR"])
   }
 
+  /// The release profile's symbol-ordering file (`Linker/startup.order`, written by
+  /// scripts/startup-order.sh) still names the binary's symbols. Code changes rename functions
+  /// and globals; a name the link cannot find orders nothing (slower, never wrong, and lld is told
+  /// not to warn), so this fails once more than a tenth of the names are gone and says what to run.
+  @Test func theStartupOrderNamesTheBinarysSymbols() throws {
+    let binary = try ReleaseBinary.path()
+    let list = try String(contentsOfFile: HarnessPaths.packageRoot + "/Linker/startup.order", encoding: .utf8)
+    let names = list.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    #expect(names.count > 500, "Linker/startup.order lists only \(names.count) names")
+    let nm = try ChildProcess(executable: "/usr/bin/nm", arguments: ["--defined-only", binary], stdin: "")
+      .finish(timeout: 60)
+    #expect(nm.status == 0, "\(nm.stderr)")
+    // "ADDRESS TYPE NAME"; a few names ("symbolic _____ s…") hold spaces
+    let defined = Set(
+      nm.stdout.split(separator: "\n").compactMap { line in
+        line.split(separator: " ", maxSplits: 2).dropFirst(2).first.map(String.init)
+      })
+    let missing = names.filter { !defined.contains($0) }
+    #expect(
+      missing.count * 10 <= names.count,
+      """
+      \(missing.count) of the \(names.count) names in Linker/startup.order are not in the release binary \
+      (first: \(missing.prefix(3))): run scripts/startup-order.sh
+      """)
+  }
+
   /// Login, `token`, `git-credential get`, a refresh when the token is due, and logout with
   /// revocation, each checked at the fake and in the credentials file.
   @Test func loginTokenGitCredentialRefreshAndLogout() async throws {
