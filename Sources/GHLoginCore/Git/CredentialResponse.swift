@@ -34,18 +34,27 @@ package struct CredentialResponse: Sendable, Equatable {
   }
 
   /// The lines to write, in order; throws instead of writing a value that could inject or
-  /// cut a line (R55).
+  /// cut a line (R55). Written straight into one buffer: a list of pairs would instantiate
+  /// array metadata on the path git runs for every fetch.
   package func encoded() throws(UnsafeValue) -> [UInt8] {
-    var lines: [(String, String)] = [("username", username), ("password", password)]
-    if let passwordExpiryUTC { lines.append(("password_expiry_utc", String(passwordExpiryUTC))) }
     var output: [UInt8] = []
-    for (key, value) in lines {
-      guard !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
-        throw UnsafeValue(key: key)
-      }
-      output += Array(key.utf8) + [UInt8(ascii: "=")] + Array(value.utf8) + [0x0A]
-    }
+    output.reserveCapacity(64 + username.utf8.count + password.utf8.count)
+    try Self.append("username", username, to: &output)
+    try Self.append("password", password, to: &output)
+    if let passwordExpiryUTC { try Self.append("password_expiry_utc", String(passwordExpiryUTC), to: &output) }
     return output
+  }
+
+  /// One `key=value` line and its LF, or ``UnsafeValue`` for an empty value or one holding LF,
+  /// CR or NUL.
+  private static func append(_ key: String, _ value: String, to output: inout [UInt8]) throws(UnsafeValue) {
+    guard !value.isEmpty, !value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }) else {
+      throw UnsafeValue(key: key)
+    }
+    output.append(contentsOf: key.utf8)
+    output.append(UInt8(ascii: "="))
+    output.append(contentsOf: value.utf8)
+    output.append(0x0A)
   }
 }
 
