@@ -7,11 +7,16 @@
 /// logged in to. Names compare byte for byte with ``RegistryAddress``'s output; a registry two
 /// hosts claim maps to neither, so no guess hands out a token.
 package struct RegistryMap: Sendable, Equatable {
-  /// Registry → GitHub host name, every pair of the table (a registry may repeat when claimed twice).
-  package private(set) var entries: [(registry: String, host: String)]
+  /// Registry → GitHub host name, every pair of the table (a registry may repeat when claimed
+  /// twice): `registryNames[i]` → `hostNames[i]`. Two arrays of strings, not one of pairs: an
+  /// array of tuples has its type made at run time, on the path docker runs for every pull.
+  private var registryNames: [String] = []
+  private var hostNames: [String] = []
 
-  package static func == (lhs: RegistryMap, rhs: RegistryMap) -> Bool {
-    lhs.entries.elementsEqual(rhs.entries) { $0.registry == $1.registry && $0.host == $1.host }
+  /// Every row of the table, in order, as pairs (for checks such as the fuzz target's; the
+  /// lookups read the two arrays).
+  package var entries: [(registry: String, host: String)] {
+    registryNames.indices.map { (registry: registryNames[$0], host: hostNames[$0]) }
   }
 
   /// What the table says about one registry.
@@ -49,10 +54,10 @@ package struct RegistryMap: Sendable, Equatable {
     // get`'s path (bench/RESULTS.md, issue 19).
     for name in loggedIn.sorted() { add(name) }
 
-    var entries: [(registry: String, host: String)] = []
     func claim(_ registry: String, _ host: String) {
-      if !entries.contains(where: { $0.registry == registry && $0.host == host }) {
-        entries.append((registry, host))
+      if !registryNames.indices.contains(where: { registryNames[$0] == registry && hostNames[$0] == host }) {
+        registryNames.append(registry)
+        hostNames.append(host)
       }
     }
     for name in hosts {
@@ -64,12 +69,11 @@ package struct RegistryMap: Sendable, Equatable {
     for name in hosts {
       for registry in config.settings(for: name).containerRegistries ?? [] { claim(registry, name) }
     }
-    self.entries = entries
   }
 
   /// The GitHub host for `registry` (already normalised by ``RegistryAddress``): exact matches only.
   package func lookup(_ registry: String) -> Lookup {
-    let hosts = entries.filter { $0.registry == registry }.map { $0.host }
+    let hosts = registryNames.indices.filter { registryNames[$0] == registry }.map { hostNames[$0] }
     switch hosts.count {
     case 0: return .unmapped
     case 1: return .host(hosts[0])
@@ -79,11 +83,13 @@ package struct RegistryMap: Sendable, Equatable {
 
   /// The registries that map to `host` and to no other host, in table order.
   package func registries(for host: String) -> [String] {
-    entries.filter { $0.host == host }.map { $0.registry }.filter { lookup($0) == .host(host) }
+    hostNames.indices.filter { hostNames[$0] == host }.map { registryNames[$0] }.filter { lookup($0) == .host(host) }
   }
 
   /// Every registry that maps to exactly one host, with it, in table order.
   package var unambiguous: [(registry: String, host: String)] {
-    entries.filter { lookup($0.registry) == .host($0.host) }
+    registryNames.indices.filter { lookup(registryNames[$0]) == .host(hostNames[$0]) }.map {
+      (registry: registryNames[$0], host: hostNames[$0])
+    }
   }
 }
