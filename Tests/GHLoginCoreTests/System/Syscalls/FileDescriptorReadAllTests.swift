@@ -37,6 +37,20 @@ import GHLoginTestSupport
     #expect(try over.readAll(limit: 64, expectedSize: 10) == nil)
   }
 
+  /// A buffer of 64 KiB or more has its pages mapped in one call before the read (issue 30);
+  /// the bytes come out the same, the file's size expected or not.
+  @Test(arguments: [600_000, 599_999, 65_535, 1_000_000, 0])
+  func readsALargeFileWhole(expected: Int) throws {
+    let directory = try TemporaryDirectory()
+    let bytes = (0..<600_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 12) }
+    let path = directory.at("large")
+    try FileDescriptor.open(path, .writeOnly, [.create], mode: 0o600).writeAll(bytes)
+    let fd = try FileDescriptor.open(path, .readOnly)
+    #expect(try fd.readAll(limit: 1 << 20, expectedSize: expected) == bytes)
+    let again = try FileDescriptor.open(path, .readOnly)
+    #expect(try again.readAll(limit: 599_999, expectedSize: expected) == nil)
+  }
+
   @Test func aNegativeExpectedSizeIsTreatedAsZero() throws {
     let fd = try pipe(with: [1, 2, 3])
     #expect(try fd.readAll(limit: 10, expectedSize: -5) == [1, 2, 3])
