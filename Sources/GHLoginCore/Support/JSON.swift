@@ -44,7 +44,41 @@ package indirect enum JSONValue: Sendable, Equatable {
   /// The number as a `Double` (the nearest one), when this is a number.
   var doubleValue: Double? {
     guard case .number(let text) = self else { return nil }
-    return Double(text)
+    return Self.shortDecimal(text) ?? Double(text)
+  }
+
+  /// The number `text` as the nearest `Double`, when it has at most 15 digits and no exponent
+  /// (every time the store writes); nil for any other. Its digits as an integer and 10 to the
+  /// power of the fraction's length are both exact `Double`s, so one division rounds once, to
+  /// the nearest: what `strtod` gives (Clinger's fast path), without `strtod`'s tables and
+  /// code, whose first use faults pages in.
+  static func shortDecimal(_ text: String) -> Double? {
+    var digits: UInt64 = 0
+    var count = 0
+    var fractionDigits = -1  // -1 until the point
+    var negative = false
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        guard count < 15 else { return nil }
+        digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+        count += 1
+        if fractionDigits >= 0 { fractionDigits += 1 }
+      case UInt8(ascii: "."):
+        guard fractionDigits < 0 else { return nil }
+        fractionDigits = 0
+      case UInt8(ascii: "-"):
+        guard count == 0, !negative, fractionDigits < 0 else { return nil }
+        negative = true
+      default:
+        return nil
+      }
+    }
+    guard count > 0 else { return nil }
+    var scale = 1.0
+    for _ in 0..<max(fractionDigits, 0) { scale *= 10 }
+    let value = Double(digits) / scale
+    return negative ? -value : value
   }
 
   /// The boolean, when this is `true` or `false`.

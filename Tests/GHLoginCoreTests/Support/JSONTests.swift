@@ -300,6 +300,50 @@ import GHLoginTestSupport
   }
 }
 
+/// Issue 30: numbers of up to 15 digits without an exponent become `Double`s without `strtod`,
+/// and must be the very `Double`s `strtod` gives.
+@Suite struct JSONShortDecimalTests {
+  @Test(arguments: [
+    "0", "-0", "1", "-1", "0.1", "0.3", "1796555149.75", "1812456350.5", "1700000000",
+    "999999999999999", "-999999999999999", "0.00000000000001", "123456789012.345", "1.00000000000000",
+    "9007199254740.99", "2.2250738585072", "-0.00000000000000",
+  ])
+  func givesWhatStrtodGives(_ text: String) throws {
+    let fast = try #require(JSONValue.shortDecimal(text))
+    let slow = try #require(Double(text))
+    #expect(fast.bitPattern == slow.bitPattern, "\(text): \(fast) != \(slow)")
+  }
+
+  /// Longer numbers, exponents and what is not a JSON number are left to `strtod`.
+  @Test(arguments: [
+    "1234567890123456", "0.000000000000001", "9007199254740.993", "1e5", "1E5", "1.5e-3",
+    "", "-", ".", "1..2", "--1", "1-", "+1", "0x10", " 1", "1 ",
+  ])
+  func leavesTheRestToStrtod(_ text: String) {
+    #expect(JSONValue.shortDecimal(text) == nil)
+  }
+
+  @Test func agreesWithStrtodOnRandomShortDecimals() throws {
+    var random = SplitMix64(seed: 30)
+    for _ in 0..<20_000 {
+      let digits = Int.random(in: 1...15, using: &random)
+      var text = (0..<digits).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+      let point = Int.random(in: 0...digits, using: &random)
+      if point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: max(point, 1))) }
+      if Bool.random(using: &random) { text = "-" + text }
+      let fast = try #require(JSONValue.shortDecimal(text), "\(text)")
+      let slow = try #require(Double(text))
+      #expect(fast.bitPattern == slow.bitPattern, "\(text): \(fast) != \(slow)")
+    }
+  }
+
+  @Test func theStoresTimesReadBackExactly() {
+    #expect(JSONValue.number("1796555149.75").doubleValue == 1_796_555_149.75)
+    #expect(JSONValue.number("1.5e3").doubleValue == 1500)
+    #expect(JSONValue.number("12345678901234567").doubleValue == 12_345_678_901_234_568)
+  }
+}
+
 /// A small deterministic generator so the random test is reproducible.
 struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
