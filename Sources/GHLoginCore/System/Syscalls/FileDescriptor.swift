@@ -234,7 +234,7 @@ package final class FileDescriptor {
     let page = sysconf(Int32(_SC_PAGESIZE))
     guard page > 0 else { return }
     let start = (UInt(bitPattern: base) + UInt(page - 1)) & ~UInt(page - 1)
-    let end = (UInt(bitPattern: base + buffer.count)) & ~UInt(page - 1)
+    let end = UInt(bitPattern: base + buffer.count) & ~UInt(page - 1)
     guard end > start, let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
     _ = madvise(pages, Int(end - start), MADV_POPULATE_WRITE)
   }
