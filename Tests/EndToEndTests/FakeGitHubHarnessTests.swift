@@ -156,6 +156,22 @@ import Testing
     #expect(result.stdout == "got go\n")
   }
 
+  /// What a child wrote to one stream before it wrote to the other is in `text` as soon as the
+  /// second is seen, however late the first stream's reader runs: a server's log line written
+  /// before its answer is there once the client that got the answer is done. Each round: a line
+  /// on stderr, then one on stdout, then the child waits; seen the stdout line, the stderr one
+  /// must be there. (Before `text` read the pipe itself, the stderr reader could still be asleep.)
+  @Test func textHoldsWhatTheChildWroteBeforeWhatWasSeen() throws {
+    for round in 1...50 {
+      let script = "printf 'logged %s\\n' \"$1\" >&2; echo seen; exec cat"
+      let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", script, "sh", "\(round)"])
+      _ = try child.waitForLine(.stdout, timeout: 10) { $0 == "seen" }
+      #expect(child.text(.stderr) == "logged \(round)\n", "round \(round)")
+      child.closeStdin()
+      #expect(try child.finish(timeout: 10).status == 0)
+    }
+  }
+
   @Test func childrenInheritOnlyStandardStreamsAndDefaultSignals() throws {
     let fds = try runPython(
       "import os; print(sorted(int(f) for f in os.listdir('/proc/self/fd')), "

@@ -167,6 +167,10 @@ def main() -> None:
             return self.rfile.read(length) if length else b""
 
         def reply(self, status, headers, content, auth, login="-"):
+            # Logged before the answer goes out, so a client that has it and exits never
+            # outruns the line a test then looks for.
+            sent = fingerprint(self.headers.get("Authorization"))
+            print(f"{status} {self.command} {self.path} auth={auth} user={login} fp={sent}", file=sys.stderr, flush=True)
             self.send_response(status)
             for name, value in headers:
                 self.send_header(name, value)
@@ -174,8 +178,6 @@ def main() -> None:
             self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(content)
-            sent = fingerprint(self.headers.get("Authorization"))
-            print(f"{status} {self.command} {self.path} auth={auth} user={login} fp={sent}", file=sys.stderr, flush=True)
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

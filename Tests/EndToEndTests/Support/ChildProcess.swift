@@ -15,23 +15,38 @@ private final class ChildOutput: @unchecked Sendable {
   var data: [ChildStream: [UInt8]] = [.stdout: [], .stderr: []]
   var ended: Set<ChildStream> = []
   var exitStatus: Int32?
+  /// When the waiter thread reaped the child: the time of its death as a dedicated thread saw
+  /// it, whatever the test's own tasks were waiting for.
+  var exitTime: Date?
+  /// The read end of each stream's pipe until its end is read.
+  private var descriptors: [ChildStream: Int32] = [:]
 
-  /// Reads `fd` (`read(2)`, EINTR retried) on its own thread until EOF, then closes it.
+  /// Reads `fd` on its own thread until EOF, then closes it. Bytes are only ever read under
+  /// `condition`'s lock (``readPending(_:)``), once `poll` says the pipe has some or has ended,
+  /// so ``text(_:)`` can take the rest itself: what the child wrote before a test looks is
+  /// always there, however late this thread runs (a server that logs a request before answering
+  /// it: the client's exit never outruns the log).
   func startReader(_ fd: Int32, _ stream: ChildStream) {
+    condition.lock()
+    descriptors[stream] = fd
+    condition.unlock()
     Thread { [self] in
-      var buffer = [UInt8](repeating: 0, count: 65536)
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       while true {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
+        poller.revents = 0
+        let ready = poll(&poller, 1, -1)
+        if ready < 0 && errno == EINTR { continue }
         condition.lock()
-        if count <= 0 {
+        // Bytes first; the end only once none are left (POLLHUP comes with the last bytes too).
+        let read = readPending(stream)
+        let atEnd = ready < 0 || (!read && poller.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0)
+        if atEnd {
           ended.insert(stream)
-        } else {
-          data[stream, default: []] += buffer[0..<count]
+          descriptors[stream] = nil
         }
         condition.broadcast()
         condition.unlock()
-        if count <= 0 {
+        if atEnd {
           close(fd)
           return
         }
@@ -39,19 +54,42 @@ private final class ChildOutput: @unchecked Sendable {
     }.start()
   }
 
+  /// Appends whatever `stream`'s pipe holds now (`FIONREAD`), without blocking; whether it read
+  /// anything. Called with `condition` locked.
+  @discardableResult
+  func readPending(_ stream: ChildStream) -> Bool {
+    guard let fd = descriptors[stream] else { return false }
+    var didRead = false
+    var available: Int32 = 0
+    while ioctl(fd, UInt(FIONREAD), &available) == 0, available > 0 {
+      var buffer = [UInt8](repeating: 0, count: Int(available))
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      data[stream, default: []] += buffer[0..<count]
+      didRead = true
+    }
+    return didRead
+  }
+
   /// Reaps `pid` on its own thread and records its status.
   func startWaiter(_ pid: pid_t) {
     Thread { [self] in
       let status = Spawn.waitForExit(pid)
+      let time = Date()
       condition.lock()
       exitStatus = status
+      exitTime = time
       condition.broadcast()
       condition.unlock()
     }.start()
   }
 
+  /// Everything `stream` has carried so far, what is still in its pipe included. Called with
+  /// `condition` locked.
   func text(_ stream: ChildStream) -> String {
-    String(decoding: data[stream] ?? [], as: UTF8.self)
+    readPending(stream)
+    return String(decoding: data[stream] ?? [], as: UTF8.self)
   }
 }
 
@@ -94,6 +132,15 @@ final class ChildProcess: @unchecked Sendable {
     if !hasExited { kill(-pid, SIGKILL) }
   }
 
+  /// When the child was reaped; nil while it runs. A test timing how fast the child reacts
+  /// uses this, not the time its own task resumes (the test's tasks share two threads with the
+  /// rest of the suite).
+  var exitedAt: Date? {
+    output.condition.lock()
+    defer { output.condition.unlock() }
+    return output.exitTime
+  }
+
   /// Whether the child has exited (and been reaped).
   var hasExited: Bool {
     output.condition.lock()
@@ -101,7 +148,8 @@ final class ChildProcess: @unchecked Sendable {
     return output.exitStatus != nil
   }
 
-  /// Everything read so far from `stream`, decoded as UTF-8.
+  /// Everything the child has written to `stream` so far (what its pipe still holds is read
+  /// first), decoded as UTF-8.
   func text(_ stream: ChildStream) -> String {
     output.condition.lock()
     defer { output.condition.unlock() }
