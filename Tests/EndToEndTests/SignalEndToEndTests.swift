@@ -78,7 +78,7 @@ import Testing
     let sent = Date()
     child.send(signal: SIGINT)
     let result = try await offload { try child.finish(timeout: 20) }
-    let took = Date().timeIntervalSince(sent)
+    let took = try #require(child.exitedAt).timeIntervalSince(sent)
     #expect(took < 1.5, "stopped after \(took) s")
     #expect(result.status == -SIGINT, "\(result)")
     #expect(result.stdout == "")
