@@ -64,6 +64,7 @@ package enum SafeDirectory {
   /// The parent rule of ``check(_:home:)`` alone (R94), for every existing parent of `path` up to
   /// `/`; `path` itself need not exist (a login judges where it will create the directory).
   static func checkParents(of path: String) throws(StoreError) {
+    let user = ProcessState.effectiveUserID  // one system call for the walk, not one a parent
     for parent in parents(of: absolute(path)) {
       let parentInfo: FileStatus?
       do { parentInfo = try FileSystem.status(parent) } catch {
@@ -71,7 +72,7 @@ package enum SafeDirectory {
       }
       guard let parentInfo else { continue }
       let owner = parentInfo.owner
-      guard owner == ProcessState.effectiveUserID || owner == 0 else { throw .directoryNotOwned(path: parent) }
+      guard owner == user || owner == 0 else { throw .directoryNotOwned(path: parent) }
       let stickyRoot = parentInfo.isSticky && owner == 0
       guard parentInfo.permissions & FileMode.groupOrOtherWrite == 0 || stickyRoot else {
         throw .directoryWritableByOthers(path: parent, parent: true)
