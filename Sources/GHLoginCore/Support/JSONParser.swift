@@ -695,11 +695,11 @@ package struct JSONParser {
     if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
       let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
       let threes: UInt64 = 0x3030_3030_3030_3030
-      while index + 8 <= count {
+      while count &- index >= 8 {
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let others = (word & high ^ threes) | ((word &+ 0x0606_0606_0606_0606) & high ^ threes)
         if others != 0 { return index + others.trailingZeroBitCount / 8 }
-        index += 8
+        index &+= 8
       }
     }
     while index < count && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
@@ -722,7 +722,7 @@ package struct JSONParser {
         // After a line break, the indentation: eight bytes at a time, and in the first word that
         // is not all spaces, its leading spaces at once (the lowest byte that is not 0x20).
         guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { continue }
-        while index + 8 <= count {
+        while count &- index >= 8 {
           let others =
             UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             ^ 0x2020_2020_2020_2020
@@ -730,7 +730,7 @@ package struct JSONParser {
             index += others.trailingZeroBitCount / 8
             break
           }
-          index += 8
+          index &+= 8
         }
         continue
       }
@@ -750,7 +750,7 @@ package struct JSONParser {
     if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let high: UInt64 = 0x8080_8080_8080_8080
-      while index + 8 <= bytes.count {
+      while bytes.count &- index >= 8 {
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
@@ -758,7 +758,7 @@ package struct JSONParser {
           (word | ((word &- ones &* 0x20) & ~word) | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash))
           & high
         if flagged != 0 { return index + flagged.trailingZeroBitCount / 8 }
-        index += 8
+        index &+= 8
       }
     }
     while index < bytes.count {
