@@ -51,9 +51,10 @@ typedef struct {
 /* The items ghlogin writes: every attribute it may name (`client_id` since issue 33: the app
  * that issued the login, "" for a token stored as given; items written before have the other
  * five; an app's private key has `application`, `kind` and `app`; a narrowed token a login's
- * `application`, `host`, `user_id`, `client_id`, `kind`, and `narrowing` and `record`). Lookups match on the
- * attributes given (all of them, R101), not on the schema name, so items stay readable whatever wrote them; they search the default collection only, the one
- * items are stored in. */
+ * `application`, `host`, `user_id`, `client_id`, `kind`, and `narrowing` and `record`). Lookups
+ * match on the attributes given (all of them, R101), not on the schema name, so items stay
+ * readable whatever wrote them; they search the default collection only, the one items are
+ * stored in. Items are stored without the schema's name (``ghl_store``). */
 static const ghl_schema ghl_token_schema = {
     .name = "org.ghlogin.Token",
     .flags = GHL_SCHEMA_DONT_MATCH_NAME,
@@ -81,9 +82,9 @@ static struct {
                                                     ghl_gerror **error);
   int (*secret_collection_get_locked)(void *collection);
   void (*g_cancellable_cancel)(void *cancellable);
-  int (*secret_password_storev_sync)(const ghl_schema *schema, void *attributes, const char *collection,
-                                     const char *label, const char *password, void *cancellable,
-                                     ghl_gerror **error);
+  int (*secret_service_store_sync)(void *service, const ghl_schema *schema, void *attributes, const char *collection,
+                                   const char *label, void *value, void *cancellable, ghl_gerror **error);
+  void *(*secret_value_new)(const char *secret, long length, const char *content_type);
   void *(*secret_service_get_sync)(int flags, void *cancellable, ghl_gerror **error);
   char *(*secret_service_read_alias_dbus_path_sync)(void *service, const char *alias, void *cancellable,
                                                     ghl_gerror **error);
@@ -138,7 +139,8 @@ static void ghl_secret_load_once(void) {
   GHL_RESOLVE(g_cancellable_cancel);
   GHL_RESOLVE(secret_collection_new_for_dbus_path_sync);
   GHL_RESOLVE(secret_collection_get_locked);
-  GHL_RESOLVE(secret_password_storev_sync);
+  GHL_RESOLVE(secret_service_store_sync);
+  GHL_RESOLVE(secret_value_new);
   GHL_RESOLVE(secret_service_get_sync);
   GHL_RESOLVE(secret_service_read_alias_dbus_path_sync);
   GHL_RESOLVE(secret_service_search_for_dbus_paths_sync);
@@ -287,10 +289,10 @@ int ghl_secret_load(char *message, size_t message_size) {
 
 /* Loads libsecret. The connection to the service (session bus, Secret Service, an encrypted
  * session) is libsecret's own shared proxy (secret_service_get_sync), made by the first call
- * and kept for the process, which secret_password_storev_sync uses too: a connection of our
- * own would make libsecret open a second session (two OpenSession key exchanges, slower than
- * secret-tool). Failures to reach the service come back as GIO
- * or D-Bus errors, which ghl_outcome sorts as unavailable. */
+ * and kept for the process, which every call uses (``ghl_service``): a connection of our own
+ * would make libsecret open a second session (two OpenSession key exchanges, slower than
+ * secret-tool). Failures to reach the service come back as GIO or D-Bus errors, which
+ * ghl_outcome sorts as unavailable. */
 static int ghl_connect(char *message, size_t size) { return ghl_secret_load(message, size); }
 
 static void *ghl_attributes(const char *const *names, const char *const *values, int count) {
@@ -299,11 +301,9 @@ static void *ghl_attributes(const char *const *names, const char *const *values,
   return table;
 }
 
-/* The service (libsecret's shared proxy, with its encrypted session) and the object path of
- * the collection the "default" alias names (g_free it), or *collection NULL when it names none. */
-static int ghl_collection(void **service, char **collection, char *message, size_t size) {
+/* The service: libsecret's shared proxy, with its encrypted session (g_object_unref it). */
+static int ghl_service(void **service, char *message, size_t size) {
   *service = NULL;
-  *collection = NULL;
   int connected = ghl_connect(message, size);
   if (connected != GHL_SECRET_OK) return connected;
   ghl_gerror *error = NULL;
@@ -317,6 +317,16 @@ static int ghl_collection(void **service, char **collection, char *message, size
     }
     return ghl_outcome(error, message, size);
   }
+  return GHL_SECRET_OK;
+}
+
+/* The service (``ghl_service``) and the object path of the collection the "default" alias names
+ * (g_free it), or *collection NULL when it names none. */
+static int ghl_collection(void **service, char **collection, char *message, size_t size) {
+  *collection = NULL;
+  int outcome = ghl_service(service, message, size);
+  if (outcome != GHL_SECRET_OK) return outcome;
+  ghl_gerror *error = NULL;
   *collection = ghl_secret.secret_service_read_alias_dbus_path_sync(*service, GHL_COLLECTION_ALIAS, ghl_cancellable(),
                                                                     &error);
   if (error != NULL) {
@@ -521,16 +531,25 @@ static int ghl_check(char *message, size_t message_size) {
   return outcome;
 }
 
+/* Stores the item in the default collection, replacing the one with the same attributes. With
+ * no schema: libsecret then adds no `xdg:schema` to the attributes, so the service's replace
+ * matches an item on ghlogin's attributes alone, as every lookup does (R101). With the schema's
+ * name among them, gnome-keyring replaced only an item of that schema: an item another program
+ * had rewritten (secret-tool, seahorse) was, once the daemon reloaded its file, left beside the
+ * new one, and every command after found two and refused to choose. */
 static int ghl_store(const char *const *names, const char *const *values, int count, const char *label,
                      const char *secret, char *message, size_t message_size) {
-  int connected = ghl_connect(message, message_size);
-  if (connected != GHL_SECRET_OK) return connected;
+  void *service;
+  int outcome = ghl_service(&service, message, message_size);
+  if (outcome != GHL_SECRET_OK) return outcome;
   void *attributes = ghl_attributes(names, values, count);
+  void *value = ghl_secret.secret_value_new(secret, -1, "text/plain");
   ghl_gerror *error = NULL;
-  int stored =
-      ghl_secret.secret_password_storev_sync(&ghl_token_schema, attributes, "default", label, secret,
-                                             ghl_cancellable(), &error);
+  int stored = ghl_secret.secret_service_store_sync(service, NULL, attributes, GHL_COLLECTION_ALIAS, label, value,
+                                                    ghl_cancellable(), &error);
+  ghl_secret.secret_value_unref(value);
   ghl_secret.g_hash_table_unref(attributes);
+  ghl_secret.g_object_unref(service);
   if (error != NULL) return ghl_outcome(error, message, message_size);
   if (!stored) {
     ghl_copy(message, message_size, "the item was not stored");

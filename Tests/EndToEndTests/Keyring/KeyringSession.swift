@@ -114,6 +114,18 @@ final class KeyringSession: @unchecked Sendable {
     guard result.status == 0 else { throw HarnessError("secret-tool store failed: \(result.stderr)") }
   }
 
+  /// Makes the daemon read its keyring file again before the next request, as it does after a
+  /// restart: it reloads `login.keyring` when the file's or its directory's modification time
+  /// changes, compared to the second, so both are set 5 s ahead. An item another program
+  /// stored then loses what the daemon kept only in memory (its schema, which the file does not
+  /// hold: a reloaded item's is `org.freedesktop.Secret.Generic`).
+  func reloadFromDisk() throws {
+    let keyrings = directory + "/data/keyrings"
+    let later: [FileAttributeKey: Any] = [.modificationDate: Date(timeIntervalSinceNow: 5)]
+    try FileManager.default.setAttributes(later, ofItemAtPath: keyrings + "/login.keyring")
+    try FileManager.default.setAttributes(later, ofItemAtPath: keyrings)
+  }
+
   /// The secrets of every ghlogin item, in every collection, sorted (`secret-tool search --all`,
   /// which prints each as `secret = ...`).
   func allSecrets() throws -> [String] {
