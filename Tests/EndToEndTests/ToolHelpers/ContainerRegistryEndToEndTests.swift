@@ -85,6 +85,15 @@ import Testing
         children.append(child)
         _ = try child.waitForLine(.stderr, timeout: 30) { $0.contains("listening on") }
       }
+      // The world is a static, never deinitialized: the fake and the token server end with the
+      // test process (their stdin's EOF), the registries read no stdin. This watcher does, and
+      // when it ends takes the registries and the directory with it.
+      let watcher = try ChildProcess(
+        executable: "/bin/sh",
+        arguments: ["-c", #"cat >/dev/null; kill "$@" 2>/dev/null; rm -rf "$0""#, root.path]
+          + children.dropFirst().map { String($0.pid) },
+        environment: ["PATH": "/usr/bin:/bin"])
+      children.append(watcher)
 
       loggedIn = try makeHome("in", registries: [privateRegistry], loggedIn: true)
       loggedOut = try makeHome("out", registries: [privateRegistry, publicRegistry], loggedIn: false)
