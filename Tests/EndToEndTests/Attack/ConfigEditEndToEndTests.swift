@@ -117,7 +117,7 @@ import Testing
           + "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('locked', flush=True)\nsys.stdin.read()\n",
         lockFile,
       ])
-    try holder.waitForLine(.stdout, timeout: 10) { $0 == "locked" }
+    _ = try holder.waitForLine(.stdout, timeout: 10) { $0 == "locked" }
     let started = Date()
     let run = try runGHLogin(["config", "set", "client_id", "Ov23liSECOND"], env: env, timeout: 90)
     // `get` reads without the lock: a reader never waits for an editor.

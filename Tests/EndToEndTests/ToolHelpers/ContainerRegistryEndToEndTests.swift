@@ -50,7 +50,9 @@ import Testing
         ])
       guard openssl.status == 0 else { throw HarnessError("openssl req failed: \(openssl.stderr)") }
       tokenLog = root.at("token.log")
-      FileManager.default.createFile(atPath: tokenLog, contents: nil)
+      guard FileManager.default.createFile(atPath: tokenLog, contents: nil) else {
+        throw HarnessError("could not create \(tokenLog)")
+      }
       let tokenServer = try ChildProcess(
         executable: HarnessPaths.python3,
         arguments: [

@@ -17,7 +17,9 @@ import Testing
     init(directory: String, name: String, basic: String?) throws {
       let certificates = try TestCertificates.directory()
       log = directory + "/" + name + ".log"
-      FileManager.default.createFile(atPath: log, contents: nil)
+      guard FileManager.default.createFile(atPath: log, contents: nil) else {
+        throw HarnessError("could not create \(log)")
+      }
       var arguments = [
         HarnessPaths.packageRoot + "/Tests/Scripts/module_proxy.py", certificates + "/server.pem",
         certificates + "/server.key", log,
