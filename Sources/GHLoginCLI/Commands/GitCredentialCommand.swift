@@ -59,7 +59,7 @@ struct GitCredentialCommand: Command {
   /// part in it (R60).
   private func storedHost(for request: CredentialRequest, in credentials: Credentials) -> GitHubHost? {
     guard request.protocol == "https", let host = request.host, !host.isEmpty else { return nil }
-    guard let name = CredentialHostMatch.storedHost(for: host, among: credentials.hosts.keys.sorted()) else {
+    guard let name = CredentialHostMatch.storedHost(for: host, among: credentials.hostNames) else {
       return nil
     }
     return try? GitHubHost(validating: name)

@@ -37,7 +37,7 @@ struct GoAuthCommand: Command {
       let credentials = try workspace.store.loadFile(choosingHost: { names in
         GoAuthMatch.host(forURL: url, among: names.sorted())
       })
-      guard let host = GoAuthMatch.host(forURL: url, among: credentials.hosts.keys.sorted()) else { return .success }
+      guard let host = GoAuthMatch.host(forURL: url, among: credentials.hostNames) else { return .success }
       let account: Credential
       if let run = environment.variables["GHLOGIN_RUN"] {
         // Inside `ghlogin run`: the run's token for the run's host, nothing else (issue 34 §1).

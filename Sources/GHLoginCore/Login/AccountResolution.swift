@@ -19,7 +19,9 @@ extension Workspace {
   package func accountChoice(on host: GitHubHost, user option: String?, in credentials: Credentials) throws(NotLoggedIn)
     -> AccountChoice
   {
-    guard let entry = credentials.hosts[host.name], !entry.accounts.isEmpty else { throw NotLoggedIn(host: host.name) }
+    guard let entry = credentials.entry(for: host.name), !entry.accounts.isEmpty else {
+      throw NotLoggedIn(host: host.name)
+    }
     guard let named = namedAccount(on: host, user: option, in: entry) else {
       return AccountChoice(account: try defaultAccount(on: host, in: entry), reason: .defaultAccount)
     }

@@ -9,7 +9,7 @@ extension Workspace {
   /// never be handed another host's token (R84).
   package func host(_ option: String?, credentials: Credentials? = nil) throws -> GitHubHost {
     if let chosen = try chosenHost(option) { return chosen }
-    let known = credentials?.hosts.keys.sorted() ?? []
+    let known = credentials?.hostNames ?? []
     if known.count > 1 { throw SeveralHosts(hosts: known) }
     return try known.first.map { name throws(GitHubHost.ValidationError) in try GitHubHost(validating: name) }
       ?? .gitHubDotCom

@@ -231,7 +231,43 @@ package struct Credentials: Sendable, Equatable {
   }
 
   /// Keyed by host name; written sorted by key.
-  package var hosts: [String: HostEntry]
+  package var hosts: [String: HostEntry] {
+    get { only.map { [$0.name: $0.entry] } ?? table }
+    _modify {
+      if let only {
+        table = [only.name: only.entry]
+        self.only = nil
+      }
+      yield &table
+    }
+  }
 
-  package init(hosts: [String: HostEntry] = [:]) { self.hosts = hosts }
+  /// The entries, by host name, unless ``only`` holds the one entry.
+  private var table: [String: HostEntry]
+  /// The entry of credentials read for one host (``CredentialCoding/decode(_:host:)``, what
+  /// `token` and the helpers read), kept out of ``table``: a dictionary of entries is a generic
+  /// type the runtime builds on first use (and checks `String: Hashable` for), which was a
+  /// tenth of the instructions `token` runs beyond the floor program (bench/NOTES.md, issue 30).
+  /// The readers on that path ask ``entry(for:)`` and ``hostNames``; any use of ``hosts``
+  /// works too, through a dictionary.
+  private var only: (name: String, entry: HostEntry)?
+
+  package init(hosts: [String: HostEntry] = [:]) { table = hosts }
+
+  /// Credentials of the one host `name`.
+  init(host name: String, entry: HostEntry) {
+    table = [:]
+    only = (name, entry)
+  }
+
+  /// The entry of `host`, if the credentials have one.
+  package func entry(for host: String) -> HostEntry? {
+    guard let only else { return table[host] }
+    return only.name == host ? only.entry : nil
+  }
+
+  /// The names of the hosts, sorted.
+  package var hostNames: [String] { only.map { [$0.name] } ?? table.keys.sorted() }
+
+  package static func == (lhs: Credentials, rhs: Credentials) -> Bool { lhs.hosts == rhs.hosts }
 }

@@ -116,9 +116,7 @@ package enum CredentialCoding {
       } catch {
         throw invalidJSON(error)
       }
-      var credentials = Credentials()
-      credentials.hosts[host] = try hostEntry(host, value, version: version)
-      return credentials
+      return Credentials(host: host, entry: try hostEntry(host, value, version: version))
     }
   }
 

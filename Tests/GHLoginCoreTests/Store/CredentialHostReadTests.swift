@@ -150,6 +150,30 @@ import GHLoginTestSupport
     let bytes = Self.file(#""GITHUB.TEST": {"accounts": []}, "#.appending(Self.good))
     #expect(try CredentialCoding.decode(bytes, host: "github.test") == Self.expected())
   }
+
+  /// The one host's credentials keep the entry outside a dictionary; they answer every question
+  /// as the whole-file read's do, and a change through `hosts` keeps the entry and the change.
+  @Test func oneHostsCredentialsAnswerAsTheWholeFilesDo() throws {
+    let bytes = Self.file(Self.good + ", " + #""other.test": {"accounts": []}"#)
+    let one = try CredentialCoding.decode(bytes, host: "github.test")
+    let whole = try CredentialCoding.decode(bytes)
+    let entry = try #require(whole.hosts["github.test"])
+    #expect(one.entry(for: "github.test") == entry)
+    #expect(one.entry(for: "other.test") == nil)
+    #expect(one.hostNames == ["github.test"])
+    #expect(whole.hostNames == ["github.test", "other.test"])
+    #expect(one.hosts == ["github.test": entry])
+    #expect(one == Credentials(hosts: ["github.test": entry]))
+    #expect(one != whole)
+
+    var changed = one
+    changed.hosts["github.test"]?.activeLogin = "hubot"
+    changed.hosts["new.test"] = HostEntry()
+    #expect(changed.hostNames == ["github.test", "new.test"])
+    #expect(changed.entry(for: "github.test")?.activeLogin == "hubot")
+    #expect(changed.entry(for: "github.test")?.accounts == entry.accounts)
+    #expect(one.entry(for: "github.test") == entry)
+  }
 }
 
 /// The parser's word-at-a-time scan of strings: a quote, backslash, control byte or non-ASCII
