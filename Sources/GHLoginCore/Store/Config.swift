@@ -243,29 +243,12 @@ package struct Config: Sendable, Equatable {
     let isDefault = name == defaultHost
     var result = HostSettings()
     // Each layer over the ones below it (no array of layers: one fewer generic type at run time).
-    func add(_ layer: HostSettings) {
-      result.scopes = layer.scopes ?? result.scopes
-      result.authorizeURL = layer.authorizeURL ?? result.authorizeURL
-      result.tokenURL = layer.tokenURL ?? result.tokenURL
-      result.deviceCodeURL = layer.deviceCodeURL ?? result.deviceCodeURL
-      result.apiURL = layer.apiURL ?? result.apiURL
-      result.caFile = layer.caFile ?? result.caFile
-      result.revocationURL = layer.revocationURL ?? result.revocationURL
-      result.containerRegistries = layer.containerRegistries ?? result.containerRegistries
-      if let clientID = layer.clientID {
-        result.clientID = clientID
-        result.clientSecret = layer.clientSecret
-      } else if result.clientID == nil, let secret = layer.clientSecret {
-        result.clientSecret = secret
-      }
-    }
     if let builtIn, name == BuiltInApp.host {
-      add(HostSettings(clientID: builtIn.clientID, clientSecret: builtIn.clientSecret))
+      result.clientID = builtIn.clientID
+      result.clientSecret = builtIn.clientSecret
     }
-    if let system {
-      add(Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault))
-    }
-    add(Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault))
+    if let system { Self.apply(top: system.topLevel, block: system.hosts[name], isDefault: isDefault, to: &result) }
+    Self.apply(top: topLevel, block: hosts[name], isDefault: isDefault, to: &result)
     if let clientIDOverride, isDefault {
       result.clientID = clientIDOverride
       result.clientSecret = clientSecretOverride
@@ -298,10 +281,10 @@ package struct Config: Sendable, Equatable {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
     if clientIDOverride != nil, isDefault { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
-    if Self.resolve(top: topLevel, block: hosts[name], isDefault: isDefault).clientID != nil {
+    if Self.layerClientID(top: topLevel, block: hosts[name], isDefault: isDefault) != nil {
       return ConfigSource(layer: .user, location: file)
     }
-    if let system, Self.resolve(top: system.topLevel, block: system.hosts[name], isDefault: isDefault).clientID != nil {
+    if let system, Self.layerClientID(top: system.topLevel, block: system.hosts[name], isDefault: isDefault) != nil {
       return ConfigSource(layer: .system, location: system.file)
     }
     if builtIn != nil, name == BuiltInApp.host { return ConfigSource(layer: .builtIn, location: "this build") }
@@ -315,30 +298,37 @@ package struct Config: Sendable, Equatable {
     return .loneClientSecret
   }
 
-  /// One layer's settings for a host: its block's keys over the top level's (rules 1–3 of
-  /// ``settings(for:)``).
-  private static func resolve(top: HostSettings, block: HostSettings?, isDefault: Bool) -> HostSettings {
-    let block = block ?? HostSettings()
-    var result = HostSettings(
-      scopes: block.scopes ?? top.scopes,
-      authorizeURL: block.authorizeURL ?? (isDefault ? top.authorizeURL : nil),
-      tokenURL: block.tokenURL ?? (isDefault ? top.tokenURL : nil),
-      deviceCodeURL: block.deviceCodeURL ?? (isDefault ? top.deviceCodeURL : nil),
-      apiURL: block.apiURL ?? (isDefault ? top.apiURL : nil),
-      caFile: block.caFile ?? top.caFile,
-      revocationURL: block.revocationURL ?? (isDefault ? top.revocationURL : nil)
-    )
-    result.containerRegistries = block.containerRegistries ?? (isDefault ? top.containerRegistries : nil)
-    if let clientID = block.clientID {
+  /// One layer's settings for a host over `result`, the layers below it: in the layer, the
+  /// block's keys over the top level's (rules 1–3 of ``settings(for:)``); then each key the
+  /// layer gives replaces the one below, and its `client_id` replaces the app below with its
+  /// own `client_secret` (or none). In one pass: a layer's settings are never built apart, a
+  /// copy of five URLs and seven other keys on every command's path.
+  private static func apply(top: HostSettings, block: HostSettings?, isDefault: Bool, to result: inout HostSettings) {
+    result.scopes = block?.scopes ?? top.scopes ?? result.scopes
+    result.caFile = block?.caFile ?? top.caFile ?? result.caFile
+    result.authorizeURL = block?.authorizeURL ?? (isDefault ? top.authorizeURL : nil) ?? result.authorizeURL
+    result.tokenURL = block?.tokenURL ?? (isDefault ? top.tokenURL : nil) ?? result.tokenURL
+    result.deviceCodeURL = block?.deviceCodeURL ?? (isDefault ? top.deviceCodeURL : nil) ?? result.deviceCodeURL
+    result.apiURL = block?.apiURL ?? (isDefault ? top.apiURL : nil) ?? result.apiURL
+    result.revocationURL = block?.revocationURL ?? (isDefault ? top.revocationURL : nil) ?? result.revocationURL
+    result.containerRegistries =
+      block?.containerRegistries ?? (isDefault ? top.containerRegistries : nil) ?? result.containerRegistries
+    // The block's secret goes with the block's client ID, or with the top level's on the
+    // default host, where the top level's own secret is the fallback.
+    let clientID = layerClientID(top: top, block: block, isDefault: isDefault)
+    let secret = block?.clientID == nil && isDefault ? block?.clientSecret ?? top.clientSecret : block?.clientSecret
+    if let clientID {
       result.clientID = clientID
-      result.clientSecret = block.clientSecret
-    } else if isDefault {
-      result.clientID = top.clientID
-      result.clientSecret = block.clientSecret ?? top.clientSecret
-    } else {
-      result.clientSecret = block.clientSecret
+      result.clientSecret = secret
+    } else if result.clientID == nil, let secret {
+      result.clientSecret = secret
     }
-    return result
+  }
+
+  /// The `client_id` one layer gives a host: its block's, else on the default host the top
+  /// level's.
+  private static func layerClientID(top: HostSettings, block: HostSettings?, isDefault: Bool) -> String? {
+    block?.clientID ?? (isDefault ? top.clientID : nil)
   }
 
   /// One warning per `hosts` block, in the system file and the user's, that sets no
