@@ -65,11 +65,11 @@ struct TokenCommand: Command {
       environment.stdout.write((header ? "Authorization: Bearer " : "") + narrowed.token + "\n")
       return .success
     }
-    let usable = try Workspace(environment, unknownConfigKeys: .lenient).usableCredentialReport(selection)
-    if let warning = usable.warning { Workspace.printWarning(warning, on: environment) }
-    let credential = usable.credential
+    let (host, credential, refreshWarning) = try Workspace(environment, unknownConfigKeys: .lenient)
+      .usableCredentialReport(selection)
+    if let refreshWarning { Workspace.printWarning(refreshWarning, on: environment) }
     if let warning = TokenExpirationHeader.warning(
-      expiration: credential.gitHubExpiration, login: credential.login, host: usable.host.name,
+      expiration: credential.gitHubExpiration, login: credential.login, host: host.name,
       now: environment.clock.now(), remedies: .ghlogin)
     {
       Workspace.printWarning(warning, on: environment)

@@ -47,11 +47,12 @@ package struct Workspace: Sendable {
   ) throws {
     let paths = try ConfigPaths.resolve(environment.variables)
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    // The values are moved into the workspace and read from it from here on, not copied.
     self.init(environment, paths: paths, config: config)
-    warnings += config.ignoredKeysWarnings
-    if let warning = config.loneClientSecretWarning { warnings.append(warning) }
-    warnings += config.movedAppWarnings
-    if !quiet, let notice = paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
+    warnings += self.config.ignoredKeysWarnings
+    if let warning = self.config.loneClientSecretWarning { warnings.append(warning) }
+    warnings += self.config.movedAppWarnings
+    if !quiet, let notice = self.paths.movedCredentialsNotice(exists: { (try? FileSystem.linkStatus($0)) != nil }) {
       warnings.append(notice)
     }
   }
