@@ -75,7 +75,7 @@ extension Workspace {
   /// build with none): such a caller takes any login.
   package func callerApp(on host: GitHubHost) -> String? {
     if let callerClientID { return callerClientID }
-    return config.settings(for: host.name).clientID.flatMap { $0.isEmpty ? nil : $0 }
+    return config.clientID(for: host.name).flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// Whether a caller whose app is `app` (``callerApp(on:)``) sees `account` (SECURITY.md, "Two

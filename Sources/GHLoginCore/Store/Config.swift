@@ -274,20 +274,33 @@ package struct Config: Sendable, Equatable {
     }
   }
 
+  /// The `client_id` in effect for `host`: ``settings(for:)``'s, without the rest of the
+  /// settings (`token` and the helpers ask only which app the caller is).
+  package func clientID(for host: String) -> String? { clientIDLayer(for: host)?.clientID }
+
   /// Where the `client_id` in effect for `host` comes from, by ``settings(for:)``'s rules: the
   /// environment (`GHLOGIN_CLIENT_ID`), the user's or the system file, or the built-in app;
   /// nil when no layer gives one.
-  func clientIDSource(for host: String) -> ConfigSource? {
+  func clientIDSource(for host: String) -> ConfigSource? { clientIDLayer(for: host)?.source }
+
+  /// The highest layer that gives `host` a `client_id`, and that ID.
+  private func clientIDLayer(for host: String) -> (clientID: String, source: ConfigSource)? {
     let name = ConfigDecoder.normalizedHost(host) ?? host.lowercased()
     let isDefault = name == defaultHost
-    if clientIDOverride != nil, isDefault { return ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID") }
-    if Self.layerClientID(top: topLevel, block: hosts[name], isDefault: isDefault) != nil {
-      return ConfigSource(layer: .user, location: file)
+    if let clientIDOverride, isDefault {
+      return (clientIDOverride, ConfigSource(layer: .environment, location: "GHLOGIN_CLIENT_ID"))
     }
-    if let system, Self.layerClientID(top: system.topLevel, block: system.hosts[name], isDefault: isDefault) != nil {
-      return ConfigSource(layer: .system, location: system.file)
+    if let clientID = Self.layerClientID(top: topLevel, block: hosts[name], isDefault: isDefault) {
+      return (clientID, ConfigSource(layer: .user, location: file))
     }
-    if builtIn != nil, name == BuiltInApp.host { return ConfigSource(layer: .builtIn, location: "this build") }
+    if let system,
+      let clientID = Self.layerClientID(top: system.topLevel, block: system.hosts[name], isDefault: isDefault)
+    {
+      return (clientID, ConfigSource(layer: .system, location: system.file))
+    }
+    if let builtIn, name == BuiltInApp.host {
+      return (builtIn.clientID, ConfigSource(layer: .builtIn, location: "this build"))
+    }
     return nil
   }
 

@@ -46,6 +46,28 @@ import Testing
     #expect(config.clientIDSource(for: "ghe.example.com")?.location == "/etc/xdg/ghlogin/config.json")
   }
 
+  /// `clientID(for:)` (what `token` and the helpers ask) is `settings(for:)`'s client ID
+  /// whatever gives one: every combination of the layers that can, for the default host, a
+  /// host block's host (in another case) and a host no layer names, with github.com or a GHE
+  /// host as the default.
+  @Test func theClientIDAloneIsTheSettingsClientID() {
+    for combination in 0..<128 {
+      func has(_ bit: Int) -> Bool { combination & (1 << bit) != 0 }
+      var config = Config(file: "user.json")
+      if has(0) { config.builtIn = Self.builtIn }
+      config.system = Self.system(
+        HostSettings(clientID: has(1) ? "org-id" : nil, clientSecret: "org-secret"),
+        hosts: has(2) ? ["ghe.example.com": HostSettings(clientID: "org-ghe")] : [:])
+      config.topLevel = HostSettings(clientID: has(3) ? "my-id" : nil)
+      if has(4) { config.hosts = ["ghe.example.com": HostSettings(clientID: "my-ghe", clientSecret: "s")] }
+      if has(5) { config.clientIDOverride = "env-id" }
+      if has(6) { config.host = "ghe.example.com" }
+      for host in ["github.com", "GHE.example.com", "other.example.com"] {
+        #expect(config.clientID(for: host) == config.settings(for: host).clientID, "\(combination) \(host)")
+      }
+    }
+  }
+
   /// Issue 29 §2: whether a request's URL is one a config file set (then a message may name its key).
   @Test func setsURLOnlyForAURLAFileGives() throws {
     let token = try WebURL(parsing: "https://auth.example.org/o/token/")
