@@ -16,9 +16,9 @@ extension Workspace {
   func usableCredential(
     _ selection: AccountSelection, in credentials: Credentials? = nil
   ) throws -> (host: GitHubHost, credential: Credential) {
-    let usable = try usableCredentialReport(selection, in: credentials)
-    if let warning = usable.warning { Self.printWarning(warning, on: environment) }
-    return (usable.host, usable.credential)
+    let (host, credential, warning) = try usableCredentialReport(selection, in: credentials)
+    if let warning { Self.printWarning(warning, on: environment) }
+    return (host, credential)
   }
 
   /// `notice` on stderr: `ghlogin: warning: TEXT` (or `ghlogin: note: TEXT`).

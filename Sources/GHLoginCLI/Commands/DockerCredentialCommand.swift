@@ -104,8 +104,8 @@ struct DockerCredentialCommand: Command {
         return (host, Credential(login: runToken.login, userID: 0, token: runToken.token, createdAt: 0))
       }
       if refreshing {
-        let usable = try workspace.usableCredential(AccountSelection(host: host), in: credentials)
-        return (host, usable.credential)
+        let (_, credential) = try workspace.usableCredential(AccountSelection(host: host), in: credentials)
+        return (host, credential)
       }
       let githubHost = try GitHubHost(validating: host)
       let account = try workspace.account(on: githubHost, user: nil, in: credentials)
