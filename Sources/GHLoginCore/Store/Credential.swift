@@ -246,8 +246,8 @@ package struct Credentials: Sendable, Equatable {
   private var table: [String: HostEntry]
   /// The entry of credentials read for one host (``CredentialCoding/decode(_:host:)``, what
   /// `token` and the helpers read), kept out of ``table``: a dictionary of entries is a generic
-  /// type the runtime builds on first use (and checks `String: Hashable` for), which was a
-  /// tenth of the instructions `token` runs beyond the floor program (bench/NOTES.md, issue 30).
+  /// type the runtime builds on first use (and checks `String: Hashable` for), on every run of
+  /// `token` and the helpers until then (bench/NOTES.md, issue 30).
   /// The readers on that path ask ``entry(for:)`` and ``hostNames``; any use of ``hosts``
   /// works too, through a dictionary.
   private var only: (name: String, entry: HostEntry)?
