@@ -396,24 +396,17 @@ package struct JSONParser {
       }
       index = whitespaceEnd(from: index)
       guard index < count else { return false }
-      let byte = bytes[index]
+      var byte = bytes[index]
       switch next {
       case .key:
         guard byte == UInt8(ascii: "\""), let end = plainStringEnd(at: index) else { return false }
         index = whitespaceEnd(from: end)
         guard index < count, bytes[index] == UInt8(ascii: ":") else { return false }
-        index += 1
-        next = .value
-      case .separator:
-        let inObject = objects >> (level - 1) & 1 == 1
-        if byte == UInt8(ascii: ",") {
-          next = inObject ? .key : .value
-        } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-          level -= 1
-        } else {
-          return false
-        }
-        index += 1
+        // The member's value, in this round: no pass through the loop's top between the two.
+        index = whitespaceEnd(from: index + 1)
+        guard index < count else { return false }
+        byte = bytes[index]
+        fallthrough
       case .value:
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -446,6 +439,16 @@ package struct JSONParser {
         default:
           return false
         }
+      case .separator:
+        let inObject = objects >> (level - 1) & 1 == 1
+        if byte == UInt8(ascii: ",") {
+          next = inObject ? .key : .value
+        } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          level -= 1
+        } else {
+          return false
+        }
+        index += 1
       }
     }
   }

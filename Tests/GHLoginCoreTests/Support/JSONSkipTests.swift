@@ -49,6 +49,10 @@ import Testing
     "nul",
     "falsy",
     #"{"a" 1}"#,
+    // Not a colon but one byte before a value that would be plain: refused, never stepped over.
+    #"{"a" x"b"}"#,
+    #"{"a",1}"#,
+    #"{"a";true}"#,
     #"{"a": }"#,
     "{,}",
     "[,1]",
