@@ -52,14 +52,14 @@ package enum CredentialCoding {
 
   // MARK: - Reading
 
-  package static func decode(_ bytes: [UInt8]) throws(Failure) -> Credentials {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> Credentials {
     try decode(bytes, maximumVersion: Credentials.currentVersion)
   }
 
-  /// ``decode(_:)`` as a release whose newest version is `maximumVersion` reads it: a newer
+  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` as a release whose newest version is `maximumVersion` reads it: a newer
   /// `version` is ``Failure/newerVersion(_:)`` before anything else is looked at, the check every
   /// release has made since version 1 (how the release before version 3 refuses such a file).
-  package static func decode(_ bytes: [UInt8], maximumVersion: Int) throws(Failure) -> Credentials {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maximumVersion: Int) throws(Failure) -> Credentials {
     let document: JSONValue
     do {
       document = try JSON.parse(bytes)
@@ -76,48 +76,66 @@ package enum CredentialCoding {
 
   /// The credentials of `host` alone, for a command that reads one host (`token --host`, the
   /// helpers): the whole file is checked as JSON (duplicate host names too) and its top level as
-  /// ``decode(_:)`` checks it, but only the entry of `host` is built and checked, so another
+  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` checks it, but only the entry of `host` is built and checked, so another
   /// host's bad entry fails only the commands that read that host (and every write, which
   /// decodes all). No entry for `host` gives credentials without it.
-  package static func decode(_ bytes: [UInt8], host: String) throws(Failure) -> Credentials {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, host: String) throws(Failure) -> Credentials {
     try decode(bytes, choosing: { _, _ in host })
   }
 
-  /// ``decode(_:host:)`` of the host `choose` picks from the file's host names (in the file's
+  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's host names (in the file's
   /// order, not yet checked), for a helper that matches a request against them; nil gives no host.
   package static func decode(
-    _ bytes: [UInt8], choosingHost choose: ([String]) -> String?
+    _ bytes: UnsafeBufferPointer<UInt8>, choosingHost choose: ([String]) -> String?
   ) throws(Failure) -> Credentials {
     try decode(bytes, choosing: { members, buffer in choose(members.keys(in: buffer)) })
   }
 
-  /// ``decode(_:host:)`` of the host `choose` picks from the file's deferred members (their names
+  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's deferred members (their names
   /// are decoded only by a chooser that asks for them).
   private static func decode(
-    _ bytes: [UInt8], choosing choose: (JSONDeferredMembers, UnsafeBufferPointer<UInt8>) -> String?
+    _ buffer: UnsafeBufferPointer<UInt8>, choosing choose: (JSONDeferredMembers, UnsafeBufferPointer<UInt8>) -> String?
   ) throws(Failure) -> Credentials {
-    guard bytes.count <= JSON.maximumInputSize else { return try decode(bytes) }
-    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in
-      var parser = JSONParser(buffer: buffer)
-      let parsed: (document: JSONValue, members: JSONDeferredMembers?)
-      do throws(JSONError) {
-        parsed = try parser.parseDocument(deferring: "hosts")
-      } catch {
-        throw invalidJSON(error)
-      }
-      let (version, _) = try header(parsed.document)
-      // `"hosts"` is not an object: `header` threw. An object always has its members here.
-      guard let members = parsed.members, let host = choose(members, buffer),
-        let index = members.index(of: host, in: buffer)
-      else { return Credentials() }
-      let value: JSONValue
-      do throws(JSONError) {
-        value = try parser.parseValue(at: members.values[index])
-      } catch {
-        throw invalidJSON(error)
-      }
-      return Credentials(host: host, entry: try hostEntry(host, value, version: version))
+    guard buffer.count <= JSON.maximumInputSize else { return try decode(buffer) }
+    var parser = JSONParser(buffer: buffer)
+    let parsed: (document: JSONValue, members: JSONDeferredMembers?)
+    do throws(JSONError) {
+      parsed = try parser.parseDocument(deferring: "hosts")
+    } catch {
+      throw invalidJSON(error)
     }
+    let (version, _) = try header(parsed.document)
+    // `"hosts"` is not an object: `header` threw. An object always has its members here.
+    guard let members = parsed.members, let host = choose(members, buffer),
+      let index = members.index(of: host, in: buffer)
+    else { return Credentials() }
+    let value: JSONValue
+    do throws(JSONError) {
+      value = try parser.parseValue(at: members.values[index])
+    } catch {
+      throw invalidJSON(error)
+    }
+    return Credentials(host: host, entry: try hostEntry(host, value, version: version))
+  }
+
+  // The same reads of an array's bytes (the store hands over a buffer: the file read, or mapped).
+
+  package static func decode(_ bytes: [UInt8]) throws(Failure) -> Credentials {
+    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try decode(buffer) }
+  }
+
+  package static func decode(_ bytes: [UInt8], maximumVersion: Int) throws(Failure) -> Credentials {
+    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try decode(buffer, maximumVersion: maximumVersion) }
+  }
+
+  package static func decode(_ bytes: [UInt8], host: String) throws(Failure) -> Credentials {
+    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try decode(buffer, host: host) }
+  }
+
+  package static func decode(
+    _ bytes: [UInt8], choosingHost choose: ([String]) -> String?
+  ) throws(Failure) -> Credentials {
+    try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try decode(buffer, choosingHost: choose) }
   }
 
   private static func invalidJSON(_ error: JSONError) -> Failure {

@@ -46,20 +46,20 @@ package struct CredentialStore: Sendable {
   }
 
   /// ``loadFile()`` of the entry of the host `choose` picks from the file's host names (not yet
-  /// checked) alone (``CredentialCoding/decode(_:choosingHost:)``): for a command that reads one
+  /// checked) alone (``CredentialCoding/decode(_:choosingHost:)-(UnsafeBufferPointer<UInt8>,_)``): for a command that reads one
   /// host, which another host's bad entry does not fail (issue 29 §5's rule).
   package func loadFile(choosingHost choose: ([String]) -> String?) throws(StoreError) -> Credentials {
     try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, choosingHost: choose) }
   }
 
-  /// ``loadFile()`` of the entry of `host` alone (``CredentialCoding/decode(_:host:)``: no
+  /// ``loadFile()`` of the entry of `host` alone (``CredentialCoding/decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)``: no
   /// other host's name is decoded).
   package func loadFile(host: String) throws(StoreError) -> Credentials {
     try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, host: host) }
   }
 
   private func loadFile(
-    decoding decode: ([UInt8]) throws(CredentialCoding.Failure) -> Credentials
+    decoding decode: (UnsafeBufferPointer<UInt8>) throws(CredentialCoding.Failure) -> Credentials
   ) throws(StoreError) -> Credentials {
     guard try SafeDirectory.exists(directory) else {
       try SafeDirectory.checkParents(of: directory)
@@ -136,35 +136,36 @@ package struct CredentialStore: Sendable {
     try read { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes) }
   }
 
-  /// ``read()`` with `decode` for the file's bytes.
+  /// ``read()`` with `decode` for the file's bytes (``SecureFile/withRegularFile(_:limit:_:)``:
+  /// a large file is mapped, not copied).
   private func read(
-    _ decode: ([UInt8]) throws(CredentialCoding.Failure) -> Credentials
+    _ decode: (UnsafeBufferPointer<UInt8>) throws(CredentialCoding.Failure) -> Credentials
   ) throws(StoreError) -> Credentials {
     let file = paths.credentialsFile
-    let contents: (bytes: [UInt8], status: FileStatus)
-    do {
-      contents = try SecureFile.readRegularFile(file, limit: Self.maximumFileSize)
-    } catch {
-      switch error {
-      case .missing: return Credentials()
-      case .symbolicLink: throw .symbolicLink(path: file)
-      case .notRegularFile: throw .notRegularFile(path: file)
-      case .tooLarge: throw .tooLarge(path: file)
-      case .system(let systemError): throw .io(path: file, operation: "read", systemError)
+    return try SecureFile.withRegularFile(file, limit: Self.maximumFileSize) { contents throws(StoreError) in
+      let (bytes, status): (UnsafeBufferPointer<UInt8>, FileStatus)
+      switch contents {
+      case .success(let file): (bytes, status) = file
+      case .failure(.missing): return Credentials()
+      case .failure(.symbolicLink): throw .symbolicLink(path: file)
+      case .failure(.notRegularFile): throw .notRegularFile(path: file)
+      case .failure(.tooLarge): throw .tooLarge(path: file)
+      case .failure(.system(let systemError)): throw .io(path: file, operation: "read", systemError)
       }
-    }
-    guard contents.status.owner == ProcessState.userID else { throw .fileNotOwned(path: file) }
-    guard contents.status.linkCount <= 1 else { throw .multipleLinks(path: file, count: contents.status.linkCount) }
-    guard contents.status.permissions & FileMode.groupOrOtherAny == 0 else {
-      throw .permissionsTooOpen(path: file, mode: contents.status.permissions)
-    }
-    do {
-      return try decode(contents.bytes)
-    } catch {
-      switch error {
-      case .invalid(let detail): throw .corrupt(path: file, detail: detail)
-      case .newerVersion(let version): throw .newerVersion(path: file, version: version)
+      guard status.owner == ProcessState.userID else { throw .fileNotOwned(path: file) }
+      guard status.linkCount <= 1 else { throw .multipleLinks(path: file, count: status.linkCount) }
+      guard status.permissions & FileMode.groupOrOtherAny == 0 else {
+        throw .permissionsTooOpen(path: file, mode: status.permissions)
+      }
+      do throws(CredentialCoding.Failure) {
+        return try decode(bytes)
+      } catch {
+        switch error {
+        case .invalid(let detail): throw .corrupt(path: file, detail: detail)
+        case .newerVersion(let version): throw .newerVersion(path: file, version: version)
+        }
       }
     }
   }
+
 }

@@ -41,6 +41,49 @@ package enum SecureFile {
   package static func readRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> (
     bytes: [UInt8], status: FileStatus
   ) {
+    let (fd, status) = try openRegularFile(path, limit: limit)
+    defer { fd.close() }
+    return (try readAll(fd, status: status, limit: limit), status)
+  }
+
+  /// Files of this many bytes or more are mapped by ``withRegularFile(_:limit:_:)``, smaller ones
+  /// read. A read copies the file into fresh pages that the kernel zeroes first; for a large
+  /// file that costs more than mapping the page cache's own pages, for a small one less.
+  static let mappingThreshold = 64 * 1024
+
+  /// Opens and checks `path` as ``readRegularFile(_:limit:)`` does, then calls `body` with its
+  /// bytes and `fstat` result, or with what was found instead. A file of ``mappingThreshold``
+  /// bytes or more is mapped read-only (`MAP_PRIVATE|MAP_POPULATE`) for as long as `body` runs,
+  /// where the mapping can be made; any other file is read. The mapping holds the size `fstat`
+  /// gave, and the bytes must not outlive `body`. A file truncated in place while `body` reads it
+  /// would end the process with `SIGBUS`; ghlogin never truncates its files, it replaces them by
+  /// rename (``AtomicFile``), which leaves a mapped file whole.
+  package static func withRegularFile<Value, Failure: Error>(
+    _ path: String, limit: Int,
+    _ body: (Result<(bytes: UnsafeBufferPointer<UInt8>, status: FileStatus), ReadFailure>) throws(Failure) -> Value
+  ) throws(Failure) -> Value {
+    let opened: (fd: FileDescriptor, status: FileStatus)
+    do throws(ReadFailure) { opened = try openRegularFile(path, limit: limit) } catch {
+      return try body(.failure(error))
+    }
+    let (fd, status) = opened
+    defer { fd.close() }
+    if status.size >= mappingThreshold, let mapping = fd.mapReadOnly(count: status.size) {
+      defer { FileDescriptor.unmap(mapping) }
+      return try body(.success((mapping, status)))
+    }
+    let bytes: [UInt8]
+    do throws(ReadFailure) { bytes = try readAll(fd, status: status, limit: limit) } catch {
+      return try body(.failure(error))
+    }
+    return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try body(.success((buffer, status))) }
+  }
+
+  /// `path` opened (`O_RDONLY|O_NOFOLLOW|O_CLOEXEC|O_NONBLOCK`) and its `fstat` result, when it
+  /// is a regular file of at most `limit` bytes.
+  private static func openRegularFile(_ path: String, limit: Int) throws(ReadFailure) -> (
+    fd: FileDescriptor, status: FileStatus
+  ) {
     let fd: FileDescriptor
     do {
       fd = try FileDescriptor.open(path, .readOnly, [.noFollow, .nonBlocking])
@@ -49,15 +92,21 @@ package enum SecureFile {
       if error.isSymbolicLinkRefused { throw .symbolicLink }
       throw .system(error)
     }
-    defer { fd.close() }
+    // On a throw, `fd` closes as it is released.
     let info: FileStatus
     do { info = try fd.status() } catch { throw .system(error) }
     guard info.kind == .regular else { throw .notRegularFile }
     guard info.size <= limit else { throw .tooLarge }
+    return (fd, info)
+  }
+
+  /// The whole of the file open at `fd` (of `status`), read; a file that grew past `limit` is
+  /// ``ReadFailure/tooLarge``.
+  private static func readAll(_ fd: FileDescriptor, status: FileStatus, limit: Int) throws(ReadFailure) -> [UInt8] {
     let bytes: [UInt8]?
-    do { bytes = try fd.readAll(limit: limit, expectedSize: info.size) } catch { throw .system(error) }
+    do { bytes = try fd.readAll(limit: limit, expectedSize: status.size) } catch { throw .system(error) }
     guard let bytes else { throw .tooLarge }
-    return (bytes, info)
+    return bytes
   }
 }
 

@@ -231,14 +231,16 @@ package enum JSON {
   /// than ``maximumDepth`` and input larger than ``maximumInputSize``. Keys are compared as Swift
   /// strings, so two canonically equivalent spellings (`é` and `e` + U+0301) count as duplicates.
   package static func parse(_ bytes: some Collection<UInt8>) throws(JSONError) -> JSONValue {
-    guard bytes.count <= maximumInputSize else {
+    try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONError) in try parse(buffer) }
+  }
+
+  /// ``parse(_:)`` of the bytes in `buffer`, without copying them.
+  package static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+    guard buffer.count <= maximumInputSize else {
       throw JSONError(line: 1, column: 1, reason: "the input is larger than \(maximumInputSize / 1024 / 1024) MiB")
     }
-    let input = Array(bytes)
-    return try input.withUnsafeBufferPointer { buffer throws(JSONError) in
-      var parser = JSONParser(buffer: buffer)
-      return try parser.parseDocument()
-    }
+    var parser = JSONParser(buffer: buffer)
+    return try parser.parseDocument()
   }
 
   /// Parses the UTF-8 of `text`.

@@ -163,4 +163,44 @@ import GHLoginTestSupport
         == "\(fixture.file) is not a valid credentials file (unknown key \"hosts.github.com.accounts[0].client_id\"); it was left untouched. Move it aside and log in again: mv \(fixture.file) \(fixture.file).broken"
     )
   }
+
+  /// Credentials of `count` hosts, `github.com` the last, and their file's bytes: over
+  /// ``SecureFile/mappingThreshold`` from about 200 hosts.
+  private func manyHosts(_ count: Int) -> (credentials: Credentials, bytes: [UInt8]) {
+    var hosts: [String: HostEntry] = [:]
+    for index in 0..<count - 1 {
+      hosts["ghe-\(index).example.com"] = HostEntry(activeLogin: "octocat", accounts: [sampleCredential()])
+    }
+    hosts["github.com"] = HostEntry(activeLogin: "monalisa", accounts: [sampleCredential("monalisa")])
+    let credentials = Credentials(hosts: hosts)
+    return (credentials, CredentialCoding.encode(credentials))
+  }
+
+  /// Issue 30: a file large enough to be mapped rather than read answers every read as a small
+  /// one does: the whole file, and one host's entry alone.
+  @Test(arguments: [2, 400])
+  func aLargeFileReadsAsASmallOne(hosts: Int) throws {
+    let (credentials, bytes) = manyHosts(hosts)
+    #expect((bytes.count >= SecureFile.mappingThreshold) == (hosts == 400))
+    let fixture = try fixture(with: bytes)
+    #expect(try fixture.store().load() == credentials)
+    let one = try fixture.store().loadFile(host: "github.com")
+    #expect(one.entry(for: "github.com") == credentials.entry(for: "github.com"))
+    #expect(one.hostNames == ["github.com"])
+    #expect(try fixture.store().loadFile(host: "example.com") == Credentials())
+  }
+
+  /// Issue 30: a large file cut short is refused where it ends, with the message of a small one,
+  /// and left untouched.
+  @Test func aLargeFileCutShortIsRefusedAndUntouched() throws {
+    let bytes = Array(manyHosts(400).bytes.dropLast(3))
+    #expect(bytes.count >= SecureFile.mappingThreshold)
+    let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let fixture = try fixture(with: bytes)
+    let detail = "invalid JSON at line \(lines.count), column \(lines.last!.count + 1)"
+    expectRefused(fixture, .corrupt(path: fixture.file, detail: detail))
+    #expect(throws: StoreError.corrupt(path: fixture.file, detail: detail)) {
+      try fixture.store().loadFile(host: "github.com")
+    }
+  }
 }

@@ -190,7 +190,6 @@ package final class FileDescriptor {
     var failure: SystemError?
     var ended = false
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      Self.populate(buffer)
       while initialized < capacity, let base = buffer.baseAddress {
         let count = Glibc.read(fd, base + initialized, capacity - initialized)
         if count < 0 {
@@ -225,18 +224,20 @@ package final class FileDescriptor {
     }
   }
 
-  /// Asks the kernel to map the whole pages of a large, fresh `buffer` in one call
-  /// (`MADV_POPULATE_WRITE`, Linux 5.14): else `read` faults them in one at a time, and a
-  /// file of a thousand hosts' logins is 140 pages. A hint only: an older kernel refuses it and
-  /// the pages fault in as they are written.
-  private static func populate(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-    guard buffer.count >= 64 * 1024, let base = buffer.baseAddress else { return }
-    let page = sysconf(Int32(_SC_PAGESIZE))
-    guard page > 0 else { return }
-    let start = (UInt(bitPattern: base) + UInt(page - 1)) & ~UInt(page - 1)
-    let end = UInt(bitPattern: base + buffer.count) & ~UInt(page - 1)
-    guard end > start, let pages = UnsafeMutableRawPointer(bitPattern: start) else { return }
-    _ = madvise(pages, Int(end - start), MADV_POPULATE_WRITE)
+  /// The first `count` bytes of the file, mapped read-only and private with their pages mapped
+  /// at once (`MAP_POPULATE`); nil when `mmap` refuses (for example on a file system that cannot
+  /// map). The mapping outlives the descriptor; ``unmap(_:)`` ends it.
+  package func mapReadOnly(count: Int) -> UnsafeBufferPointer<UInt8>? {
+    guard count > 0, let start = mmap(nil, count, PROT_READ, MAP_PRIVATE | MAP_POPULATE, rawValue, 0),
+      start != UnsafeMutableRawPointer(bitPattern: -1)  // MAP_FAILED
+    else { return nil }
+    return UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: count)
+  }
+
+  /// Ends a mapping made by ``mapReadOnly(count:)``.
+  package static func unmap(_ mapping: UnsafeBufferPointer<UInt8>) {
+    guard let start = mapping.baseAddress else { return }
+    _ = munmap(UnsafeMutableRawPointer(mutating: start), mapping.count)
   }
 
   /// Writes all of `bytes`, looping over short writes (`write(2)`, retried on `EINTR`).

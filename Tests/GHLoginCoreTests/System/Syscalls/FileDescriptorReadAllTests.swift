@@ -37,8 +37,8 @@ import GHLoginTestSupport
     #expect(try over.readAll(limit: 64, expectedSize: 10) == nil)
   }
 
-  /// A buffer of 64 KiB or more has its pages mapped in one call before the read (issue 30);
-  /// the bytes come out the same, the file's size expected or not.
+  /// A large file comes out whole, its size expected or not, and one byte over the limit is
+  /// refused.
   @Test(arguments: [600_000, 599_999, 65_535, 1_000_000, 0])
   func readsALargeFileWhole(expected: Int) throws {
     let directory = try TemporaryDirectory()
