@@ -244,12 +244,12 @@ package struct Credentials: Sendable, Equatable {
 
   /// The entries, by host name, unless ``only`` holds the one entry.
   private var table: [String: HostEntry]
-  /// The entry of credentials read for one host (``CredentialCoding/decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)``, what
-  /// `token` and the helpers read), kept out of ``table``: a dictionary of entries is a generic
-  /// type the runtime builds on first use (and checks `String: Hashable` for), on every run of
-  /// `token` and the helpers until then (bench/NOTES.md, issue 30).
-  /// The readers on that path ask ``entry(for:)`` and ``hostNames``; any use of ``hosts``
-  /// works too, through a dictionary.
+  /// The entry of credentials read for one host
+  /// (``CredentialCoding/decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)``, what `token` and the
+  /// helpers read), kept out of ``table``: a dictionary of entries is a generic type the runtime
+  /// builds on first use (and checks `String: Hashable` for), on every run of `token` and the
+  /// helpers until then (bench/NOTES.md, issue 30). The readers on that path ask ``entry(for:)``
+  /// and ``hostNames``; any use of ``hosts`` works too, through a dictionary.
   private var only: (name: String, entry: HostEntry)?
 
   package init(hosts: [String: HostEntry] = [:]) { table = hosts }

@@ -56,9 +56,10 @@ package enum CredentialCoding {
     try decode(bytes, maximumVersion: Credentials.currentVersion)
   }
 
-  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` as a release whose newest version is `maximumVersion` reads it: a newer
-  /// `version` is ``Failure/newerVersion(_:)`` before anything else is looked at, the check every
-  /// release has made since version 1 (how the release before version 3 refuses such a file).
+  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` as a release whose newest version is
+  /// `maximumVersion` reads it: a newer `version` is ``Failure/newerVersion(_:)`` before anything
+  /// else is looked at, the check every release has made since version 1 (how the release before
+  /// version 3 refuses such a file).
   package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, maximumVersion: Int) throws(Failure) -> Credentials {
     let document: JSONValue
     do {
@@ -76,23 +77,24 @@ package enum CredentialCoding {
 
   /// The credentials of `host` alone, for a command that reads one host (`token --host`, the
   /// helpers): the whole file is checked as JSON (duplicate host names too) and its top level as
-  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` checks it, but only the entry of `host` is built and checked, so another
-  /// host's bad entry fails only the commands that read that host (and every write, which
-  /// decodes all). No entry for `host` gives credentials without it.
+  /// ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` checks it, but only the entry of `host` is built
+  /// and checked, so another host's bad entry fails only the commands that read that host (and
+  /// every write, which decodes all). No entry for `host` gives credentials without it.
   package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, host: String) throws(Failure) -> Credentials {
     try decode(bytes, choosing: { _, _ in host })
   }
 
-  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's host names (in the file's
-  /// order, not yet checked), for a helper that matches a request against them; nil gives no host.
+  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's
+  /// host names (in the file's order, not yet checked), for a helper that matches a request against
+  /// them; nil gives no host.
   package static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, choosingHost choose: ([String]) -> String?
   ) throws(Failure) -> Credentials {
     try decode(bytes, choosing: { members, buffer in choose(members.keys(in: buffer)) })
   }
 
-  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's deferred members (their names
-  /// are decoded only by a chooser that asks for them).
+  /// ``decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)`` of the host `choose` picks from the file's
+  /// deferred members (their names are decoded only by a chooser that asks for them).
   private static func decode(
     _ buffer: UnsafeBufferPointer<UInt8>, choosing choose: (JSONDeferredMembers, UnsafeBufferPointer<UInt8>) -> String?
   ) throws(Failure) -> Credentials {

@@ -46,14 +46,16 @@ package struct CredentialStore: Sendable {
   }
 
   /// ``loadFile()`` of the entry of the host `choose` picks from the file's host names (not yet
-  /// checked) alone (``CredentialCoding/decode(_:choosingHost:)-(UnsafeBufferPointer<UInt8>,_)``): for a command that reads one
-  /// host, which another host's bad entry does not fail (issue 29 §5's rule).
+  /// checked) alone (``CredentialCoding/decode(_:choosingHost:)-(UnsafeBufferPointer<UInt8>,_)``):
+  /// for a command that reads one host, which another host's bad entry does not fail (issue 29 §5's
+  /// rule).
   package func loadFile(choosingHost choose: ([String]) -> String?) throws(StoreError) -> Credentials {
     try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, choosingHost: choose) }
   }
 
-  /// ``loadFile()`` of the entry of `host` alone (``CredentialCoding/decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)``: no
-  /// other host's name is decoded).
+  /// ``loadFile()`` of the entry of `host` alone
+  /// (``CredentialCoding/decode(_:host:)-(UnsafeBufferPointer<UInt8>,_)``: no other host's name is
+  /// decoded).
   package func loadFile(host: String) throws(StoreError) -> Credentials {
     try loadFile { bytes throws(CredentialCoding.Failure) in try CredentialCoding.decode(bytes, host: host) }
   }
@@ -167,5 +169,4 @@ package struct CredentialStore: Sendable {
       }
     }
   }
-
 }
