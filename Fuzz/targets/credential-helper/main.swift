@@ -5,22 +5,22 @@
 // - `CredentialRequest.parse` agrees with an independent byte-level reading of git's format
 //   (R51–R53): LF is the only line separator, the request ends at the first empty line or
 //   EOF, any CR or NUL anywhere or invalid UTF-8 refuses the whole input, every line needs a
-//   `=`, a line is at most 65,535 bytes with its LF, at most 1,000 lines, `key[]` values
-//   accumulate and an empty one clears the list, the last single value wins, and `host` must
-//   be printable ASCII without whitespace, `/`, `\`, `@`, `?` or `#`. Both accept the same
-//   inputs and produce the same values and lists;
-// - no parsed key or value holds LF, CR or NUL;
+//   `=`, a line is at most 65,535 bytes with its LF, at most 1,000 lines, an attribute's last
+//   value wins, and `host` must be printable ASCII without whitespace, `/`, `\`, `@`, `?` or
+//   `#`. Both accept the same inputs, and the parser keeps the same values of the attributes
+//   ghlogin uses (`protocol`, `host`, `path`, `username`, `password`; it drops the others);
+// - no kept value holds LF, CR or NUL;
 // - an answer built from parsed values either is refused or reads back, through the parser,
 //   as the same username and password;
 // - the stored host chosen for a request equals it byte for byte after ASCII lowercasing only.
 
-/// The reference reading: nil when the input must be refused.
-func reference(_ bytes: [UInt8]) -> (values: [String: String], lists: [String: [String]])? {
+/// The reference reading, every attribute's last value (a `key[]` line's under `key[]`): nil when
+/// the input must be refused.
+func reference(_ bytes: [UInt8]) -> [String: String]? {
   guard bytes.count <= 1 << 20, !bytes.contains(0x0D), !bytes.contains(0x00),
     String(validating: bytes, as: UTF8.self) != nil
   else { return nil }
   var values: [String: [UInt8]] = [:]
-  var lists: [String: [[UInt8]]] = [:]
   var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
   if bytes.last == 0x0A { lines.removeLast() }  // the LF ends the last line; no line follows
   var count = 0
@@ -31,20 +31,12 @@ func reference(_ bytes: [UInt8]) -> (values: [String: String], lists: [String: [
     guard count <= 1_000, let equals = line.firstIndex(of: UInt8(ascii: "=")) else { return nil }
     let key = Array(line[..<equals])
     let value = Array(line[(equals + 1)...])
-    if key.count > 2, key.suffix(2) == [UInt8(ascii: "["), UInt8(ascii: "]")] {
-      let name = String(decoding: key.dropLast(2), as: UTF8.self)
-      if value.isEmpty { lists[name] = [] } else { lists[name, default: []].append(value) }
-      continue
-    }
     if key == Array("host".utf8) {
       guard value.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !"/\\@?#".utf8.contains($0) }) else { return nil }
     }
     values[String(decoding: key, as: UTF8.self)] = value
   }
-  return (
-    values.mapValues { String(decoding: $0, as: UTF8.self) },
-    lists.mapValues { $0.map { String(decoding: $0, as: UTF8.self) } }
-  )
+  return values.mapValues { String(decoding: $0, as: UTF8.self) }
 }
 
 let storedHosts = ["github.test", "ghe.test:8443", "GitHub.com", "xn--ghe-b.test"]
@@ -65,16 +57,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     invariant(false, "accepted what git's format refuses")
     return 0
   }
-  invariant(request.values == expected.values, "values differ: \(request.values) vs \(expected.values)")
-  invariant(request.lists == expected.lists, "lists differ")
+  let kept = [
+    ("protocol", request.protocol), ("host", request.host), ("path", request.path), ("username", request.username),
+    ("password", request.password),
+  ]
   let bad: (UInt8) -> Bool = { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }
-  for (key, value) in request.values {
-    invariant(!key.utf8.contains(where: bad) && !key.utf8.contains(UInt8(ascii: "=")), "bad key")
-    invariant(!value.utf8.contains(where: bad), "bad value for \(key)")
-  }
-  for (key, values) in request.lists {
-    invariant(!key.utf8.contains(where: bad), "bad list key")
-    invariant(values.allSatisfy { !$0.utf8.contains(where: bad) }, "bad list value for \(key)")
+  for (key, value) in kept {
+    invariant(value == expected[key], "\(key) differs from the reference reading")
+    invariant(!(value ?? "").utf8.contains(where: bad), "bad value for \(key)")
   }
 
   let response = CredentialResponse(

@@ -146,7 +146,7 @@ enum AgentClientRoute {
     var request = AgentRequest(operation == "erase" ? .erase : .get, for: .git)
     request.host = host
     request.user = input.username.flatMap { $0.isEmpty ? nil : $0 }
-    request.path = input.values["path"].flatMap { $0.isEmpty ? nil : $0 }
+    request.path = input.path.flatMap { $0.isEmpty ? nil : $0 }
     do {
       let answer = try AgentClient.exchange(request, socket: socket, clock: environment.clock)
       if request.command == .erase {

@@ -79,7 +79,7 @@ struct GitCredentialCommand: Command {
     }
     var workspace = try Workspace(environment, unknownConfigKeys: .lenient)
     // git's `username=` ranks with --user; its `path=` (credential.useHttpPath) serves `owner` rules.
-    workspace.accountRequest = AccountRequest(caller: .git, path: request.values["path"])
+    workspace.accountRequest = AccountRequest(caller: .git, path: request.path)
     // The file alone (the keyring items of the one login answered are read when it is
     // chosen), and only the entry of the host the request names is decoded: another host's does not fail it.
     let credentials = try workspace.store.loadFile(choosingHost: { names in

@@ -3,10 +3,12 @@
 ///
 /// Parsing follows git, stricter where that costs nothing (R51–R53): lines end at LF only, never
 /// at another byte or scalar (CVE-2024-50338, CVE-2025-23040); the request ends at the first
-/// empty line; `key[]` values accumulate, other keys' last value wins. The whole request is
-/// refused (``CredentialInputError``) for a CR or NUL, invalid UTF-8, a line without `=`, more
-/// than ``maximumInputSize``, ``maximumLineLength`` or ``maximumLines``, or an implausible
-/// `host` (``isPlausibleHost(_:)``).
+/// empty line; an attribute's last value wins. The whole request is refused
+/// (``CredentialInputError``) for a CR or NUL, invalid UTF-8, a line without `=`, more than
+/// ``maximumInputSize``, ``maximumLineLength`` or ``maximumLines``, or an implausible `host`
+/// (``isPlausibleHost(_:)``). Only the attributes ghlogin uses are kept; every other line,
+/// `capability[]`, `wwwauth[]` and `state[]` included, is checked as strictly and then dropped,
+/// as git drops the attributes it does not recognise.
 package struct CredentialRequest: Sendable, Equatable {
   /// git's limit on one line, including its LF (git-credential.adoc).
   static let maximumLineLength = 65_535
@@ -15,33 +17,34 @@ package struct CredentialRequest: Sendable, Equatable {
   /// The most bytes read from standard input (1 MiB).
   package static let maximumInputSize = 1 << 20
 
-  /// Single-valued attributes: key → value (the last one given).
-  package var values: [String: String]
-  /// Multi-valued attributes, keyed without their `[]`: `capability`, `wwwauth`, `state`, …
-  package var lists: [String: [String]]
-
-  package init(values: [String: String] = [:], lists: [String: [String]] = [:]) {
-    self.values = values
-    self.lists = lists
-  }
-
   /// `protocol`, e.g. `https`.
-  package var `protocol`: String? { values["protocol"] }
+  package var `protocol`: String?
   /// `host`, possibly with `:port`, exactly as git sent it.
-  package var host: String? { values["host"] }
+  package var host: String?
+  /// `path`, when git sends it (`credential.useHttpPath`): `owner` rules use it.
+  package var path: String?
   /// `username`, when git already knows which account it wants.
-  package var username: String? { values["username"] }
+  package var username: String?
   /// `password`: for `erase`, the credential git found rejected.
-  package var password: String? { values["password"] }
-  /// The capabilities git announced with `capability[]=…`.
-  package var capabilities: [String] { lists["capability"] ?? [] }
+  package var password: String?
+
+  package init(
+    protocol: String? = nil, host: String? = nil, path: String? = nil, username: String? = nil,
+    password: String? = nil
+  ) {
+    self.protocol = `protocol`
+    self.host = host
+    self.path = path
+    self.username = username
+    self.password = password
+  }
 
   /// Parses `bytes` as one request; throws on the first reason to refuse the whole of it.
   package static func parse(_ bytes: [UInt8]) throws(CredentialInputError) -> CredentialRequest {
     guard bytes.count <= maximumInputSize else { throw .tooLarge }
     if let index = bytes.firstIndex(of: 0x0D) { throw .carriageReturn(line: lineNumber(of: index, in: bytes)) }
     if let index = bytes.firstIndex(of: 0x00) { throw .nul(line: lineNumber(of: index, in: bytes)) }
-    // Validated as a whole here; the lines are converted one by one below.
+    // Validated as a whole here; the values kept are converted one by one below.
     guard UTF8Text.validated(bytes) != nil else { throw .invalidUTF8 }
 
     var request = CredentialRequest()
@@ -60,23 +63,23 @@ package struct CredentialRequest: Sendable, Equatable {
     return request
   }
 
-  /// Records one `key=value` line (without its LF).
+  /// Records one `key=value` line (without its LF), or drops it when ghlogin does not use `key`.
   private mutating func add(_ bytes: ArraySlice<UInt8>, line: Int) throws(CredentialInputError) {
     guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { throw .missingEquals(line: line) }
     // Both halves are valid UTF-8: the whole input is, and `=` is a one-byte scalar.
     let key = String(decoding: bytes[..<equals], as: UTF8.self)
-    let value = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-    if key.utf8.count > 2, key.utf8.suffix(2).elementsEqual("[]".utf8) {
-      let name = String(decoding: key.utf8.dropLast(2), as: UTF8.self)
-      if value.isEmpty {
-        lists[name] = []
-      } else {
-        lists[name, default: []].append(value)
-      }
-      return
+    func value() -> String { String(decoding: bytes[(equals + 1)...], as: UTF8.self) }
+    switch key {
+    case "protocol": self.protocol = value()
+    case "host":
+      let host = value()
+      guard Self.isPlausibleHost(host) else { throw .invalidHost(line: line) }
+      self.host = host
+    case "path": path = value()
+    case "username": username = value()
+    case "password": password = value()
+    default: break
     }
-    if key == "host", !Self.isPlausibleHost(value) { throw .invalidHost(line: line) }
-    values[key] = value
   }
 
   /// Whether `value` can be a `host` attribute: empty (git sends that for some URLs; `get`
