@@ -173,8 +173,10 @@ struct ReleaseEndToEndTests {
       #expect(same.stderr.isEmpty, "\(args): \(same.stderr)")
     }
 
-    // git-credential get: the same token for git, for the host the login was stored under
-    let git = try await run(["git-credential", "get"], "protocol=https\nhost=\(host)\n\n")
+    // git-credential get: the same token for git, for the host the login was stored under, with
+    // the capability lines git 2.46 and later send first (dropped, as git drops what it does not know)
+    let request = "capability[]=authtype\ncapability[]=state\nprotocol=https\nhost=\(host)\n\n"
+    let git = try await run(["git-credential", "get"], request)
     #expect(git.status == 0, "\(git.stderr)")
     let lines = git.stdout.split(separator: "\n").map(String.init)
     #expect(lines.contains("password=\(token)"), "\(git.stdout.replacingOccurrences(of: token, with: "<token>"))")
