@@ -253,13 +253,6 @@ package enum JSON {
   /// Compact by default; `pretty` indents by two spaces, puts one member or element per line
   /// and ends with a newline. `"`, `\` and control characters (U+0000–U+001F, U+007F) in
   /// strings are escaped, so the output always parses back to an equal value.
-  /// `text` as a JSON string, quoted and escaped as ``serialize(_:pretty:)`` writes strings.
-  package static func quoted(_ text: String) -> String {
-    var writer = JSONWriter(pretty: false)
-    writer.writeString(text)
-    return String(decoding: writer.output, as: UTF8.self)
-  }
-
   package static func serialize(_ value: JSONValue, pretty: Bool = false) -> String {
     var writer = JSONWriter(pretty: pretty)
     writer.write(value, indent: 0)

@@ -37,7 +37,8 @@ struct JSONWriter {
     }
   }
 
-  private mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
+  /// Appends `text` as it is: JSON punctuation, or text already known to be valid JSON.
+  mutating func append(_ text: String) { output.append(contentsOf: text.utf8) }
 
   private mutating func newline(_ level: Int) {
     guard pretty else { return }
@@ -51,6 +52,13 @@ struct JSONWriter {
   /// `String` made for each character, on the docker helper's path).
   mutating func writeString(_ text: String) {
     output.append(UInt8(ascii: "\""))
+    // Printable ASCII without `"` or `\` (a token, a login, a host name) needs no escape: its bytes
+    // go in at once. Anything else goes scalar by scalar below.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      output.append(contentsOf: text.utf8)
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar.value {
       case 0x22: append("\\\"")

@@ -36,6 +36,18 @@ import GHLoginTestSupport
 
   /// The writer's in-place UTF-8 gives what a `String` per character gave: every escape class.
   @Test func quotedStringsKeepTheirEscapes() {
-    #expect(JSON.quoted("a\"b\\c\n\r\t\u{01}\u{7F}\u{85}\u{202E}é🙂") == #""a\"b\\c\n\r\t\u0001\u007f\u0085\u202eé🙂""#)
+    #expect(
+      JSON.serialize(.string("a\"b\\c\n\r\t\u{01}\u{7F}\u{85}\u{202E}é🙂"))
+        == #""a\"b\\c\n\r\t\u0001\u007f\u0085\u202eé🙂""#)
+  }
+
+  /// Printable ASCII goes in as it is; one byte that needs an escape among it is escaped all the
+  /// same (the writer's fast path stops at the edges of printable ASCII, `"` and `\`).
+  @Test(arguments: [
+    ("\u{1F}", #"\u001f"#), ("\u{7F}", #"\u007f"#), ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#),
+    (" ", " "), ("~", "~"), ("é", "é"), ("\u{202E}", #"\u202e"#),
+  ])
+  func onlyPlainASCIIIsWrittenAsItIs(_ character: String, _ written: String) {
+    #expect(JSON.serialize(.string("gho_ab" + character + "cd")) == "\"gho_ab" + written + "cd\"")
   }
 }
