@@ -47,8 +47,11 @@ package struct Workspace: Sendable {
   ) throws {
     let paths = try ConfigPaths.resolve(environment.variables)
     let config = try Config.load(paths: paths, variables: environment.variables, unknownKeys: unknownConfigKeys)
+    // Reading the user's config file (Config.readTrusted) judged its directory and every parent up
+    // to `/` by R94's rule a moment ago: the store does not walk them again for credentials there.
+    let judged = config.fileExisted ? FilePath.directory(of: SafeDirectory.absolute(config.file)) : nil
     // The values are moved into the workspace and read from it from here on, not copied.
-    self.init(environment, paths: paths, config: config)
+    self.init(environment, paths: paths, config: config, parentsJudged: judged)
     warnings += self.config.ignoredKeysWarnings
     if let warning = self.config.loneClientSecretWarning { warnings.append(warning) }
     warnings += self.config.movedAppWarnings
@@ -59,12 +62,16 @@ package struct Workspace: Sendable {
 
   /// A workspace with a configuration that does not come from the config file (the library's
   /// ``GitHubLoginConfiguration``).
-  package init(_ environment: Environment, paths: ConfigPaths, config: Config) {
+  /// `parentsJudged`: a directory whose parents this command has just judged by R94's rule
+  /// (``CredentialStore/parentsJudged``).
+  package init(_ environment: Environment, paths: ConfigPaths, config: Config, parentsJudged: String? = nil) {
     self.environment = environment
     self.paths = paths
     self.config = config
-    store = CredentialStore(
+    var store = CredentialStore(
       paths: paths, faults: StoreFaults.fromEnvironment(environment.variables), secrets: environment.secrets)
+    store.parentsJudged = parentsJudged
+    self.store = store
   }
 
   /// A library caller's workspace: the app and host of `configuration` (not the config file),

@@ -17,6 +17,10 @@ package struct CredentialStore: Sendable {
   package let clock: any TimeSource
   /// Where the tokens of accounts kept in the keyring are (contacted only for such accounts).
   package let secrets: any SecretStore
+  /// An absolute directory whose parents up to `/` passed R94's rule a moment ago in this command
+  /// (the config file in it was read, ``Config/readTrusted(_:)``): reading credentials in that same
+  /// directory does not walk them again. Writes always do.
+  package var parentsJudged: String?
 
   package init(
     paths: ConfigPaths, faults: StoreFaults = .none, lockTimeout: Double = CredentialStore.defaultLockTimeout,
@@ -63,11 +67,7 @@ package struct CredentialStore: Sendable {
   private func loadFile(
     decoding decode: (UnsafeBufferPointer<UInt8>) throws(CredentialCoding.Failure) -> Credentials
   ) throws(StoreError) -> Credentials {
-    guard try SafeDirectory.exists(directory) else {
-      try SafeDirectory.checkParents(of: directory)
-      return Credentials()
-    }
-    try SafeDirectory.check(directory, home: paths.home)
+    guard try checkDirectory() else { return Credentials() }
     try checkKind()
     return try read(decode)
   }
@@ -75,14 +75,17 @@ package struct CredentialStore: Sendable {
   /// ``load()`` without the keyring: accounts kept there have empty tokens. For checks that
   /// need only the file (is it readable, which accounts, where their tokens are).
   package func loadFile() throws(StoreError) -> Credentials {
-    guard try SafeDirectory.exists(directory) else {
-      // Nothing stored yet; still judge the parents (R94), so `auth` stops before the browser step.
-      try SafeDirectory.checkParents(of: directory)
-      return Credentials()
-    }
-    try SafeDirectory.check(directory, home: paths.home)
+    guard try checkDirectory() else { return Credentials() }
     try checkKind()
     return try read()
+  }
+
+  /// Checks the directory before a read (R62, R94) and says whether it exists. With nothing
+  /// stored yet, its parents are still judged, so `auth` stops before the browser step.
+  private func checkDirectory() throws(StoreError) -> Bool {
+    let directory = directory
+    return try SafeDirectory.checkIfPresent(
+      directory, home: paths.home, parentsJudged: parentsJudged == SafeDirectory.absolute(directory))
   }
 
   /// Refuses a credentials path that holds anything but a regular file (or nothing): a

@@ -48,17 +48,40 @@ package enum SafeDirectory {
   ///   rename or remove what is inside). `home` is kept for callers; the walk no longer stops
   ///   there. A relative `path` is walked from the current directory.
   package static func check(_ path: String, home: String?) throws(StoreError) {
-    let info: FileStatus?
-    do { info = try FileSystem.linkStatus(path) } catch { throw .io(path: path, operation: "inspect", error) }
-    guard let info else { throw .io(path: path, operation: "use", SystemError.noSuchFile(call: "lstat")) }
+    guard let info = try linkStatus(path) else {
+      throw .io(path: path, operation: "use", SystemError.noSuchFile(call: "lstat"))
+    }
+    try checkOwn(path, info)
+    try checkParents(of: path)
+  }
+
+  /// ``check(_:home:)`` when something is at `path` (true); when nothing is, the parent rule
+  /// alone, as for a directory a login will create (false). One `lstat` answers both. With
+  /// `parentsJudged`, the parents are not walked: they passed the rule moments ago in this
+  /// command, when the config file in `path` was read (``CredentialStore/parentsJudged``).
+  package static func checkIfPresent(_ path: String, home: String?, parentsJudged: Bool = false) throws(StoreError)
+    -> Bool
+  {
+    let info = try linkStatus(path)
+    if let info { try checkOwn(path, info) }
+    if !parentsJudged { try checkParents(of: path) }
+    return info != nil
+  }
+
+  /// `lstat` of `path`, nil when nothing is there.
+  private static func linkStatus(_ path: String) throws(StoreError) -> FileStatus? {
+    do { return try FileSystem.linkStatus(path) } catch { throw .io(path: path, operation: "inspect", error) }
+  }
+
+  /// R62's rules for the directory itself: a real directory (not a symlink), owned by the
+  /// effective user, without group or other write bits.
+  private static func checkOwn(_ path: String, _ info: FileStatus) throws(StoreError) {
     if info.kind == .symbolicLink { throw .symbolicLink(path: path) }
     guard info.kind == .directory else { throw .notADirectory(path: path) }
     guard info.owner == ProcessState.effectiveUserID else { throw .directoryNotOwned(path: path) }
     guard info.permissions & FileMode.groupOrOtherWrite == 0 else {
       throw .directoryWritableByOthers(path: path, parent: false)
     }
-
-    try checkParents(of: path)
   }
 
   /// The parent rule of ``check(_:home:)`` alone (R94), for every existing parent of `path` up to

@@ -179,4 +179,60 @@ import Testing
     #expect(chown(fixture.home + "/.config", 65534, 65534) == 0)
     #expect(throws: StoreError.directoryNotOwned(path: fixture.home + "/.config")) { try fixture.store().load() }
   }
+
+  /// R94 once per command: reading credentials in the directory whose parents this command has
+  /// just judged (``CredentialStore/parentsJudged``) does not walk them again; another directory,
+  /// and every write, still does. A parent made unsafe after the judging shows which ran.
+  @Test func parentsJudgedForTheDirectoryAreNotWalkedAgain() throws {
+    let fixture = try StoreFixture()
+    try fixture.makeConfigDirectory()
+    try fixture.store().update { $0 = sampleCredentials() }
+    #expect(chmod(fixture.home, 0o777) == 0)
+    let expected = StoreError.directoryWritableByOthers(path: fixture.home, parent: true)
+
+    var store = fixture.store()
+    store.parentsJudged = fixture.configDirectory
+    #expect(try store.load() == sampleCredentials())
+    #expect(try store.loadFile(host: "github.com") == sampleCredentials())
+    #expect(throws: expected) { try store.update { $0 = sampleCredentials() } }
+    store.parentsJudged = fixture.home
+    #expect(throws: expected) { try store.load() }
+    store.parentsJudged = nil
+    #expect(throws: expected) { try store.load() }
+  }
+
+  /// The directory itself is always checked, judged parents or not (R62).
+  @Test func theDirectoryItselfIsCheckedWhenItsParentsWereJudged() throws {
+    let fixture = try StoreFixture()
+    try fixture.makeConfigDirectory(mode: 0o770)
+    var store = fixture.store()
+    store.parentsJudged = fixture.configDirectory
+    #expect(throws: StoreError.directoryWritableByOthers(path: fixture.configDirectory, parent: false)) {
+      try store.load()
+    }
+  }
+
+  /// A workspace judges the parents once: after reading the config file in the credentials'
+  /// directory, the store is told so; with no config file, or one elsewhere, it walks them itself.
+  @Test(arguments: [("in the same directory", true), ("none", false), ("elsewhere", false)])
+  func aWorkspaceTellsTheStoreWhichParentsItJudged(_ config: String, _ judged: Bool) throws {
+    let fixture = try StoreFixture()
+    try fixture.makeConfigDirectory()
+    var variables = ["HOME": fixture.home]
+    switch config {
+    case "in the same directory": try writeFile(fixture.configDirectory + "/config.json", "{}")
+    case "elsewhere":
+      try writeFile(fixture.home + "/other.json", "{}")
+      variables["GHLOGIN_CONFIG"] = fixture.home + "/other.json"
+    default: break
+    }
+    let environment = Environment(
+      arguments: [], variables: EnvironmentVariables(variables), stdout: BufferOutput(), stderr: BufferOutput(),
+      stdin: BufferInput(), clock: ManualClock(), browser: RecordingBrowser(), transport: { _ in NoNetwork() })
+    let workspace = try Workspace(collectingWarnings: environment, quiet: true)
+    #expect((workspace.store.parentsJudged == fixture.configDirectory) == judged)
+    if config == "elsewhere" { #expect(workspace.store.parentsJudged == fixture.home) }
+    if config == "none" { #expect(workspace.store.parentsJudged == nil) }
+  }
+
 }
