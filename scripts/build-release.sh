@@ -33,6 +33,12 @@
 # - -disable-type-layout: copies and destroys of large values (the config's HostSettings and
 #   WebURL? fields, Result<String, ConfigError>?) are compiled inline rather than through value
 #   witnesses of generic metadata (Optional<T>, tuples) instantiated at run time.
+# - -function-sections: every Swift function of the package in its own section, so that
+#   --gc-sections drops the unused ones and the ordering file below can move each one (without
+#   it, specializations, outlined copies and witnesses share one section per file, which moves
+#   whole). The standard library's own objects are prebuilt and stay as they are.
+# - -disable-llvm-merge-functions-pass: LLVM merges identical functions into one without a name
+#   (.L sections), which no ordering file can name; unmerged, each keeps its symbol.
 # - -use-ld=lld and --no-export-dynamic: the library's symbols stay out of the dynamic symbol
 #   table, so the loader and --gc-sections have less to keep.
 # - --symbol-ordering-file=Linker/startup.order: the functions and globals the hot commands touch
@@ -81,6 +87,8 @@ profile=(
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
   -Xswiftc -Xfrontend -Xswiftc -disable-implicit-string-processing-module-import
   -Xswiftc -Xfrontend -Xswiftc -disable-type-layout
+  -Xswiftc -Xfrontend -Xswiftc -function-sections
+  -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass
   -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker --no-export-dynamic
   -Xlinker --symbol-ordering-file="$ROOT/Linker/startup.order" -Xlinker --no-warn-symbol-ordering
 )

@@ -91,6 +91,36 @@ struct ReleaseEndToEndTests {
       """)
   }
 
+  /// The link follows the ordering file for ghlogin's own functions: they sit in the binary in
+  /// the file's order. That needs each function in its own section (`-function-sections` in the
+  /// release profile); without it, the functions of one source file move together, and about
+  /// four in ten of them come before the one listed ahead of them.
+  @Test func ghloginsOwnFunctionsSitInTheStartupOrder() throws {
+    let binary = try ReleaseBinary.path()
+    let list = try String(contentsOfFile: HarnessPaths.packageRoot + "/Linker/startup.order", encoding: .utf8)
+    let nm = try ChildProcess(executable: "/usr/bin/nm", arguments: ["--defined-only", binary], stdin: "")
+      .finish(timeout: 60)
+    #expect(nm.status == 0, "\(nm.stderr)")
+    var address: [String: UInt64] = [:]
+    for line in nm.stdout.split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 2)
+      guard fields.count == 3, fields[1] == "t" || fields[1] == "T", let value = UInt64(fields[0], radix: 16) else {
+        continue
+      }
+      address[String(fields[2]), default: value] = value
+    }
+    let own = list.split(separator: "\n").map(String.init).filter {
+      $0.hasPrefix("$s11GHLoginCore") || $0.hasPrefix("$s10GHLoginCLI") || $0.hasPrefix("$s7ghlogin")
+    }
+    let addresses = own.compactMap { address[$0] }
+    #expect(addresses.count > 200, "only \(addresses.count) of ghlogin's functions in Linker/startup.order")
+    let inOrder = zip(addresses, addresses.dropFirst()).filter { $0 < $1 }.count
+    #expect(
+      inOrder * 100 >= (addresses.count - 1) * 95,
+      "\(inOrder) of \(addresses.count - 1) of ghlogin's ordered functions follow the one before: is -function-sections gone?"
+    )
+  }
+
   /// Login, `token`, `git-credential get`, a refresh when the token is due, and logout with
   /// revocation, each checked at the fake and in the credentials file.
   @Test func loginTokenGitCredentialRefreshAndLogout() async throws {
