@@ -251,6 +251,12 @@ class Figures(unittest.TestCase):
         status, _ = Work().figures(readelf=READELF_OK + " 0x1 (NEEDED) Shared library: [libssl.so.3]\n").verdict()
         self.assertEqual(status, 1)
 
+    def test_linking_libgcc_s_fails(self):
+        # session 21: the unwinder is linked in; libgcc_s.so.1 at start-up is a regression
+        status, text = Work().figures(readelf=READELF_OK + " 0x1 (NEEDED) Shared library: [libgcc_s.so.1]\n").verdict()
+        self.assertEqual(status, 1)
+        self.assertRegex(text, r"libgcc_s\.so\.1.* FAIL")
+
     def test_a_missing_command_in_the_rounds_is_a_broken_bench(self):
         self.assertEqual(Work().figures(drop="git-helper").verdict()[0], 2)
 

@@ -220,7 +220,7 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
     line("login: callback -> credentials renamed (<= 5 ms + fake)", f"{o:.2f} ms",
          f"window {w:.2f} - fake {f:.2f} - fsync {s:.2f}; CPU {cpu_own:.2f}", f"{o / 5:.2f} of 5 ms", o <= 5)
 
-    # the binary itself: OpenSSL and libstdc++ are not loaded at start-up; no NEEDED line at all
+    # the binary itself: OpenSSL, libstdc++ and libgcc_s are not loaded at start-up; no NEEDED line at all
     # means readelf did not read a dynamic executable, which proves nothing
     needed = needed_libraries(read(os.path.join(work, "readelf.txt")))
     # 7: keyring token against secret-tool lookup (bench_keyring in bench/run), paired rounds
@@ -256,8 +256,8 @@ def figures(work, mode, logins, rss_token, root, binary, commit):
     else:
         lines.append((target, "not available", "-", "-", "SKIP (no accounts rounds)"))
 
-    heavy = [lib for lib in needed if lib.startswith(("libssl", "libcrypto", "libstdc++", "libsecret", "libglib", "libgio"))]
-    line("binary links no libssl/libcrypto/libstdc++/libsecret/GLib", "NEEDED: " + (" ".join(needed) or "none found"), "-", "-",
+    heavy = [lib for lib in needed if lib.startswith(("libssl", "libcrypto", "libstdc++", "libgcc_s", "libsecret", "libglib", "libgio"))]
+    line("binary links no libssl/libcrypto/libstdc++/libgcc_s/libsecret/GLib", "NEEDED: " + (" ".join(needed) or "none found"), "-", "-",
          bool(needed) and not heavy)
 
     found, listed = concurrency_symbols(read(os.path.join(work, "nm.txt")))

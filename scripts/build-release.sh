@@ -17,8 +17,15 @@
 # ARCHITECTURE.md, "Release profile".
 #
 # - --static-swift-stdlib: the Swift runtime is linked in; with -L Linker (linker scripts named
-#   libstdc++.so and libm.so found before the real ones) libstdc++ is linked statically and libm
-#   not at all, so start-up loads neither libstdc++.so.6 nor libm.so.6.
+#   libstdc++.so, libm.so and libgcc_s.so found before the real ones) libstdc++ is linked
+#   statically, and libm and libgcc_s not at all, so start-up loads neither libstdc++.so.6,
+#   libm.so.6 nor libgcc_s.so.1.
+# - The unwinder (_Unwind_Backtrace for the runtime's backtraces, _Unwind_RaiseException for
+#   libstdc++) is LLVM's libunwind, linked statically from its libunwind.a: /usr/lib/llvm-14/lib
+#   (Debian 12 and Ubuntu 22.04: apt-get install libunwind-14-dev), or the one GHLOGIN_LIBUNWIND
+#   names. It needs only old glibc symbols (dl_iterate_phdr), unlike GCC 12's libgcc_eh.a
+#   (_dl_find_object, glibc 2.35). Loading libgcc_s.so.1 costs every run its constructor, which
+#   asks the CPU for its features: a trap to the hypervisor on a virtual machine.
 # - -Xcc -DGHLOGIN_STATIC_STARTUP: compiles Sources/CStartup (argv.c: the runtime's argv lookup,
 #   which reads /proc/self/maps before main, replaced; libm.c: the math functions as stubs that
 #   dlopen libm.so.6 on their first call). The stubs also keep the binary off versioned math
@@ -81,6 +88,13 @@ for arg in "$@"; do
   esac
 done
 
+unwinder=${GHLOGIN_LIBUNWIND:-/usr/lib/llvm-14/lib/libunwind.a}
+if [ ! -f "$unwinder" ]; then
+  printf "build-release.sh: no static unwinder at %s: the release profile links LLVM's libunwind.a, so that start-up does not load libgcc_s.so.1.\n" "$unwinder" >&2
+  printf "build-release.sh: install it (Debian 12, Ubuntu 22.04: apt-get install libunwind-14-dev), or set GHLOGIN_LIBUNWIND to LLVM's static libunwind.a.\n" >&2
+  exit 2
+fi
+
 profile=(
   -c release --static-swift-stdlib --disable-local-rpath
   -Xcc -DGHLOGIN_STATIC_STARTUP
@@ -89,7 +103,7 @@ profile=(
   -Xswiftc -Xfrontend -Xswiftc -disable-type-layout
   -Xswiftc -Xfrontend -Xswiftc -function-sections
   -Xswiftc -Xfrontend -Xswiftc -disable-llvm-merge-functions-pass
-  -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker --no-export-dynamic
+  -Xswiftc -use-ld=lld -Xlinker -L -Xlinker "$ROOT/Linker" -Xlinker "$unwinder" -Xlinker --no-export-dynamic
   -Xlinker --symbol-ordering-file="$ROOT/Linker/startup.order" -Xlinker --no-warn-symbol-ordering
 )
 if ((pack_relocs)); then profile+=(-Xlinker -z -Xlinker pack-relative-relocs); fi

@@ -4,14 +4,16 @@ import Testing
 
 /// scripts/build-release.sh, the release profile, run on a copy of itself with a stand-in `swift`
 /// first on PATH (which answers `--version` as told and records what a build would get), so
-/// nothing is compiled: the toolchain check (issue 30), `--print-flags`, and the packager's
-/// default app built under umask 077 (issue 29 §5).
+/// nothing is compiled: the toolchain check (issue 30), the static unwinder it links (session 21),
+/// `--print-flags`, and the packager's default app built under umask 077 (issue 29 §5).
 @Suite struct BuildReleaseScriptTests {
   /// A copy of the script in `root/scripts`, the folders it writes to, and `bin/swift`.
   struct Tree {
     let directory: TemporaryDirectory
     var root: String { directory.path + "/tree" }
     var log: String { directory.path + "/swift.log" }
+    /// The unwinder archive the script is given (GHLOGIN_LIBUNWIND), unless a test names another.
+    var unwinder: String { directory.path + "/libunwind.a" }
 
     init(swiftVersion: String) throws {
       directory = try TemporaryDirectory(prefix: "build-release")
@@ -41,12 +43,15 @@ import Testing
         """
       try swift.write(toFile: directory.path + "/bin/swift", atomically: true, encoding: .utf8)
       chmod(directory.path + "/bin/swift", 0o755)
+      try "!<arch>\n".write(toFile: unwinder, atomically: true, encoding: .utf8)
     }
 
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (
       status: Int32, stdout: String, stderr: String
     ) {
-      var environment = ["PATH": directory.path + "/bin:/usr/bin:/bin", "HOME": directory.path]
+      var environment = [
+        "PATH": directory.path + "/bin:/usr/bin:/bin", "HOME": directory.path, "GHLOGIN_LIBUNWIND": unwinder,
+      ]
       // The harness drops GHLOGIN_DEFAULT_* from a child's environment (no test binary gets a
       // packager's app by accident): they are exported from a file the shell reads first.
       let exports = extra.map { "export \($0.key)='\($0.value)'\n" }.joined()
@@ -113,7 +118,8 @@ import Testing
     // packed relocations by default
     for flag in [
       "-DGHLOGIN_STATIC_STARTUP", "-use-ld=lld", tree.root + "/Linker", "--no-export-dynamic",
-      "--symbol-ordering-file=" + tree.root + "/Linker/startup.order",
+      "--symbol-ordering-file=" + tree.root + "/Linker/startup.order", tree.unwinder,
+      "-function-sections", "-disable-llvm-merge-functions-pass",
     ] {
       #expect(arguments.contains(flag), "\(flag) missing: \(arguments)")
     }
@@ -123,6 +129,43 @@ import Testing
     // of a plain target cannot find
     #expect(built.hasSuffix("--product\nghlogin\n"), "\(built)")
     #expect(arguments.filter { $0 == "--product" }.count == 1, "\(arguments)")
+  }
+
+  /// Session 21: the release link takes its unwinder from LLVM's static libunwind.a (so start-up
+  /// does not load libgcc_s.so.1). Without one, the script stops before building, names the
+  /// path it looked at and the package to install; `--print-flags` too (bench/run's floor program
+  /// is built with the same profile).
+  @Test func aMissingUnwinderStopsTheBuildNamingThePackage() throws {
+    let version = try #require(try Self.testedToolchains().first)
+    let tree = try Tree(swiftVersion: version)
+    let missing = tree.directory.path + "/no-such/libunwind.a"
+    for arguments in [[], ["--print-flags"]] {
+      let result = try tree.run(arguments, environment: ["GHLOGIN_LIBUNWIND": missing])
+      #expect(result.status == 2, "\(arguments): \(result)")
+      #expect(
+        result.stderr == "build-release.sh: no static unwinder at \(missing): the release profile links LLVM's "
+          + "libunwind.a, so that start-up does not load libgcc_s.so.1.\n"
+          + "build-release.sh: install it (Debian 12, Ubuntu 22.04: apt-get install libunwind-14-dev), or set "
+          + "GHLOGIN_LIBUNWIND to LLVM's static libunwind.a.\n", "\(result.stderr)")
+      #expect(result.stdout.isEmpty, "\(result.stdout)")
+      #expect(tree.built == nil, "built without an unwinder")
+    }
+  }
+
+  /// Without GHLOGIN_LIBUNWIND (or with it empty) the script links Debian's libunwind-14-dev
+  /// archive, `/usr/lib/llvm-14/lib/libunwind.a`; `.ci/run` installs it.
+  @Test func theDefaultUnwinderIsLLVM14s() throws {
+    let version = try #require(try Self.testedToolchains().first)
+    let tree = try Tree(swiftVersion: version)
+    let path = "/usr/lib/llvm-14/lib/libunwind.a"
+    let result = try tree.run(["--print-flags"], environment: ["GHLOGIN_LIBUNWIND": ""])
+    if FileManager.default.fileExists(atPath: path) {
+      #expect(result.status == 0, "\(result)")
+      #expect(result.stdout.split(separator: "\n").contains(Substring(path)), "\(result.stdout)")
+    } else {
+      #expect(result.status == 2, "\(result)")
+      #expect(result.stderr.hasPrefix("build-release.sh: no static unwinder at \(path): "), "\(result.stderr)")
+    }
   }
 
   @Test func printFlagsPrintsTheProfileAndBuildsNothing() throws {
