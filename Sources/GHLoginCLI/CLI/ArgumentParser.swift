@@ -31,9 +31,10 @@ struct ParsedArguments: Sendable, Equatable {
 enum ArgumentParser {
   /// `helpOnTerminal`: whether stdout is a terminal, where gh's `-h` with no host after it
   /// (last, or before another option) is help; elsewhere (a script's `-h $H` with `H` empty)
-  /// it is `--host` with no value, a usage error, so that nothing is printed on stdout.
+  /// it is `--host` with no value, a usage error, so that nothing is printed on stdout. Asked
+  /// only when such a `-h` is there (a system call the helpers git runs need not make).
   static func parse(
-    _ arguments: [String], for configuration: CommandConfiguration, helpOnTerminal: Bool = false
+    _ arguments: [String], for configuration: CommandConfiguration, helpOnTerminal: @autoclosure () -> Bool = false
   ) throws(UsageError) -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = arguments.startIndex
@@ -54,7 +55,7 @@ enum ArgumentParser {
       // another option, it is `--help` when stdout is a terminal (a person asking), else
       // `--host` with no value. Only the literal `-h`: `--host`/`--hostname` with no value is
       // always the usage error. Commands without `--host` always take `-h` as help.
-      if argument == "-h", spec.takesValue, spec.short == "h", helpOnTerminal,
+      if argument == "-h", spec.takesValue, spec.short == "h", helpOnTerminal(),
         index == arguments.endIndex || isOptionLike(arguments[index])
       {
         spec = helpOption

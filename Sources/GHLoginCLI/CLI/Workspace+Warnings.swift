@@ -8,7 +8,8 @@ extension Workspace {
   init(_ environment: Environment, quiet: Bool = false, unknownConfigKeys: UnknownConfigKeys = .strict) throws {
     try self.init(collectingWarnings: environment, quiet: quiet, unknownConfigKeys: unknownConfigKeys)
     for warning in warnings { Self.print(warning, on: environment) }
-    cleanupWarning = { [environment] in Self.printWarning($0, on: environment) }
+    // Capturing nothing (the workspace hands its environment over), it allocates no context.
+    cleanupWarning = { warning, environment in Self.printWarning(warning, on: environment) }
   }
 
   /// ``usableCredentialReport(_:in:)``, its warning (a refresh that failed while the current

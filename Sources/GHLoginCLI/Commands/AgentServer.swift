@@ -267,7 +267,7 @@ struct AgentServer {
     var workspace = try Workspace(quiet, quiet: true, unknownConfigKeys: .lenient)
     let stderr = environment.stderr
     let clock = environment.clock
-    workspace.cleanupWarning = { message in
+    workspace.cleanupWarning = { message, _ in
       stderr.write("ghlogin agent: \(AgentServer.timestamp(clock.now())) warning: \(message)\n")
     }
     return workspace

@@ -2,7 +2,8 @@ extension Environment {
   /// The environment of this process: its arguments, variables, standard streams and the real clock.
   package static func process() -> Environment {
     let variables = EnvironmentVariables.process
-    let captured = variables
+    // The closures below read the process's variables where they are (ghlogin never changes
+    // them) and capture nothing: no context for every run to allocate and destroy.
     var environment = Environment(
       arguments: Array(CommandLine.arguments.dropFirst()),
       variables: variables,
@@ -11,7 +12,7 @@ extension Environment {
       stdin: FileInput(fd: ProcessState.standardInput),
       clock: SystemClock(),
       browser: SystemBrowser(),
-      transport: { caFile in HTTPClient(variables: captured, caFile: caFile, userAgent: Release.userAgent) },
+      transport: { caFile in HTTPClient(variables: .process, caFile: caFile, userAgent: Release.userAgent) },
       interruptDescriptor: {
         let fd = Interrupt.install()
         return fd >= 0 ? fd : nil
@@ -21,9 +22,10 @@ extension Environment {
     if let argument0 = CommandLine.arguments.first {
       environment.programName = FilePath.name(of: argument0)
     }
-    let path = variables["PATH"]
     environment.resolveExecutablePath = {
-      ExecutablePath.resolve(argument0: CommandLine.arguments.first ?? ProductNames.defaultProgramName, path: path)
+      ExecutablePath.resolve(
+        argument0: CommandLine.arguments.first ?? ProductNames.defaultProgramName,
+        path: EnvironmentVariables.process["PATH"])
     }
     return environment
   }

@@ -41,8 +41,26 @@ package struct CredentialResponse: Sendable, Equatable {
     output.reserveCapacity(64 + username.utf8.count + password.utf8.count)
     try Self.append("username", username, to: &output)
     try Self.append("password", password, to: &output)
-    if let passwordExpiryUTC { try Self.append("password_expiry_utc", String(passwordExpiryUTC), to: &output) }
+    if let passwordExpiryUTC {
+      output.append(contentsOf: "password_expiry_utc=".utf8)
+      Self.appendDecimal(passwordExpiryUTC, to: &output)
+      output.append(0x0A)
+    }
     return output
+  }
+
+  /// `value` in decimal, the digits `String(value)` gives, written into `output` without the
+  /// standard library's integer printing: code that every `git fetch` would fault in for this
+  /// one number.
+  static func appendDecimal(_ value: Int64, to output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    let start = output.count
+    var rest = value.magnitude
+    repeat {
+      output.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    output[start...].reverse()
   }
 
   /// One `key=value` line and its LF, or ``UnsafeValue`` for an empty value or one holding LF,

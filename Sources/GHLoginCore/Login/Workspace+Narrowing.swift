@@ -134,7 +134,7 @@ extension Workspace {
       if let failure {
         cleanupWarning(
           "could not revoke a narrowed token (\(record.repositoriesDescription)) on \(host): \(failure); "
-            + "it expires on its own")
+            + "it expires on its own", environment)
       }
     }
   }

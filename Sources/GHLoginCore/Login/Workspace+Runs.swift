@@ -129,7 +129,8 @@ extension Workspace {
       }
     } catch {
       cleanupWarning(
-        "could not drop \(what) from the store: " + ((error as? any ReportableError)?.message ?? "\(error)"))
+        "could not drop \(what) from the store: " + ((error as? any ReportableError)?.message ?? "\(error)"),
+        environment)
       return 0
     }
     for (host, issuer, record) in dropped { revokeDropped([record], issuedTo: issuer, on: host) }

@@ -32,9 +32,10 @@ package struct Workspace: Sendable {
   /// path, the directory to judge); the default judges the working directory.
   package var accountRequest = AccountRequest()
   /// Where a best-effort clean-up that failed is said (a narrowed token not revoked, a run's
-  /// record not dropped: each expires on its own), in Core's words without a program name. The
-  /// command line prints it as a `ghlogin: warning:` line; by default it is dropped.
-  package var cleanupWarning: @Sendable (String) -> Void = { _ in }
+  /// record not dropped: each expires on its own), in Core's words without a program name, with
+  /// the workspace's environment to say it in. The command line prints it as a `ghlogin:
+  /// warning:` line; by default it is dropped.
+  package var cleanupWarning: @Sendable (String, Environment) -> Void = { _, _ in }
 
   /// Resolves the paths, loads the config and opens the store, printing nothing (the command
   /// line prints ``warnings``, the library returns them). Unless `quiet`, ``warnings`` holds a notice when a `credentials.json` of an earlier

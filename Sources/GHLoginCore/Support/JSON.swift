@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their literal text, so nothing is rounded on the way through;
 /// ``intValue`` and ``doubleValue`` convert on demand.
-package indirect enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   /// A number, as its literal text (for example `"42"`, `"-1.5e3"`).

@@ -19,6 +19,13 @@ import GHLoginTestSupport
         == "username=octocat\npassword=ghu_token\npassword_expiry_utc=1700028800\n")
   }
 
+  @Test(arguments: [0, 7, 10, 1_700_028_800, -1, -10, Int64.max, Int64.min])
+  func writesTheExpiryAsStringWould(_ value: Int64) {
+    var output: [UInt8] = Array("x".utf8)
+    CredentialResponse.appendDecimal(value, to: &output)
+    #expect(String(decoding: output, as: UTF8.self) == "x" + String(value))
+  }
+
   @Test(arguments: ["a\nquit=1", "a\rb", "a\0b", ""])
   func refusesAValueThatCouldBreakALine(_ bad: String) {
     #expect(throws: CredentialResponse.UnsafeValue(key: "password")) {
